@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Cloudy",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "cloudy", targets: ["cloudy"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // C boundary: the ncursesw system library plus static inline wrappers for its macros.
+    .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+
+    // Pure layers, bottom to top. None of them imports ncurses or does terminal I/O.
+    .target(name: "BookmarkModel"),
+    .target(name: "BookmarkStores", dependencies: ["BookmarkModel"]),
+    .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
+    .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStores", "ScreenRendering"]),
+
+    // Leaf with real terminal I/O: the only importer of CNcurses.
+    .target(name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStores"]),
+
+    .executableTarget(
+      name: "cloudy",
+      dependencies: [
+        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
+    .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel"]),
+    .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
+    .testTarget(
+      name: "BookmarksViewModelTests",
+      dependencies: ["BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStores"],
+      exclude: ["Snapshots"]
+    ),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["cloudy"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,103 @@
+/// A URL as Cloudy accepts it: a scheme, a host and the rest, with no spaces or controls.
+///
+/// Parsing is deliberately small and strict about the parts a bookmark needs (a scheme
+/// and a host) and lenient about the rest (path, query and fragment are kept verbatim,
+/// Unicode included). A URL typed without a scheme (`www.example.com`) gets `https://`.
+public struct BookmarkURL: Hashable, Sendable {
+  /// The URL text to store and show: what was typed, trimmed, with a scheme added if missing.
+  public let text: String
+  /// The scheme as typed (`https`).
+  public let scheme: String
+  /// The host as typed, without brackets for IPv6 literals.
+  public let host: String
+  /// The port, if one was given.
+  public let port: Int?
+  /// Everything after the authority: path, query and fragment, verbatim.
+  public let rest: String
+
+  /// Parses typed text into a URL or the one reason it is not one.
+  public static func parse(_ input: String) -> Result<BookmarkURL, URLProblem> {
+    let trimmed = input.trimmingWhitespace()
+    if trimmed.isEmpty { return .failure(.empty) }
+    for scalar in trimmed.unicodeScalars {
+      if scalar.properties.generalCategory == .control { return .failure(.containsControlCharacter) }
+      if scalar.properties.isWhitespace { return .failure(.containsSpace) }
+    }
+    var text = trimmed
+    var scheme = "https"
+    var afterScheme = Substring(trimmed)
+    if let range = trimmed.range(of: "://"), isScheme(trimmed[..<range.lowerBound]) {
+      scheme = String(trimmed[..<range.lowerBound])
+      afterScheme = trimmed[range.upperBound...]
+    } else {
+      text = "https://" + trimmed
+    }
+    let authorityEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+    var authority = afterScheme[..<authorityEnd]
+    let rest = String(afterScheme[authorityEnd...])
+    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+
+    let hostPart: Substring
+    var portText: Substring?
+    if authority.hasPrefix("[") {
+      guard let close = authority.firstIndex(of: "]") else { return .failure(.invalidHost(String(authority))) }
+      hostPart = authority[authority.index(after: authority.startIndex)..<close]
+      let tail = authority[authority.index(after: close)...]
+      if tail.hasPrefix(":") { portText = tail.dropFirst() } else if !tail.isEmpty {
+        return .failure(.invalidHost(String(authority)))
+      }
+      if hostPart.isEmpty || !hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) {
+        return .failure(.invalidHost(String(authority)))
+      }
+    } else {
+      if let colon = authority.lastIndex(of: ":") {
+        hostPart = authority[..<colon]
+        portText = authority[authority.index(after: colon)...]
+      } else {
+        hostPart = authority
+      }
+      if hostPart.isEmpty {
+        return scheme.lowercased() == "file" && portText == nil
+          ? .success(BookmarkURL(text: text, scheme: scheme, host: "", port: nil, rest: rest))
+          : .failure(.missingHost)
+      }
+      if !isHostName(hostPart) { return .failure(.invalidHost(String(hostPart))) }
+    }
+    var port: Int?
+    if let portText, !portText.isEmpty {
+      guard portText.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(portText), value <= 65535 else {
+        return .failure(.invalidPort(String(portText)))
+      }
+      port = value
+    }
+    return .success(BookmarkURL(text: text, scheme: scheme, host: String(hostPart), port: port, rest: rest))
+  }
+
+  /// A key under which two URLs that lead to the same place compare equal: scheme and host
+  /// lower-cased, the scheme's default port dropped, and an empty path equal to `/`.
+  /// Typed text that does not parse is its own key.
+  public static func comparisonKey(_ text: String) -> String {
+    guard case .success(let url) = parse(text) else { return text }
+    let scheme = url.scheme.lowercased()
+    let defaultPorts = ["http": 80, "https": 443, "ftp": 21]
+    let port = url.port.flatMap { $0 == defaultPorts[scheme] ? nil : ":\($0)" } ?? ""
+    let rest = url.rest.isEmpty || url.rest.hasPrefix("?") || url.rest.hasPrefix("#") ? "/" + url.rest : url.rest
+    let host = url.host.contains(":") ? "[\(url.host.lowercased())]" : url.host.lowercased()
+    return "\(scheme)://\(host)\(port)\(rest)"
+  }
+
+  private static func isScheme(_ text: Substring) -> Bool {
+    guard let first = text.first, first.isASCII, first.isLetter else { return false }
+    return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+  }
+
+  /// Host names: dot-separated labels of letters (any script), digits and inner hyphens.
+  private static func isHostName(_ host: Substring) -> Bool {
+    let labels = host.hasSuffix(".") ? host.dropLast().split(separator: ".", omittingEmptySubsequences: false)
+      : host.split(separator: ".", omittingEmptySubsequences: false)
+    return labels.allSatisfy { label in
+      !label.isEmpty && label.first != "-" && label.last != "-"
+        && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark } }
+    }
+  }
+}

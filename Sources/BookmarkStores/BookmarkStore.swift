@@ -1,0 +1,29 @@
+import BookmarkModel
+
+/// The storage behind the list: one protocol for all three backends.
+///
+/// Every method may be called from any task. A store reports the current bookmarks and
+/// status through ``changes()`` whenever they change, whoever changed them (this process,
+/// another session on this device, or the cloud).
+public protocol BookmarkStore: Sendable {
+  /// Which backend this is.
+  var backend: StoreBackend { get }
+
+  /// The bookmarks as stored now, oldest first.
+  func load() async throws -> [Bookmark]
+
+  /// A stream of snapshots: one right away, then one after every change.
+  func changes() -> AsyncStream<StoreSnapshot>
+
+  /// Stores a new bookmark from a validated draft and returns it.
+  func add(_ draft: BookmarkDraft) async throws -> Bookmark
+
+  /// Replaces the name and URL of a stored bookmark and returns the result.
+  func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark
+
+  /// Deletes a stored bookmark.
+  func delete(id: Bookmark.ID) async throws
+
+  /// The backend's state for the bottom line.
+  func status() async -> StoreStatus
+}

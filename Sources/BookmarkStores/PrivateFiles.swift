@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// File-system helpers that keep Cloudy's files private to the user (0700 folders,
+/// 0600 files) and make replacements atomic and durable.
+enum PrivateFiles {
+  /// Creates a folder and its missing parents with mode 0700.
+  static func makeDirectory(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw StoreError.writeFailed(path: path, reason: "can't create the folder")
+    }
+  }
+
+  /// Reads a whole file; `nil` if it does not exist.
+  static func read(_ path: String) throws -> Data? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      data.append(contentsOf: buffer[0..<count])
+    }
+    return data
+  }
+
+  /// Replaces a file's contents atomically: write a temporary file beside it (0600),
+  /// `fsync` it, `rename` it over the old one, then `fsync` the folder. A crash at any
+  /// point leaves either the old file or the new one, never a mix or a truncated file.
+  static func replace(_ path: String, with data: Data) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw failure(path) }
+    var ok = false
+    defer {
+      if !ok { unlink(temporary) }
+    }
+    let written = data.withUnsafeBytes { raw -> Bool in
+      var offset = 0
+      while offset < raw.count {
+        let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
+    }
+    guard written, fsync(fd) == 0 else {
+      let error = failure(path)
+      close(fd)
+      throw error
+    }
+    close(fd)
+    guard rename(temporary, path) == 0 else { throw failure(path) }
+    ok = true
+    let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dirFD >= 0 {
+      fsync(dirFD)
+      close(dirFD)
+    }
+  }
+
+  /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing).
+  /// The lock file is separate from the data file because `rename` replaces the data
+  /// file's inode, and a lock on a replaced inode protects nothing.
+  static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw failure(lockPath) }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno != EINTR { throw failure(lockPath) }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+
+  /// Identity of a file's current contents: inode, size and modification time.
+  struct Signature: Hashable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+  }
+
+  /// The file's signature, or `nil` if it does not exist.
+  static func signature(_ path: String) -> Signature? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Signature(
+      inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
+      nanoseconds: info.st_mtim.tv_nsec)
+  }
+
+  private static func failure(_ path: String) -> StoreError {
+    .writeFailed(path: path, reason: String(cString: strerror(errno)))
+  }
+}

@@ -1,0 +1,27 @@
+import BookmarkModel
+
+/// Why a store could not do what was asked, as one plain sentence.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The stored file exists but cannot be read or parsed; it is left untouched.
+  case unreadable(path: String, reason: String)
+  /// Writing failed (disk full, permissions); nothing stored was changed.
+  case writeFailed(path: String, reason: String)
+  /// No bookmark has this id (or id prefix).
+  case notFound(Bookmark.ID)
+  /// An id prefix matches more than one bookmark.
+  case ambiguousID(String)
+  /// The backend exists in the contract but not in this build yet.
+  case unavailable(StoreBackend)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason):
+      "Can't read \(path) (\(reason)); it was left untouched, so fix or move it and Cloudy will pick it up."
+    case .writeFailed(let path, let reason):
+      "Couldn't save to \(path) (\(reason)); nothing stored was changed."
+    case .notFound(let id): "No bookmark has the id \(id)."
+    case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
+    case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import BookmarkModel
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The `user-defaults` backend: bookmarks in a local property-list domain.
+///
+/// Guarantees:
+/// - Every change is made under an inter-process lock on the newest file contents, and
+///   written to a temporary file, `fsync`ed and renamed into place: two processes never
+///   lose each other's changes, and a crash leaves the old or the new domain.
+/// - A file that cannot be read is reported and never overwritten.
+/// - A change made by another process is reported through ``changes()`` within one poll
+///   interval (200 ms by default) — the file's inode, size and modification time are
+///   checked, which is cheap; its contents are read only when they changed.
+public final class UserDefaultsStore: BookmarkStore {
+  public let backend = StoreBackend.userDefaults
+  private let domain: DefaultsDomain
+  private let environment: BookmarkEnvironment
+  private let pollInterval: DispatchTimeInterval
+  private let state = Mutex(State())
+  private let watchQueue = DispatchQueue(label: "cloudy.user-defaults.watch")
+
+  private struct State: ~Copyable {
+    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
+    var lastSignature: PrivateFiles.Signature?
+    var lastSnapshot: StoreSnapshot?
+    var timer: DispatchSourceTimer?
+  }
+
+  /// A store over the domain file at `path`.
+  public init(path: String, environment: BookmarkEnvironment = .live, pollInterval: DispatchTimeInterval = .milliseconds(200)) {
+    domain = DefaultsDomain(path: path)
+    self.environment = environment
+    self.pollInterval = pollInterval
+  }
+
+  /// A store in a device's config folder.
+  public convenience init(location: StoreLocation, environment: BookmarkEnvironment = .live) {
+    self.init(path: location.defaultsDomainPath, environment: environment)
+  }
+
+  deinit {
+    state.withLock { state in
+      state.timer?.cancel()
+      for continuation in state.subscribers.values { continuation.finish() }
+    }
+  }
+
+  public func load() async throws -> [Bookmark] {
+    try domain.read().bookmarks
+  }
+
+  public func changes() -> AsyncStream<StoreSnapshot> {
+    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+    let id = UUID()
+    continuation.onTermination = { [weak self] _ in
+      self?.state.withLock { state in
+        state.subscribers[id] = nil
+        if state.subscribers.isEmpty {
+          state.timer?.cancel()
+          state.timer = nil
+        }
+      }
+    }
+    let snapshot = currentSnapshot()
+    state.withLock { state in
+      state.subscribers[id] = continuation
+      state.lastSnapshot = snapshot.snapshot
+      state.lastSignature = snapshot.signature
+      continuation.yield(snapshot.snapshot)
+      if state.timer == nil { state.timer = makeTimer() }
+    }
+    return stream
+  }
+
+  public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
+    let now = environment.now()
+    let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
+    try domain.modify { entries in entries.append(DefaultsDomain.entry(from: bookmark)) }
+    publishChange()
+    return bookmark
+  }
+
+  public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
+    let now = environment.now()
+    let updated = try domain.modify { entries -> Bookmark in
+      guard let index = DefaultsDomain.index(of: id, in: entries),
+        var entry = entries[index] as? [String: Any],
+        var bookmark = DefaultsDomain.bookmark(from: entry)
+      else { throw StoreError.notFound(id) }
+      bookmark.name = draft.name
+      bookmark.url = draft.url
+      bookmark.modified = now
+      // Keep any keys another version of Cloudy may have added to the entry.
+      entry.merge(DefaultsDomain.entry(from: bookmark)) { _, new in new }
+      entries[index] = entry
+      return bookmark
+    }
+    publishChange()
+    return updated
+  }
+
+  public func delete(id: Bookmark.ID) async throws {
+    try domain.modify { entries in
+      guard let index = DefaultsDomain.index(of: id, in: entries) else { throw StoreError.notFound(id) }
+      entries.remove(at: index)
+    }
+    publishChange()
+  }
+
+  public func status() async -> StoreStatus {
+    currentSnapshot().snapshot.status
+  }
+
+  // MARK: - Watching
+
+  private func makeTimer() -> DispatchSourceTimer {
+    let timer = DispatchSource.makeTimerSource(queue: watchQueue)
+    timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(20))
+    timer.setEventHandler { [weak self] in self?.checkForChange() }
+    timer.resume()
+    return timer
+  }
+
+  private func checkForChange() {
+    let signature = PrivateFiles.signature(domain.path)
+    let unchanged = state.withLock { $0.lastSignature == signature && $0.lastSnapshot != nil }
+    if unchanged { return }
+    publishChange()
+  }
+
+  /// Reads the domain and sends the snapshot to every subscriber if it differs from the last.
+  private func publishChange() {
+    let current = currentSnapshot()
+    state.withLock { state in
+      state.lastSignature = current.signature
+      guard state.lastSnapshot != current.snapshot else { return }
+      state.lastSnapshot = current.snapshot
+      for continuation in state.subscribers.values { continuation.yield(current.snapshot) }
+    }
+  }
+
+  private func currentSnapshot() -> (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?) {
+    // Take the signature first: if the file changes while it is read, the next poll sees
+    // a newer signature and reads again, so no change is missed.
+    let signature = PrivateFiles.signature(domain.path)
+    do {
+      let contents = try domain.read()
+      var status = StoreStatus(backend: backend, sync: .local)
+      if contents.unreadableEntries > 0 {
+        status.problem = contents.unreadableEntries == 1
+          ? "1 stored entry could not be read; it is kept as it is."
+          : "\(contents.unreadableEntries) stored entries could not be read; they are kept as they are."
+      }
+      return (StoreSnapshot(bookmarks: .success(contents.bookmarks), status: status), signature)
+    } catch let error as StoreError {
+      let status = StoreStatus(backend: backend, sync: .local, problem: error.description)
+      return (StoreSnapshot(bookmarks: .failure(error), status: status), signature)
+    } catch {
+      let storeError = StoreError.unreadable(path: domain.path, reason: "\(error)")
+      let status = StoreStatus(backend: backend, sync: .local, problem: storeError.description)
+      return (StoreSnapshot(bookmarks: .failure(storeError), status: status), signature)
+    }
+  }
+}

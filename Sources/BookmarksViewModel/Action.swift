@@ -1,0 +1,19 @@
+import BookmarkModel
+import BookmarkStores
+
+/// Something that happened: a key, a resize, or an answer from the store.
+public enum Action: Hashable, Sendable {
+  case keyPressed(Key)
+  case resized(ScreenSize)
+  case storeChanged(StoreSnapshot)
+  /// The store answered an add or update from the dialog.
+  case saveFinished(Result<Bookmark, FailureMessage>)
+  /// The store answered a delete.
+  case deleteFinished(Bookmark, FailureMessage?)
+}
+
+/// A failure as the sentence to show the user.
+public struct FailureMessage: Error, Hashable, Sendable {
+  public var text: String
+  public init(_ text: String) { self.text = text }
+}

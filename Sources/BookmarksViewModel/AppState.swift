@@ -1,0 +1,58 @@
+import BookmarkModel
+import BookmarkStores
+
+/// Everything the screen shows. The screen is a pure function of this state.
+public struct AppState: Hashable, Sendable {
+  public var title: String
+  public var bookmarks: [Bookmark]
+  /// False until the store's first snapshot arrives.
+  public var isLoaded: Bool
+  /// Why the stored bookmarks can't be shown (an unreadable file), if they can't.
+  public var loadProblem: String?
+  public var status: StoreStatus
+  /// Index of the selected bookmark; meaningful while `bookmarks` is not empty.
+  public var selection: Int
+  /// Index of the first bookmark on screen.
+  public var scrollTop: Int
+  public var isEditing: Bool
+  public var modal: Modal?
+  public var message: StatusMessage?
+  public var size: ScreenSize
+  public var shouldQuit: Bool
+
+  public init(title: String = "Cloudy", backend: StoreBackend, size: ScreenSize = ScreenSize(columns: 80, rows: 24)) {
+    self.title = title
+    bookmarks = []
+    isLoaded = false
+    loadProblem = nil
+    status = StoreStatus(backend: backend, sync: .local)
+    selection = 0
+    scrollTop = 0
+    isEditing = false
+    modal = nil
+    message = nil
+    self.size = size
+    shouldQuit = false
+  }
+
+  /// The selected bookmark, if any.
+  public var selectedBookmark: Bookmark? {
+    bookmarks.indices.contains(selection) ? bookmarks[selection] : nil
+  }
+
+  /// The dialog, if it is open.
+  public var dialog: BookmarkDialog? {
+    if case .dialog(let dialog) = modal { return dialog }
+    return nil
+  }
+}
+
+/// A terminal size in cells.
+public struct ScreenSize: Hashable, Sendable {
+  public var columns: Int
+  public var rows: Int
+  public init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
+}

@@ -1,0 +1,109 @@
+import ScreenRendering
+
+extension BookmarksScreen {
+  /// Draws a framed box with a title in its top border and clears its inside.
+  static func drawBox(title: String, row: Int, column: Int, width: Int, height: Int, into buffer: inout ScreenBuffer) {
+    let style = Style.plain
+    buffer.fill(row: row, column: column, width: width, height: height, style: style)
+    for c in column + 1..<column + width - 1 {
+      buffer.draw(.horizontal, row: row, column: c, style: style)
+      buffer.draw(.horizontal, row: row + height - 1, column: c, style: style)
+    }
+    for r in row + 1..<row + height - 1 {
+      buffer.draw(.vertical, row: r, column: column, style: style)
+      buffer.draw(.vertical, row: r, column: column + width - 1, style: style)
+    }
+    buffer.draw(.topLeft, row: row, column: column, style: style)
+    buffer.draw(.topRight, row: row, column: column + width - 1, style: style)
+    buffer.draw(.bottomLeft, row: row + height - 1, column: column, style: style)
+    buffer.draw(.bottomRight, row: row + height - 1, column: column + width - 1, style: style)
+    let label = " \(TextLayout.truncate(title, toWidth: width - 6)) "
+    buffer.write(
+      label, row: row, column: column + TextLayout.centred(width: CellWidth.of(label), in: width),
+      style: Style([.bold]))
+  }
+
+  static func drawDialog(_ dialog: BookmarkDialog, into buffer: inout ScreenBuffer) {
+    let width = min(buffer.width - 4, 72)
+    let height = 9
+    let column = (buffer.width - width) / 2
+    let row = max(1, (buffer.height - height) / 2)
+    drawBox(title: dialog.title, row: row, column: column, width: width, height: height, into: &buffer)
+
+    let labelColumn = column + 2
+    let fieldColumn = labelColumn + 6
+    let fieldWidth = column + width - 2 - fieldColumn
+    let fields: [(label: String, field: TextField, focus: BookmarkDialog.Focus, placeholder: String)] = [
+      ("Name", dialog.name, .name, "the host, if left empty"),
+      ("URL", dialog.url, .url, "www.example.com"),
+    ]
+    for (offset, item) in fields.enumerated() {
+      let fieldRow = row + 2 + offset
+      let isFocused = dialog.focus == item.focus
+      buffer.write(item.label, row: fieldRow, column: labelColumn, style: Style(isFocused ? [.bold] : []))
+      let cursor = drawField(
+        item.field, placeholder: item.placeholder, row: fieldRow, column: fieldColumn, width: fieldWidth, into: &buffer)
+      if isFocused { buffer.cursor = cursor }
+    }
+
+    if let error = dialog.error {
+      buffer.write(
+        TextLayout.truncate(error, toWidth: width - 4), row: row + 5, column: labelColumn,
+        style: Style([.bold], role: .danger))
+    } else if dialog.isSaving {
+      buffer.write("Saving…", row: row + 5, column: labelColumn, style: Style([.dim]))
+    }
+
+    let save = "[ Save ]"
+    let cancel = "[ Cancel ]"
+    let buttonsRow = row + 7
+    let saveColumn = column + width - 2 - CellWidth.of(save)
+    let cancelColumn = saveColumn - 2 - CellWidth.of(cancel)
+    buffer.write(cancel, row: buttonsRow, column: cancelColumn, style: Style(dialog.focus == .cancel ? [.reverse] : []))
+    buffer.write(
+      save, row: buttonsRow, column: saveColumn, style: Style(dialog.focus == .save ? [.reverse, .bold] : [.bold]))
+  }
+
+  /// Draws a text field (underlined), scrolled so the cursor is visible, and returns
+  /// where the cursor goes.
+  static func drawField(
+    _ field: TextField, placeholder: String, row: Int, column: Int, width: Int, into buffer: inout ScreenBuffer
+  ) -> ScreenBuffer.Position {
+    buffer.fill(row: row, column: column, width: width, height: 1, style: Style([.underline]))
+    if field.characters.isEmpty {
+      buffer.write(
+        TextLayout.truncate(placeholder, toWidth: width), row: row, column: column, style: Style([.underline, .dim]))
+      return ScreenBuffer.Position(row: row, column: column)
+    }
+    // Scroll: start at the first character that keeps the cursor within the field,
+    // leaving its last cell for the cursor itself.
+    let shown = field.characters.map { Character(DisplayText.sanitize(String($0))) }
+    var start = 0
+    var cursorColumn = shown[..<field.cursor].reduce(0) { $0 + CellWidth.of($1) }
+    while cursorColumn > width - 1, start < field.cursor {
+      cursorColumn -= CellWidth.of(shown[start])
+      start += 1
+    }
+    buffer.write(String(shown[start...]), row: row, column: column, style: Style([.underline]), limit: width)
+    return ScreenBuffer.Position(row: row, column: column + cursorColumn)
+  }
+
+  static func drawHelp(into buffer: inout ScreenBuffer) {
+    let entries =
+      KeyBindings.list.map { ($0.label, $0.summary) } + [("", "")] + [("In the dialog", "")]
+      + KeyBindings.dialogHelp.map { ($0.label, $0.summary) }
+    let width = min(buffer.width - 4, 56)
+    let height = min(buffer.height - 2, entries.count + 4)
+    let column = (buffer.width - width) / 2
+    let row = max(1, (buffer.height - height) / 2)
+    drawBox(title: "Keys", row: row, column: column, width: width, height: height, into: &buffer)
+    let labelWidth = 16
+    for (offset, entry) in entries.prefix(height - 4).enumerated() {
+      let line = row + 1 + offset
+      buffer.write(entry.0, row: line, column: column + 2, style: Style([.bold]), limit: labelWidth)
+      buffer.write(entry.1, row: line, column: column + 2 + labelWidth, style: .plain, limit: width - labelWidth - 4)
+    }
+    buffer.write(
+      "Press any key to close.", row: row + height - 2, column: column + 2, style: Style([.dim]), limit: width - 4)
+  }
+}

@@ -1,0 +1,171 @@
+import BookmarkModel
+import ScreenRendering
+
+/// Draws an ``AppState`` into a ``ScreenBuffer``: a pure function of the state.
+///
+/// Layout, top to bottom: the navigation bar (`Edit`/`Done`, title, `+`), the list with
+/// two lines a bookmark (name, then the URL dimmed), and the bottom line (backend state
+/// on the left, key hints on the right). Dialogs and help are drawn on top.
+public enum BookmarksScreen {
+  /// The smallest window Cloudy draws into; smaller gets a message instead.
+  public static let minimumSize = ScreenSize(columns: 40, rows: 10)
+
+  public static func render(_ state: AppState) -> ScreenBuffer {
+    var buffer = ScreenBuffer(width: state.size.columns, height: state.size.rows)
+    guard state.size.columns >= minimumSize.columns, state.size.rows >= minimumSize.rows else {
+      drawTooSmall(state.size, into: &buffer)
+      return buffer
+    }
+    drawTopBar(state, into: &buffer)
+    drawList(state, into: &buffer)
+    drawBottomLine(state, into: &buffer)
+    switch state.modal {
+    case .dialog(let dialog): drawDialog(dialog, into: &buffer)
+    case .help: drawHelp(into: &buffer)
+    case .confirmDelete, nil: break
+    }
+    return buffer
+  }
+
+  // MARK: - Bars
+
+  static let barStyle = Style(role: .bar)
+
+  private static func drawTopBar(_ state: AppState, into buffer: inout ScreenBuffer) {
+    buffer.fill(row: 0, column: 0, width: buffer.width, height: 1, style: barStyle)
+    let button = barStyle.adding(.bold)
+    buffer.write(state.isEditing ? "Done" : "Edit", row: 0, column: 1, style: button)
+    let titleWidth = CellWidth.of(state.title)
+    buffer.write(
+      state.title, row: 0, column: TextLayout.centred(width: titleWidth, in: buffer.width), style: button)
+    buffer.write("+", row: 0, column: buffer.width - 2, style: button)
+  }
+
+  private static func drawBottomLine(_ state: AppState, into buffer: inout ScreenBuffer) {
+    let row = buffer.height - 1
+    if case .confirmDelete(let bookmark) = state.modal {
+      let danger = Style([.bold], role: .danger)
+      buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
+      let name = TextLayout.truncate(bookmark.name, toWidth: max(8, buffer.width / 2))
+      buffer.write(
+        "Delete “\(name)”? Press y to delete, any other key to keep it.", row: row, column: 1, style: danger,
+        limit: buffer.width - 2)
+      return
+    }
+    buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: barStyle)
+    let hint = keyHint(state)
+    let left: (text: String, style: Style)
+    if let message = state.message {
+      left = (message.text, message.isError ? Style([.bold], role: .danger) : barStyle)
+    } else if let problem = state.status.problem {
+      left = (problem, Style([.bold], role: .danger))
+    } else {
+      var summary = state.status.summary
+      if state.isLoaded, !state.bookmarks.isEmpty {
+        summary += " · \(state.selection + 1)/\(state.bookmarks.count)"
+      }
+      left = (summary, barStyle)
+    }
+    let hintWidth = CellWidth.of(hint)
+    let leftWidth = CellWidth.of(DisplayText.sanitize(left.text))
+    // The status or message comes first; the hint shows only where it fits beside it.
+    let showHint = leftWidth + hintWidth + 4 <= buffer.width
+    let leftLimit = buffer.width - 2 - (showHint ? hintWidth + 2 : 0)
+    buffer.write(TextLayout.truncate(left.text, toWidth: leftLimit), row: row, column: 1, style: left.style)
+    if showHint { buffer.write(hint, row: row, column: buffer.width - 1 - hintWidth, style: barStyle) }
+  }
+
+  static func keyHint(_ state: AppState) -> String {
+    switch state.modal {
+    case .dialog: "Tab next · Enter save · Esc cancel"
+    case .help: "any key closes"
+    case .confirmDelete: ""
+    case nil:
+      state.isEditing ? "d delete · e done · ? help" : "+ add · e edit · ? help · q quit"
+    }
+  }
+
+  // MARK: - List
+
+  private static func drawList(_ state: AppState, into buffer: inout ScreenBuffer) {
+    let top = 1
+    let height = buffer.height - 2
+    if let problem = state.loadProblem {
+      drawCentredParagraph(problem, top: top, height: height, style: Style([.bold], role: .danger), into: &buffer)
+      return
+    }
+    if !state.isLoaded {
+      drawCentredParagraph("Loading…", top: top, height: height, style: .plain, into: &buffer)
+      return
+    }
+    if state.bookmarks.isEmpty {
+      drawCentredParagraph(
+        "No bookmarks yet.\n\nPress + to add one.", top: top, height: height, style: .plain, into: &buffer)
+      return
+    }
+    let count = max(1, height / BookmarksViewModel.linesPerBookmark)
+    let visible = state.bookmarks.indices.dropFirst(state.scrollTop).prefix(count)
+    for (offset, index) in visible.enumerated() {
+      let row = top + offset * BookmarksViewModel.linesPerBookmark
+      drawRow(state.bookmarks[index], isSelected: index == state.selection, isEditing: state.isEditing, row: row, into: &buffer)
+    }
+    if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
+    if state.scrollTop + count < state.bookmarks.count {
+      buffer.write("▼", row: top + count * BookmarksViewModel.linesPerBookmark - 1, column: buffer.width - 1, style: .plain)
+    }
+  }
+
+  private static func drawRow(_ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, row: Int, into buffer: inout ScreenBuffer) {
+    let selected: Style.Attributes = isSelected ? [.reverse] : []
+    let nameStyle = Style(selected.union(.bold))
+    let urlStyle = Style(selected.union(.dim))
+    buffer.fill(row: row, column: 0, width: buffer.width - 1, height: 2, style: Style(selected))
+    var column = 2
+    if isEditing {
+      buffer.write("(-)", row: row, column: 1, style: Style(selected.union(.bold), role: .danger))
+      column = 5
+    }
+    let width = buffer.width - column - 2
+    let name = bookmark.name.isEmpty ? "(no name)" : bookmark.name
+    buffer.write(TextLayout.truncate(name, toWidth: width), row: row, column: column, style: nameStyle)
+    buffer.write(TextLayout.truncate(bookmark.url, toWidth: width), row: row + 1, column: column, style: urlStyle)
+  }
+
+  // MARK: - Messages
+
+  private static func drawTooSmall(_ size: ScreenSize, into buffer: inout ScreenBuffer) {
+    let text =
+      "Cloudy needs at least \(minimumSize.columns)×\(minimumSize.rows); this window is \(size.columns)×\(size.rows)."
+    drawCentredParagraph(text, top: 0, height: buffer.height, style: .plain, into: &buffer)
+  }
+
+  /// Word-wraps text (with `\n` as hard breaks) and centres it in a band of rows.
+  static func drawCentredParagraph(_ text: String, top: Int, height: Int, style: Style, into buffer: inout ScreenBuffer) {
+    let width = max(1, buffer.width - 2)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      wrap(DisplayText.sanitize(String($0)), width: width)
+    }
+    let first = top + max(0, (height - lines.count) / 2)
+    for (offset, line) in lines.enumerated() where offset < height {
+      let lineWidth = CellWidth.of(line)
+      buffer.write(line, row: first + offset, column: 1 + TextLayout.centred(width: lineWidth, in: width), style: style)
+    }
+  }
+
+  /// Greedy word wrap by cell width; a word longer than the line is cut.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if CellWidth.of(candidate) <= width {
+        current = candidate
+      } else {
+        if !current.isEmpty { lines.append(current) }
+        current = TextLayout.truncate(String(word), toWidth: width)
+      }
+    }
+    lines.append(current)
+    return lines
+  }
+}

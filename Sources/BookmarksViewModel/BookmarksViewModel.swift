@@ -1,0 +1,220 @@
+import BookmarkModel
+import BookmarkStores
+
+/// The screen's logic: state plus `send(action) -> effects`. Pure: no terminal, no I/O.
+public struct BookmarksViewModel: Sendable {
+  public private(set) var state: AppState
+
+  public init(state: AppState) {
+    self.state = state
+  }
+
+  /// Rows of the list area a bookmark takes: the name, and the URL beneath it.
+  public static let linesPerBookmark = 2
+
+  /// Applies an action and returns the work it asks for.
+  public mutating func send(_ action: Action) -> [Effect] {
+    var effects: [Effect] = []
+    switch action {
+    case .keyPressed(let key):
+      effects = keyPressed(key)
+    case .resized(let size):
+      state.size = size
+    case .storeChanged(let snapshot):
+      storeChanged(snapshot)
+    case .saveFinished(let result):
+      saveFinished(result)
+    case .deleteFinished(let bookmark, let failure):
+      if let failure {
+        state.message = StatusMessage(failure.text, isError: true)
+      } else {
+        replaceBookmarks(state.bookmarks.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
+        state.message = StatusMessage("Deleted “\(bookmark.name)”.")
+      }
+    }
+    keepSelectionVisible()
+    return effects
+  }
+
+  // MARK: - Keys
+
+  private mutating func keyPressed(_ key: Key) -> [Effect] {
+    if key == .control("c") {
+      state.shouldQuit = true
+      return []
+    }
+    state.message = nil
+    switch state.modal {
+    case .dialog(var dialog):
+      let effects = dialogKey(key, &dialog)
+      if case .dialog = state.modal { state.modal = .dialog(dialog) }
+      return effects
+    case .confirmDelete(let bookmark):
+      state.modal = nil
+      if key == .character("y") || key == .character("Y") { return [.delete(bookmark)] }
+      state.message = StatusMessage("Kept “\(bookmark.name)”.")
+      return []
+    case .help:
+      state.modal = nil
+      return []
+    case nil:
+      return listKey(key)
+    }
+  }
+
+  private mutating func listKey(_ key: Key) -> [Effect] {
+    guard let command = KeyBindings.command(for: key) else {
+      if key == .escape, state.isEditing { state.isEditing = false }
+      return []
+    }
+    let page = max(1, visibleBookmarkCount - 1)
+    switch command {
+    case .moveUp: select(state.selection - 1)
+    case .moveDown: select(state.selection + 1)
+    case .pageUp: select(state.selection - page)
+    case .pageDown: select(state.selection + page)
+    case .first: select(0)
+    case .last: select(state.bookmarks.count - 1)
+    case .toggleEditing: state.isEditing.toggle()
+    case .add: state.modal = .dialog(BookmarkDialog(purpose: .add))
+    case .openSelected:
+      if let bookmark = state.selectedBookmark {
+        state.modal = .dialog(BookmarkDialog(purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url))
+      }
+    case .delete:
+      if !state.isEditing {
+        state.message = StatusMessage("Press e for Edit mode to delete bookmarks.")
+      } else if let bookmark = state.selectedBookmark {
+        state.modal = .confirmDelete(bookmark)
+      }
+    case .help: state.modal = .help
+    case .quit: state.shouldQuit = true
+    }
+    return []
+  }
+
+  private mutating func dialogKey(_ key: Key, _ dialog: inout BookmarkDialog) -> [Effect] {
+    if dialog.isSaving { return [] }
+    switch key {
+    case .escape:
+      state.modal = nil
+      return []
+    case .tab, .down:
+      dialog.moveFocus(by: 1)
+    case .backTab, .up:
+      dialog.moveFocus(by: -1)
+    case .enter:
+      if dialog.focus == .cancel {
+        state.modal = nil
+        return []
+      }
+      return save(&dialog)
+    case .left where dialog.focus == .save:
+      dialog.focus = .cancel
+    case .right where dialog.focus == .cancel:
+      dialog.focus = .save
+    default:
+      let edited: Bool
+      switch dialog.focus {
+      case .name: edited = dialog.name.handle(key)
+      case .url: edited = dialog.url.handle(key)
+      case .cancel, .save: edited = false
+      }
+      if edited { dialog.error = nil }
+    }
+    return []
+  }
+
+  private func save(_ dialog: inout BookmarkDialog) -> [Effect] {
+    let draft: BookmarkDraft
+    switch dialog.draft.validated() {
+    case .failure(let problem):
+      dialog.error = problem.description
+      dialog.focus = .url
+      return []
+    case .success(let valid):
+      draft = valid
+    }
+    var editingID: Bookmark.ID?
+    if case .edit(let id) = dialog.purpose { editingID = id }
+    let key = BookmarkURL.comparisonKey(draft.url)
+    if let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID), dialog.acknowledgedDuplicate != key {
+      dialog.acknowledgedDuplicate = key
+      dialog.error = "“\(existing.name)” already has this URL. Press Enter again to save it anyway."
+      return []
+    }
+    dialog.isSaving = true
+    dialog.error = nil
+    if let editingID { return [.update(editingID, draft)] }
+    return [.add(draft)]
+  }
+
+  // MARK: - Store answers
+
+  private mutating func storeChanged(_ snapshot: StoreSnapshot) {
+    state.isLoaded = true
+    state.status = snapshot.status
+    switch snapshot.bookmarks {
+    case .success(let bookmarks):
+      state.loadProblem = nil
+      replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
+    case .failure(let error):
+      state.loadProblem = error.description
+      replaceBookmarks([], keepingSelectionOf: nil)
+    }
+  }
+
+  private mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) {
+    guard var dialog = state.dialog else { return }
+    switch result {
+    case .failure(let failure):
+      dialog.isSaving = false
+      dialog.error = failure.text
+      state.modal = .dialog(dialog)
+    case .success(let bookmark):
+      state.modal = nil
+      var bookmarks = state.bookmarks
+      if let index = bookmarks.firstIndex(where: { $0.id == bookmark.id }) {
+        bookmarks[index] = bookmark
+        state.message = StatusMessage("Saved “\(bookmark.name)”.")
+      } else {
+        bookmarks.append(bookmark)
+        state.message = StatusMessage("Added “\(bookmark.name)”.")
+      }
+      replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
+    }
+  }
+
+  // MARK: - Selection and scrolling
+
+  /// How many bookmarks fit in the list area.
+  public var visibleBookmarkCount: Int {
+    max(1, (state.size.rows - 2) / Self.linesPerBookmark)
+  }
+
+  private mutating func select(_ index: Int) {
+    guard !state.bookmarks.isEmpty else { return }
+    state.selection = min(max(0, index), state.bookmarks.count - 1)
+  }
+
+  /// Replaces the list, keeping the selection on the same bookmark if it still exists,
+  /// else at the same position.
+  private mutating func replaceBookmarks(_ bookmarks: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
+    let previous = id ?? state.selectedBookmark?.id
+    state.bookmarks = bookmarks
+    if let previous, let index = bookmarks.firstIndex(where: { $0.id == previous }) {
+      state.selection = index
+    } else {
+      state.selection = min(state.selection, max(0, bookmarks.count - 1))
+    }
+  }
+
+  private mutating func keepSelectionVisible() {
+    let visible = visibleBookmarkCount
+    let count = state.bookmarks.count
+    state.selection = min(max(0, state.selection), max(0, count - 1))
+    if state.selection < state.scrollTop { state.scrollTop = state.selection }
+    if state.selection >= state.scrollTop + visible { state.scrollTop = state.selection - visible + 1 }
+    state.scrollTop = min(max(0, state.scrollTop), max(0, count - visible))
+  }
+}

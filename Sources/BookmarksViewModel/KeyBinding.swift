@@ -1,0 +1,49 @@
+/// One user command of the list screen and the keys that run it.
+///
+/// ``KeyBindings/list`` drives both key handling and the help overlay, so the help can
+/// never drift from what the keys do.
+public struct KeyBinding: Hashable, Sendable {
+  public enum Command: Hashable, Sendable {
+    case moveUp, moveDown, pageUp, pageDown, first, last
+    case toggleEditing, delete, add, openSelected, help, quit
+  }
+
+  public var keys: [Key]
+  /// How the keys are written in the help, e.g. `↑ k`.
+  public var label: String
+  public var summary: String
+  public var command: Command
+}
+
+/// The key table of the list screen.
+public enum KeyBindings {
+  public static let list: [KeyBinding] = [
+    KeyBinding(keys: [.up, .character("k")], label: "↑ k", summary: "Move up", command: .moveUp),
+    KeyBinding(keys: [.down, .character("j")], label: "↓ j", summary: "Move down", command: .moveDown),
+    KeyBinding(keys: [.pageUp], label: "PgUp", summary: "Page up", command: .pageUp),
+    KeyBinding(keys: [.pageDown], label: "PgDn", summary: "Page down", command: .pageDown),
+    KeyBinding(keys: [.home, .character("g")], label: "g Home", summary: "First bookmark", command: .first),
+    KeyBinding(keys: [.end, .character("G")], label: "G End", summary: "Last bookmark", command: .last),
+    KeyBinding(keys: [.character("+"), .character("a")], label: "+ a", summary: "Add a bookmark", command: .add),
+    KeyBinding(keys: [.enter], label: "Enter", summary: "Edit the selected bookmark", command: .openSelected),
+    KeyBinding(keys: [.character("e")], label: "e", summary: "Edit mode on/off", command: .toggleEditing),
+    KeyBinding(
+      keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
+      command: .delete),
+    KeyBinding(keys: [.character("?")], label: "?", summary: "This help", command: .help),
+    KeyBinding(keys: [.character("q"), .control("c")], label: "q ^C", summary: "Quit", command: .quit),
+  ]
+
+  /// The dialog's keys, for the help overlay.
+  public static let dialogHelp: [(label: String, summary: String)] = [
+    ("Tab ↑ ↓", "Next/previous field"),
+    ("Enter", "Save"),
+    ("Esc", "Cancel"),
+    ("^A ^E ^K ^U ^W", "Line editing"),
+  ]
+
+  /// The command bound to a key on the list screen.
+  public static func command(for key: Key) -> KeyBinding.Command? {
+    list.first { $0.keys.contains(key) }?.command
+  }
+}

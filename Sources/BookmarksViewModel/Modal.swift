@@ -1,0 +1,11 @@
+import BookmarkModel
+
+/// What sits on top of the list and takes the keys.
+public enum Modal: Hashable, Sendable {
+  /// The Add/Edit dialog.
+  case dialog(BookmarkDialog)
+  /// Waiting for `y` to delete a bookmark.
+  case confirmDelete(Bookmark)
+  /// The help overlay.
+  case help
+}

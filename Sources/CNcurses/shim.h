@@ -1,0 +1,52 @@
+#ifndef CLOUDY_CNCURSES_SHIM_H
+#define CLOUDY_CNCURSES_SHIM_H
+
+// Wide-character API (cchar_t, wget_wch, setcchar). SwiftPM drops pkg-config's
+// feature flags, so the switch must be set here, before the header.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+// Swift cannot see function-like macros or the macro-defined attribute masks.
+// Each wrapper below is a one-line static inline function around one macro.
+
+/// The attribute for colour pair `n` (COLOR_PAIR).
+static inline attr_t cloudy_color_pair(short n) { return (attr_t)COLOR_PAIR(n); }
+
+/// Attribute masks (A_* macros).
+static inline attr_t cloudy_a_normal(void) { return (attr_t)A_NORMAL; }
+static inline attr_t cloudy_a_bold(void) { return (attr_t)A_BOLD; }
+static inline attr_t cloudy_a_dim(void) { return (attr_t)A_DIM; }
+static inline attr_t cloudy_a_reverse(void) { return (attr_t)A_REVERSE; }
+static inline attr_t cloudy_a_underline(void) { return (attr_t)A_UNDERLINE; }
+
+/// Window size (getmaxyx).
+static inline int cloudy_max_y(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
+static inline int cloudy_max_x(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
+
+/// Line-drawing characters (WACS_* macros index a global table).
+static inline const cchar_t *cloudy_wacs_hline(void) { return WACS_HLINE; }
+static inline const cchar_t *cloudy_wacs_vline(void) { return WACS_VLINE; }
+static inline const cchar_t *cloudy_wacs_ulcorner(void) { return WACS_ULCORNER; }
+static inline const cchar_t *cloudy_wacs_urcorner(void) { return WACS_URCORNER; }
+static inline const cchar_t *cloudy_wacs_llcorner(void) { return WACS_LLCORNER; }
+static inline const cchar_t *cloudy_wacs_lrcorner(void) { return WACS_LRCORNER; }
+
+/// A new screen on the process's own stdout/stdin (the stdio globals are mutable C
+/// globals that Swift 6 refuses); NULL if the terminal type is unknown.
+static inline SCREEN *cloudy_newterm(const char *type) { return newterm(type, stdout, stdin); }
+
+/// The screen's main window (the `stdscr` global, which Swift 6 refuses).
+static inline WINDOW *cloudy_stdscr(void) { return stdscr; }
+
+/// Key codes that are macros (KEY_F(n) is function-like).
+static inline int cloudy_key_resize(void) { return KEY_RESIZE; }
+
+#endif

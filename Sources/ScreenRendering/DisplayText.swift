@@ -1,0 +1,40 @@
+/// Turns untrusted text (bookmark names and URLs) into text that is safe to draw.
+///
+/// Every C0 control (U+0000–U+001F), DEL and C1 control (U+0080–U+009F), the line and
+/// paragraph separators, and the bidirectional marks, embeddings, overrides and isolates
+/// are replaced by a visible placeholder, so no bookmark can send a terminal escape
+/// sequence, move the cursor, or reorder the columns around it. C0 controls and DEL
+/// become their Control Pictures (`␛` for ESC, `␊` for LF); the others become `�`.
+public enum DisplayText {
+  /// The placeholder for controls that have no Control Picture.
+  public static let placeholder: Unicode.Scalar = "\u{FFFD}"
+
+  /// The text with every unsafe scalar replaced by a visible placeholder.
+  public static func sanitize(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      result.append(isUnsafe(scalar) ? picture(for: scalar) : scalar)
+    }
+    return String(result)
+  }
+
+  /// Whether a scalar must never reach the terminal as it is.
+  public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x2028, 0x2029: true  // line and paragraph separators
+    case 0x061C, 0x200E, 0x200F: true  // bidi marks
+    case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embeddings, overrides, isolates
+    default: false
+    }
+  }
+
+  private static func picture(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+    switch scalar.value {
+    case 0x00...0x1F: Unicode.Scalar(0x2400 + scalar.value)!
+    case 0x7F: "\u{2421}"
+    default: placeholder
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import BookmarksViewModel
+import CNcurses
+import Glibc
+import ScreenRendering
+
+/// The ncurses screen: copies ``ScreenBuffer`` frames out and reads keys.
+///
+/// Every call must come from the one thread that called ``withTerminal(_:)``.
+final class Terminal {
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let usesColor: Bool
+  private var cursorVisible = false
+
+  /// Sets up the terminal, runs `body`, and always restores the terminal afterwards.
+  static func withTerminal<T>(environment: [String: String], wakeFD: Int32, _ body: (Terminal) throws -> T) throws -> T {
+    guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
+    let type = environment["TERM"] ?? ""
+    if type.isEmpty || type == "dumb" { throw TerminalError.unsupportedTerminal(type.isEmpty ? "(unset)" : type) }
+    chooseUTF8Locale()
+    guard let screen = cloudy_newterm(nil) else { throw TerminalError.unsupportedTerminal(type) }
+    let terminal = Terminal(screen: screen, noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+    SignalGuard.install(wakeFD: wakeFD, reset: terminal.resetSequence())
+    defer {
+      endwin()
+      delscreen(screen)
+      SignalGuard.uninstall()
+    }
+    return try body(terminal)
+  }
+
+  /// Wide characters need a UTF-8 locale: take the user's, else C.UTF-8.
+  private static func chooseUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(Int32(CODESET)))
+    if codeset.uppercased() != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+  }
+
+  private init(screen: OpaquePointer, noColor: Bool) {
+    self.screen = screen
+    window = cloudy_stdscr()!
+    raw()
+    noecho()
+    nonl()
+    keypad(window, true)
+    set_escdelay(25)
+    curs_set(0)
+    usesColor = !noColor && has_colors()
+    if usesColor {
+      start_color()
+      use_default_colors()
+      init_pair(1, Int16(COLOR_CYAN), -1)  // accent
+      init_pair(2, Int16(COLOR_RED), -1)  // danger
+      init_pair(3, Int16(COLOR_WHITE), Int16(COLOR_BLUE))  // bars
+    }
+  }
+
+  /// The terminal's own strings that leave the alternate screen, show the cursor and
+  /// reset attributes, for the crash handler.
+  private func resetSequence() -> [UInt8] {
+    ["sgr0", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
+      guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return [] }
+      return Array(String(cString: value).utf8)
+    }
+  }
+
+  var size: ScreenSize {
+    ScreenSize(columns: Int(cloudy_max_x(window)), rows: Int(cloudy_max_y(window)))
+  }
+
+  // MARK: - Output
+
+  /// Copies a frame to the screen; ncurses sends only the cells that changed.
+  func draw(_ buffer: ScreenBuffer) {
+    var cell = cchar_t()
+    for row in 0..<buffer.height {
+      for column in 0..<buffer.width {
+        let content = buffer[row, column]
+        let attributes = attributes(for: content.style)
+        switch content.content {
+        case .continuation:
+          continue
+        case .character(let character):
+          var characters = Self.wideCharacters(character)
+          setcchar(&cell, &characters, attributes, 0, nil)
+          mvwadd_wch(window, Int32(row), Int32(column), &cell)
+        case .line(let glyph):
+          var line = Self.lineCell(glyph).pointee
+          line.attr |= attributes
+          mvwadd_wch(window, Int32(row), Int32(column), &line)
+        }
+      }
+    }
+    if let cursor = buffer.cursor {
+      wmove(window, Int32(cursor.row), Int32(cursor.column))
+      if !cursorVisible { curs_set(1) }
+      cursorVisible = true
+    } else if cursorVisible {
+      curs_set(0)
+      cursorVisible = false
+    }
+    wrefresh(window)
+  }
+
+  private func attributes(for style: Style) -> attr_t {
+    var result = cloudy_a_normal()
+    if style.attributes.contains(.bold) { result |= cloudy_a_bold() }
+    if style.attributes.contains(.dim) { result |= cloudy_a_dim() }
+    if style.attributes.contains(.reverse) { result |= cloudy_a_reverse() }
+    if style.attributes.contains(.underline) { result |= cloudy_a_underline() }
+    if usesColor {
+      switch style.role {
+      case .plain: break
+      case .accent: result |= cloudy_color_pair(1)
+      case .danger: result |= cloudy_color_pair(2)
+      case .bar: result |= cloudy_color_pair(3)
+      }
+    } else if style.role == .bar {
+      // Without colour the bars still stand apart from the list.
+      result |= cloudy_a_bold()
+    }
+    return result
+  }
+
+  /// A grapheme as the wide characters of one cell: the base character and the
+  /// zero-width marks that follow it (ncurses keeps at most four of them), NUL-ended.
+  static func wideCharacters(_ character: Character) -> [wchar_t] {
+    var result: [wchar_t] = []
+    for scalar in character.unicodeScalars {
+      if result.isEmpty {
+        result.append(wchar_t(bitPattern: scalar.value))
+      } else if CellWidth.of(scalar) == 0, scalar != "\u{200D}", result.count < Int(CCHARW_MAX) - 1 {
+        result.append(wchar_t(bitPattern: scalar.value))
+      } else {
+        break
+      }
+    }
+    result.append(0)
+    return result
+  }
+
+  private static func lineCell(_ glyph: LineGlyph) -> UnsafePointer<cchar_t> {
+    switch glyph {
+    case .horizontal: cloudy_wacs_hline()
+    case .vertical: cloudy_wacs_vline()
+    case .topLeft: cloudy_wacs_ulcorner()
+    case .topRight: cloudy_wacs_urcorner()
+    case .bottomLeft: cloudy_wacs_llcorner()
+    case .bottomRight: cloudy_wacs_lrcorner()
+    }
+  }
+
+  // MARK: - Input
+
+  /// What the loop learns after waiting: keys and resizes, in order.
+  enum Event: Equatable {
+    case key(Key)
+    case resized(ScreenSize)
+  }
+
+  /// Sleeps until a key arrives, the window is resized, or `wakeFD` becomes readable,
+  /// then returns every key ncurses has ready (possibly none).
+  func waitForEvents(wakeFD: Int32) -> [Event] {
+    var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+    // EINTR (a SIGWINCH, say) falls through to reading: ncurses reports the resize.
+    _ = poll(&fds, 2, -1)
+    return readReadyKeys()
+  }
+
+  private func readReadyKeys() -> [Event] {
+    var events: [Event] = []
+    nodelay(window, true)
+    defer { nodelay(window, false) }
+    var value: wint_t = 0
+    while true {
+      let result = wget_wch(window, &value)
+      if result == ERR { break }
+      switch KeyDecoder.decode(UInt32(value), isKeyCode: result == KEY_CODE_YES) {
+      case .key(let key): events.append(.key(key))
+      case .resize: events.append(.resized(size))
+      case .ignored: break
+      }
+    }
+    return events
+  }
+}

@@ -1,0 +1,67 @@
+import BookmarkStores
+import BookmarksViewModel
+import Foundation
+
+/// The full-screen app: one UI thread runs the loop and makes every ncurses call;
+/// store work runs in tasks whose answers come back through an ``Inbox``.
+public enum TerminalApp {
+  /// Runs the app until the user quits. Returns after the terminal is restored.
+  public static func run(store: any BookmarkStore, title: String = "Cloudy", environment: [String: String]) async throws {
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
+      let thread = Thread {
+        continuation.resume(returning: Result { try runLoop(store: store, title: title, environment: environment) })
+      }
+      thread.name = "cloudy-ui"
+      thread.start()
+    }
+    try result.get()
+  }
+
+  private static func runLoop(store: any BookmarkStore, title: String, environment: [String: String]) throws {
+    let inbox = try Inbox()
+    let watcher = Task.detached {
+      for await snapshot in store.changes() { inbox.post(.storeChanged(snapshot)) }
+    }
+    defer { watcher.cancel() }
+    try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD) { terminal in
+      var model = BookmarksViewModel(state: AppState(title: title, backend: store.backend, size: terminal.size))
+      _ = model.send(.resized(terminal.size))
+      while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
+        terminal.draw(BookmarksScreen.render(model.state))
+        let events = terminal.waitForEvents(wakeFD: inbox.readFD)
+        let actions =
+          events.map { event -> Action in
+            switch event {
+            case .key(let key): .keyPressed(key)
+            case .resized(let size): .resized(size)
+            }
+          } + inbox.drain()
+        for action in actions {
+          for effect in model.send(action) { perform(effect, store: store, inbox: inbox) }
+        }
+      }
+    }
+  }
+
+  private static func perform(_ effect: Effect, store: any BookmarkStore, inbox: Inbox) {
+    Task.detached {
+      switch effect {
+      case .add(let draft):
+        do { inbox.post(.saveFinished(.success(try await store.add(draft)))) } catch {
+          inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
+        }
+      case .update(let id, let draft):
+        do { inbox.post(.saveFinished(.success(try await store.update(id: id, with: draft)))) } catch {
+          inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
+        }
+      case .delete(let bookmark):
+        do {
+          try await store.delete(id: bookmark.id)
+          inbox.post(.deleteFinished(bookmark, nil))
+        } catch {
+          inbox.post(.deleteFinished(bookmark, FailureMessage("\(error)")))
+        }
+      }
+    }
+  }
+}

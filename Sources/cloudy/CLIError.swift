@@ -1,0 +1,5 @@
+/// A command-line failure: printed as one line on stderr, exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

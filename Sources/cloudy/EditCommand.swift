@@ -1,0 +1,32 @@
+import ArgumentParser
+import BookmarkModel
+import BookmarkStores
+
+/// `cloudy edit ID [--name N] [--url U]`.
+struct EditCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit", abstract: "Change a bookmark's name or URL. ID may be a unique prefix.")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The bookmark's id, as `cloudy list` prints it, or a unique prefix of it.")
+  var id: String
+
+  @Option(name: .long, help: "The new name.")
+  var name: String?
+
+  @Option(name: .long, help: "The new URL.")
+  var url: String?
+
+  func validate() throws {
+    if name == nil, url == nil { throw ValidationError("Give --name, --url or both.") }
+  }
+
+  func run() async throws {
+    let store = try options.makeStore()
+    let bookmark = try await store.load().resolve(id)
+    let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url).validated()
+      .mapError { CLIError($0.description) }.get()
+    _ = try await store.update(id: bookmark.id, with: draft)
+  }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import BookmarkModel
+import BookmarkStores
+import Foundation
+import ScreenRendering
+
+/// `cloudy list [--json]`.
+struct ListCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "Print the bookmarks: one a line (id, name, URL, tab-separated), or a JSON array.")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Flag(name: .long, help: "Print a JSON array of {id, name, url, created, modified}.")
+  var json = false
+
+  func run() async throws {
+    let bookmarks = try await options.makeStore().load()
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      encoder.dateEncodingStrategy = .iso8601
+      print(String(decoding: try encoder.encode(bookmarks), as: UTF8.self))
+    } else {
+      for bookmark in bookmarks {
+        // Sanitized: names and URLs never reach the terminal as control sequences.
+        print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import BookmarkStores
+
+/// `cloudy remove ID`.
+struct RemoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remove", abstract: "Delete a bookmark. ID may be a unique prefix.")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The bookmark's id, as `cloudy list` prints it, or a unique prefix of it.")
+  var id: String
+
+  func run() async throws {
+    let store = try options.makeStore()
+    let bookmark = try await store.load().resolve(id)
+    try await store.delete(id: bookmark.id)
+  }
+}
