@@ -32,7 +32,7 @@ let package = Package(
     ),
 
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
-    .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel"]),
+    .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel", "cloudy"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",

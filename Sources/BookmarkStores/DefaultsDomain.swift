@@ -38,6 +38,7 @@ struct DefaultsDomain {
   func modify<T>(_ body: (inout [Any]) throws -> T) throws -> T {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     return try PrivateFiles.withExclusiveLock(lockPath) {
+      PrivateFiles.removeStaleTemporaries(of: path)
       var raw = try readRaw()
       var entries = try bookmarkEntries(in: raw)
       let result = try body(&entries)

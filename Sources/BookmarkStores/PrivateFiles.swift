@@ -80,6 +80,16 @@ enum PrivateFiles {
     }
   }
 
+  /// Removes temporary files that a writer killed mid-save left beside `path`. Call only
+  /// while holding the file's lock: every live writer holds it while its temporary exists,
+  /// so any temporary seen then is stale.
+  static func removeStaleTemporaries(of path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for name in names where name.hasPrefix(prefix) { unlink(directory + "/" + name) }
+  }
+
   /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing).
   /// The lock file is separate from the data file because `rename` replaces the data
   /// file's inode, and a lock on a replaced inode protects nothing.

@@ -1,0 +1,70 @@
+import BookmarkModel
+import XCTest
+
+final class BookmarkURLTests: XCTestCase {
+  func testURLWithoutSchemeGetsHTTPS() throws {
+    let url = try BookmarkURL.parse("www.example.com").get()
+    XCTAssertEqual(url.text, "https://www.example.com")
+    XCTAssertEqual(url.host, "www.example.com")
+  }
+
+  func testURLIsKeptAsTypedApartFromTrimming() throws {
+    XCTAssertEqual(try BookmarkURL.parse("  HTTP://Example.COM:8080/a b?c#d ".replacingOccurrences(of: "a b", with: "ab")).get().text,
+      "HTTP://Example.COM:8080/ab?c#d")
+    let url = try BookmarkURL.parse("https://user:pw@東京.jp/パス?q=🚀").get()
+    XCTAssertEqual(url.host, "東京.jp")
+    XCTAssertEqual(url.rest, "/パス?q=🚀")
+  }
+
+  func testPortsAndIPv6() throws {
+    XCTAssertEqual(try BookmarkURL.parse("localhost:8080").get().port, 8080)
+    XCTAssertEqual(try BookmarkURL.parse("http://[::1]:3000/x").get().host, "::1")
+    XCTAssertEqual(BookmarkURL.parse("example.com:99999").failure, .invalidPort("99999"))
+    XCTAssertEqual(BookmarkURL.parse("example.com:80a").failure, .invalidPort("80a"))
+  }
+
+  func testMalformedURLsAreRefusedWithAReason() {
+    XCTAssertEqual(BookmarkURL.parse("").failure, .empty)
+    XCTAssertEqual(BookmarkURL.parse("   ").failure, .empty)
+    XCTAssertEqual(BookmarkURL.parse("exa mple.com").failure, .containsSpace)
+    XCTAssertEqual(BookmarkURL.parse("example.com/\u{1B}[31m").failure, .containsControlCharacter)
+    XCTAssertEqual(BookmarkURL.parse("https://").failure, .missingHost)
+    XCTAssertEqual(BookmarkURL.parse("https:///path").failure, .missingHost)
+    XCTAssertEqual(BookmarkURL.parse("https://exa..mple.com").failure, .invalidHost("exa..mple.com"))
+    XCTAssertEqual(BookmarkURL.parse("https://-bad.com").failure, .invalidHost("-bad.com"))
+    XCTAssertEqual(BookmarkURL.parse("https://a<b>.com").failure, .invalidHost("a<b>.com"))
+  }
+
+  func testFileURLsNeedNoHost() throws {
+    XCTAssertEqual(try BookmarkURL.parse("file:///home/me/notes.txt").get().host, "")
+  }
+
+  func testComparisonKeyIgnoresCaseDefaultPortAndEmptyPath() {
+    let key = BookmarkURL.comparisonKey("https://www.example.com/")
+    XCTAssertEqual(BookmarkURL.comparisonKey("HTTPS://WWW.Example.com"), key)
+    XCTAssertEqual(BookmarkURL.comparisonKey("https://www.example.com:443"), key)
+    XCTAssertEqual(BookmarkURL.comparisonKey("www.example.com"), key)
+    XCTAssertNotEqual(BookmarkURL.comparisonKey("http://www.example.com"), key)
+    XCTAssertNotEqual(BookmarkURL.comparisonKey("https://www.example.com/Path"), BookmarkURL.comparisonKey("https://www.example.com/path"))
+  }
+
+  func testDraftDefaultsEmptyNameToHost() throws {
+    let draft = try BookmarkDraft(name: "  ", url: "www.example.com/a").validated().get()
+    XCTAssertEqual(draft, BookmarkDraft(name: "www.example.com", url: "https://www.example.com/a"))
+    XCTAssertEqual(try BookmarkDraft(name: " Docs ", url: "x.org").validated().get().name, "Docs")
+  }
+
+  func testProblemsReadAsOneSentence() {
+    for problem in [URLProblem.empty, .containsSpace, .containsControlCharacter, .missingHost, .invalidHost("h"), .invalidPort("p")] {
+      XCTAssertTrue(problem.description.hasSuffix("."), problem.description)
+      XCTAssertFalse(problem.description.contains("\n"))
+    }
+  }
+}
+
+extension Result {
+  var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,48 @@
+import BookmarkModel
+import BookmarkStores
+import BookmarksViewModel
+import Foundation
+
+/// Fixed bookmarks and helpers shared by the view-model tests.
+enum Fixtures {
+  static let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+  static func bookmark(_ id: String, _ name: String, _ url: String) -> Bookmark {
+    Bookmark(id: id, name: name, url: url, created: date, modified: date)
+  }
+
+  static let three = [
+    bookmark("id-1", "Apple", "https://www.apple.com"),
+    bookmark("id-2", "東京タワー", "https://www.tokyotower.co.jp/ja"),
+    bookmark("id-3", "🚀 Launch checklist", "https://example.com/launch?step=1"),
+  ]
+
+  static func many(_ count: Int) -> [Bookmark] {
+    (1...count).map { bookmark("id-\($0)", "Bookmark \($0)", "https://example.com/\($0)") }
+  }
+
+  static func snapshot(_ bookmarks: [Bookmark]) -> StoreSnapshot {
+    StoreSnapshot(bookmarks: .success(bookmarks), status: StoreStatus(backend: .userDefaults, sync: .local))
+  }
+
+  /// A view model at a size, loaded with bookmarks.
+  static func model(_ bookmarks: [Bookmark] = three, columns: Int = 80, rows: Int = 24) -> BookmarksViewModel {
+    var model = BookmarksViewModel(
+      state: AppState(backend: .userDefaults, size: ScreenSize(columns: columns, rows: rows)))
+    _ = model.send(.storeChanged(snapshot(bookmarks)))
+    return model
+  }
+}
+
+extension BookmarksViewModel {
+  /// Sends keys in order and returns every effect they asked for.
+  @discardableResult
+  mutating func press(_ keys: Key...) -> [Effect] {
+    keys.flatMap { send(.keyPressed($0)) }
+  }
+
+  /// Types text into whatever has the focus.
+  mutating func type(_ text: String) {
+    for character in text { _ = send(.keyPressed(.character(character))) }
+  }
+}
