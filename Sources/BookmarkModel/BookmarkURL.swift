@@ -43,7 +43,9 @@ public struct BookmarkURL: Hashable, Sendable {
       guard let close = authority.firstIndex(of: "]") else { return .failure(.invalidHost(String(authority))) }
       hostPart = authority[authority.index(after: authority.startIndex)..<close]
       let tail = authority[authority.index(after: close)...]
-      if tail.hasPrefix(":") { portText = tail.dropFirst() } else if !tail.isEmpty {
+      if tail.hasPrefix(":") {
+        portText = tail.dropFirst()
+      } else if !tail.isEmpty {
         return .failure(.invalidHost(String(authority)))
       }
       if hostPart.isEmpty || !hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) {
@@ -93,11 +95,18 @@ public struct BookmarkURL: Hashable, Sendable {
 
   /// Host names: dot-separated labels of letters (any script), digits and inner hyphens.
   private static func isHostName(_ host: Substring) -> Bool {
-    let labels = host.hasSuffix(".") ? host.dropLast().split(separator: ".", omittingEmptySubsequences: false)
+    let labels =
+      host.hasSuffix(".")
+      ? host.dropLast().split(separator: ".", omittingEmptySubsequences: false)
       : host.split(separator: ".", omittingEmptySubsequences: false)
     return labels.allSatisfy { label in
       !label.isEmpty && label.first != "-" && label.last != "-"
-        && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark } }
+        && label.allSatisfy {
+          $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
+            || $0.unicodeScalars.allSatisfy {
+              $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark
+            }
+        }
     }
   }
 }

@@ -91,7 +91,10 @@ struct DefaultsDomain {
   }
 
   static func entry(from bookmark: Bookmark) -> [String: Any] {
-    ["id": bookmark.id, "name": bookmark.name, "url": bookmark.url, "created": bookmark.created, "modified": bookmark.modified]
+    [
+      "id": bookmark.id, "name": bookmark.name, "url": bookmark.url, "created": bookmark.created,
+      "modified": bookmark.modified,
+    ]
   }
 
   /// Index of the entry with this id, if any.

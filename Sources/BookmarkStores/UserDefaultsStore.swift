@@ -29,7 +29,9 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   /// A store over the domain file at `path`.
-  public init(path: String, environment: BookmarkEnvironment = .live, pollInterval: DispatchTimeInterval = .milliseconds(200)) {
+  public init(
+    path: String, environment: BookmarkEnvironment = .live, pollInterval: DispatchTimeInterval = .milliseconds(200)
+  ) {
     domain = DefaultsDomain(path: path)
     self.environment = environment
     self.pollInterval = pollInterval
@@ -149,7 +151,8 @@ public final class UserDefaultsStore: BookmarkStore {
       let contents = try domain.read()
       var status = StoreStatus(backend: backend, sync: .local)
       if contents.unreadableEntries > 0 {
-        status.problem = contents.unreadableEntries == 1
+        status.problem =
+          contents.unreadableEntries == 1
           ? "1 stored entry could not be read; it is kept as it is."
           : "\(contents.unreadableEntries) stored entries could not be read; they are kept as they are."
       }

@@ -107,15 +107,20 @@ public enum BookmarksScreen {
     let visible = state.bookmarks.indices.dropFirst(state.scrollTop).prefix(count)
     for (offset, index) in visible.enumerated() {
       let row = top + offset * BookmarksViewModel.linesPerBookmark
-      drawRow(state.bookmarks[index], isSelected: index == state.selection, isEditing: state.isEditing, row: row, into: &buffer)
+      drawRow(
+        state.bookmarks[index], isSelected: index == state.selection, isEditing: state.isEditing, row: row,
+        into: &buffer)
     }
     if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
     if state.scrollTop + count < state.bookmarks.count {
-      buffer.write("▼", row: top + count * BookmarksViewModel.linesPerBookmark - 1, column: buffer.width - 1, style: .plain)
+      buffer.write(
+        "▼", row: top + count * BookmarksViewModel.linesPerBookmark - 1, column: buffer.width - 1, style: .plain)
     }
   }
 
-  private static func drawRow(_ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, row: Int, into buffer: inout ScreenBuffer) {
+  private static func drawRow(
+    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, row: Int, into buffer: inout ScreenBuffer
+  ) {
     let selected: Style.Attributes = isSelected ? [.reverse] : []
     let nameStyle = Style(selected.union(.bold))
     let urlStyle = Style(selected.union(.dim))
@@ -140,7 +145,8 @@ public enum BookmarksScreen {
   }
 
   /// Word-wraps text (with `\n` as hard breaks) and centres it in a band of rows.
-  static func drawCentredParagraph(_ text: String, top: Int, height: Int, style: Style, into buffer: inout ScreenBuffer) {
+  static func drawCentredParagraph(_ text: String, top: Int, height: Int, style: Style, into buffer: inout ScreenBuffer)
+  {
     let width = max(1, buffer.width - 2)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
       wrap(DisplayText.sanitize(String($0)), width: width)

@@ -138,7 +138,9 @@ public struct BookmarksViewModel: Sendable {
     var editingID: Bookmark.ID?
     if case .edit(let id) = dialog.purpose { editingID = id }
     let key = BookmarkURL.comparisonKey(draft.url)
-    if let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID), dialog.acknowledgedDuplicate != key {
+    if let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID),
+      dialog.acknowledgedDuplicate != key
+    {
       dialog.acknowledgedDuplicate = key
       dialog.error = "“\(existing.name)” already has this URL. Press Enter again to save it anyway."
       return []

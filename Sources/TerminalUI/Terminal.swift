@@ -13,7 +13,8 @@ final class Terminal {
   private var cursorVisible = false
 
   /// Sets up the terminal, runs `body`, and always restores the terminal afterwards.
-  static func withTerminal<T>(environment: [String: String], wakeFD: Int32, _ body: (Terminal) throws -> T) throws -> T {
+  static func withTerminal<T>(environment: [String: String], wakeFD: Int32, _ body: (Terminal) throws -> T) throws -> T
+  {
     guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
     let type = environment["TERM"] ?? ""
     if type.isEmpty || type == "dumb" { throw TerminalError.unsupportedTerminal(type.isEmpty ? "(unset)" : type) }

@@ -6,7 +6,8 @@ import Foundation
 /// store work runs in tasks whose answers come back through an ``Inbox``.
 public enum TerminalApp {
   /// Runs the app until the user quits. Returns after the terminal is restored.
-  public static func run(store: any BookmarkStore, title: String = "Cloudy", environment: [String: String]) async throws {
+  public static func run(store: any BookmarkStore, title: String = "Cloudy", environment: [String: String]) async throws
+  {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
         continuation.resume(returning: Result { try runLoop(store: store, title: title, environment: environment) })

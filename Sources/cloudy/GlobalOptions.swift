@@ -33,7 +33,8 @@ struct GlobalOptions: ParsableArguments {
 
   /// The backend chosen by `--store`, else `CLOUDY_STORE`, else user defaults.
   func backend() throws -> StoreBackend {
-    let name = store ?? environment["CLOUDY_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreBackend.userDefaults.rawValue
+    let name =
+      store ?? environment["CLOUDY_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreBackend.userDefaults.rawValue
     guard let backend = StoreBackend(rawValue: name) else {
       throw CLIError(
         "Unknown store “\(name)”; choose one of \(StoreBackend.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -9,7 +9,9 @@ final class BookmarkURLTests: XCTestCase {
   }
 
   func testURLIsKeptAsTypedApartFromTrimming() throws {
-    XCTAssertEqual(try BookmarkURL.parse("  HTTP://Example.COM:8080/a b?c#d ".replacingOccurrences(of: "a b", with: "ab")).get().text,
+    XCTAssertEqual(
+      try BookmarkURL.parse("  HTTP://Example.COM:8080/a b?c#d ".replacingOccurrences(of: "a b", with: "ab")).get()
+        .text,
       "HTTP://Example.COM:8080/ab?c#d")
     let url = try BookmarkURL.parse("https://user:pw@東京.jp/パス?q=🚀").get()
     XCTAssertEqual(url.host, "東京.jp")
@@ -45,7 +47,9 @@ final class BookmarkURLTests: XCTestCase {
     XCTAssertEqual(BookmarkURL.comparisonKey("https://www.example.com:443"), key)
     XCTAssertEqual(BookmarkURL.comparisonKey("www.example.com"), key)
     XCTAssertNotEqual(BookmarkURL.comparisonKey("http://www.example.com"), key)
-    XCTAssertNotEqual(BookmarkURL.comparisonKey("https://www.example.com/Path"), BookmarkURL.comparisonKey("https://www.example.com/path"))
+    XCTAssertNotEqual(
+      BookmarkURL.comparisonKey("https://www.example.com/Path"),
+      BookmarkURL.comparisonKey("https://www.example.com/path"))
   }
 
   func testDraftDefaultsEmptyNameToHost() throws {
@@ -55,7 +59,9 @@ final class BookmarkURLTests: XCTestCase {
   }
 
   func testProblemsReadAsOneSentence() {
-    for problem in [URLProblem.empty, .containsSpace, .containsControlCharacter, .missingHost, .invalidHost("h"), .invalidPort("p")] {
+    for problem in [
+      URLProblem.empty, .containsSpace, .containsControlCharacter, .missingHost, .invalidHost("h"), .invalidPort("p"),
+    ] {
       XCTAssertTrue(problem.description.hasSuffix("."), problem.description)
       XCTAssertFalse(problem.description.contains("\n"))
     }

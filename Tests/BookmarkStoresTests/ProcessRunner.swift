@@ -8,7 +8,8 @@ enum ProcessRunner {
   }
 
   /// Starts a process with extra environment variables, output discarded.
-  static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+  static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

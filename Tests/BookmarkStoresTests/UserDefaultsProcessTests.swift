@@ -28,7 +28,8 @@ final class UserDefaultsProcessTests: XCTestCase {
       """
     let writers = try ["alpha", "beta"].map { name in
       try ProcessRunner.start(
-        "/bin/sh", ["-c", script, "sh", name], environment: ["CLOUDY": ProcessRunner.cloudyPath, "CLOUDY_HOME": home.path])
+        "/bin/sh", ["-c", script, "sh", name],
+        environment: ["CLOUDY": ProcessRunner.cloudyPath, "CLOUDY_HOME": home.path])
     }
     for writer in writers {
       writer.waitUntilExit()
@@ -45,14 +46,18 @@ final class UserDefaultsProcessTests: XCTestCase {
     let seeded = 4000
     try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
     let entries = (0..<seeded).map { n -> [String: Any] in
-      ["id": "seed-\(n)", "name": "Seed \(n) 東京 🚀", "url": "https://seed.example/\(n)?q=\(n)", "created": Date(), "modified": Date()]
+      [
+        "id": "seed-\(n)", "name": "Seed \(n) 東京 🚀", "url": "https://seed.example/\(n)?q=\(n)", "created": Date(),
+        "modified": Date(),
+      ]
     }
     try PropertyListSerialization.data(fromPropertyList: ["bookmarks": entries], format: .xml, options: 0)
       .write(to: URL(fileURLWithPath: path))
 
     // Time one whole `cloudy add` on this file, so the kills spread over all of it.
     let started = Date()
-    let timed = try ProcessRunner.start(ProcessRunner.cloudyPath, ["add", "https://timed.example"], environment: ["CLOUDY_HOME": home.path])
+    let timed = try ProcessRunner.start(
+      ProcessRunner.cloudyPath, ["add", "https://timed.example"], environment: ["CLOUDY_HOME": home.path])
     timed.waitUntilExit()
     let fullRun = UInt32(Date().timeIntervalSince(started) * 1_000_000)
 
@@ -67,15 +72,19 @@ final class UserDefaultsProcessTests: XCTestCase {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let bookmarks = try DefaultsReader.bookmarks(at: path)
-      XCTAssertTrue([count, count + 1].contains(bookmarks.count), "attempt \(attempt): \(bookmarks.count) after \(count)")
+      XCTAssertTrue(
+        [count, count + 1].contains(bookmarks.count), "attempt \(attempt): \(bookmarks.count) after \(count)")
       if process.terminationReason == .uncaughtSignal, bookmarks.count == count { killedMidway += 1 }
       count = bookmarks.count
     }
     // The next successful write cleans up temporaries that killed writers left behind.
-    let last = try ProcessRunner.start(ProcessRunner.cloudyPath, ["add", "https://last.example"], environment: ["CLOUDY_HOME": home.path])
+    let last = try ProcessRunner.start(
+      ProcessRunner.cloudyPath, ["add", "https://last.example"], environment: ["CLOUDY_HOME": home.path])
     last.waitUntilExit()
     XCTAssertEqual(last.terminationStatus, 0)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").filter { $0.contains(".tmp-") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path + "/config").filter {
+      $0.contains(".tmp-")
+    }
     XCTAssertEqual(leftovers, [])
     print("SIGKILL test: \(killedMidway) of 24 kills landed before the rename (one add takes \(fullRun / 1000) ms)")
   }
@@ -88,12 +97,14 @@ final class UserDefaultsProcessTests: XCTestCase {
     _ = try await store.add(BookmarkDraft(name: "Apple 東京", url: "https://www.apple.com"))
     let helper = home.path + "/read-defaults.swift"
     try """
-      import Foundation
-      let defaults = UserDefaults(suiteName: "cloudy")!
-      let list = defaults.array(forKey: "bookmarks") as? [[String: Any]] ?? []
-      print(list.map { "\\($0["name"] as! String)|\\($0["url"] as! String)" }.joined(separator: "\\n"))
-      """.write(toFile: helper, atomically: true, encoding: .utf8)
-    let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    import Foundation
+    let defaults = UserDefaults(suiteName: "cloudy")!
+    let list = defaults.array(forKey: "bookmarks") as? [[String: Any]] ?? []
+    print(list.map { "\\($0["name"] as! String)|\\($0["url"] as! String)" }.joined(separator: "\\n"))
+    """.write(toFile: helper, atomically: true, encoding: .utf8)
+    let swiftc = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
     guard let swiftc else { throw XCTSkip("swiftc not found") }
     let compile = try ProcessRunner.start(swiftc, [helper, "-o", home.path + "/read-defaults"])
     compile.waitUntilExit()

@@ -28,7 +28,9 @@ final class UserDefaultsStoreTests: XCTestCase {
   func testAddUpdateDeleteRoundTrip() async throws {
     let store = makeStore(ids: ["a", "b"])
     let apple = try await store.add(BookmarkDraft(name: "Apple", url: "https://www.apple.com"))
-    XCTAssertEqual(apple, Bookmark(id: "a", name: "Apple", url: "https://www.apple.com", created: apple.created, modified: apple.created))
+    XCTAssertEqual(
+      apple,
+      Bookmark(id: "a", name: "Apple", url: "https://www.apple.com", created: apple.created, modified: apple.created))
     _ = try await store.add(BookmarkDraft(name: "東京", url: "https://東京.jp"))
     let renamed = try await store.update(id: "a", with: BookmarkDraft(name: "Apple Inc.", url: "https://apple.com"))
     XCTAssertEqual(renamed.name, "Apple Inc.")
@@ -111,7 +113,9 @@ final class UserDefaultsStoreTests: XCTestCase {
   // MARK: - Damaged files
 
   func testCorruptFileIsReportedAndNeverOverwritten() async throws {
-    for garbage in [Data("not a plist {{{".utf8), Data(), Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0xFF])] {
+    for garbage in [
+      Data("not a plist {{{".utf8), Data(), Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0xFF]),
+    ] {
       try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
       try garbage.write(to: URL(fileURLWithPath: path))
       let store = makeStore(ids: ["x"])
@@ -167,7 +171,9 @@ final class UserDefaultsStoreTests: XCTestCase {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for (index, store) in [first, second].enumerated() {
         group.addTask {
-          for n in 0..<40 { _ = try await store.add(BookmarkDraft(name: "\(index)-\(n)", url: "https://e.example/\(index)/\(n)")) }
+          for n in 0..<40 {
+            _ = try await store.add(BookmarkDraft(name: "\(index)-\(n)", url: "https://e.example/\(index)/\(n)"))
+          }
         }
       }
       try await group.waitForAll()

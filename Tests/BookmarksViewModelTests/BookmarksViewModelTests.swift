@@ -129,7 +129,8 @@ final class BookmarksViewModelTests: XCTestCase {
     model.press(.character("a"))
     model.type("news.ycombinator.com/item?id=1")
     XCTAssertEqual(
-      model.press(.enter), [.add(BookmarkDraft(name: "news.ycombinator.com", url: "https://news.ycombinator.com/item?id=1"))])
+      model.press(.enter),
+      [.add(BookmarkDraft(name: "news.ycombinator.com", url: "https://news.ycombinator.com/item?id=1"))])
   }
 
   func testInvalidURLIsRefusedInlineAndTheTextIsKept() {
@@ -224,7 +225,8 @@ final class BookmarksViewModelTests: XCTestCase {
     model.press(.control("u"))
     model.type("Tokyo Tower")
     XCTAssertEqual(
-      model.press(.enter), [.update("id-2", BookmarkDraft(name: "Tokyo Tower", url: "https://www.tokyotower.co.jp/ja"))])
+      model.press(.enter), [.update("id-2", BookmarkDraft(name: "Tokyo Tower", url: "https://www.tokyotower.co.jp/ja"))]
+    )
     var renamed = Fixtures.three[1]
     renamed.name = "Tokyo Tower"
     _ = model.send(.saveFinished(.success(renamed)))

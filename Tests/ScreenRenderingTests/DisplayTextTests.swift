@@ -16,7 +16,9 @@ final class DisplayTextTests: XCTestCase {
   }
 
   func testBidiControlsAndSeparatorsArePlaceholders() {
-    for value: UInt32 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0x2028, 0x2029] {
+    for value: UInt32 in [
+      0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C, 0x2028, 0x2029,
+    ] {
       let shown = DisplayText.sanitize("x" + String(Character(Unicode.Scalar(value)!)) + "y")
       XCTAssertEqual(shown, "x\u{FFFD}y", String(value, radix: 16))
     }
