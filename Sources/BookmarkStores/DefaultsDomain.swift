@@ -15,63 +15,70 @@ struct DefaultsDomain {
   var lockPath: String { path + ".lock" }
 
   /// The domain's bookmarks and the number of entries that could not be read.
-  struct Contents {
+  struct Contents: Hashable {
     var bookmarks: [Bookmark]
     var unreadableEntries: Int
+
+    init(entries: [PropertyList]) {
+      bookmarks = []
+      bookmarks.reserveCapacity(entries.count)
+      unreadableEntries = 0
+      for entry in entries {
+        if let bookmark = DefaultsDomain.bookmark(from: entry) {
+          bookmarks.append(bookmark)
+        } else {
+          unreadableEntries += 1
+        }
+      }
+    }
   }
 
   /// Reads the domain; a missing file is an empty domain.
   func read() throws -> Contents {
-    let raw = try readRaw()
-    let entries = try bookmarkEntries(in: raw)
-    var bookmarks: [Bookmark] = []
-    bookmarks.reserveCapacity(entries.count)
-    var unreadable = 0
-    for entry in entries {
-      if let bookmark = Self.bookmark(from: entry) { bookmarks.append(bookmark) } else { unreadable += 1 }
-    }
-    return Contents(bookmarks: bookmarks, unreadableEntries: unreadable)
+    Contents(entries: try bookmarkEntries(in: try readRaw()))
+  }
+
+  /// What a change wrote: the body's result, the new contents, and the file's signature
+  /// taken while the lock was still held.
+  struct Change<T> {
+    var result: T
+    var contents: Contents
+    var signature: PrivateFiles.Signature?
   }
 
   /// Changes the bookmark entries under the inter-process lock and writes the domain
-  /// atomically. `body` gets the raw entries; its result is returned.
-  func modify<T>(_ body: (inout [Any]) throws -> T) throws -> T {
+  /// atomically. `body` gets the raw entries; its result is returned with the new contents.
+  func modify<T>(_ body: (inout [PropertyList]) throws -> T) throws -> Change<T> {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     return try PrivateFiles.withExclusiveLock(lockPath) {
       PrivateFiles.removeStaleTemporaries(of: path)
       var raw = try readRaw()
       var entries = try bookmarkEntries(in: raw)
       let result = try body(&entries)
-      raw[Self.bookmarksKey] = entries
-      let data: Data
-      do {
-        data = try PropertyListSerialization.data(fromPropertyList: raw, format: .xml, options: 0)
-      } catch {
-        throw StoreError.writeFailed(path: path, reason: "can't encode the property list")
-      }
-      try PrivateFiles.replace(path, with: data)
-      return result
+      raw[Self.bookmarksKey] = .array(entries)
+      try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: .dictionary(raw)))
+      return Change(result: result, contents: Contents(entries: entries), signature: PrivateFiles.signature(path))
     }
   }
 
-  private func readRaw() throws -> [String: Any] {
+  private func readRaw() throws -> [String: PropertyList] {
     guard let data = try PrivateFiles.read(path) else { return [:] }
     if data.isEmpty { throw StoreError.unreadable(path: path, reason: "the file is empty") }
-    let plist: Any
+    let plist: PropertyList
     do {
-      plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+      plist = try PropertyListReader.read(data)
     } catch {
       throw StoreError.unreadable(path: path, reason: "not a property list")
     }
-    guard let dictionary = plist as? [String: Any] else {
+    guard let dictionary = plist.dictionary else {
       throw StoreError.unreadable(path: path, reason: "not a defaults domain")
     }
     return dictionary
   }
 
-  private func bookmarkEntries(in raw: [String: Any]) throws -> [Any] {
+  private func bookmarkEntries(in raw: [String: PropertyList]) throws -> [PropertyList] {
     guard let value = raw[Self.bookmarksKey] else { return [] }
-    guard let entries = value as? [Any] else {
+    guard let entries = value.array else {
       throw StoreError.unreadable(path: path, reason: "“bookmarks” is not a list")
     }
     return entries
@@ -79,26 +86,26 @@ struct DefaultsDomain {
 
   // MARK: - Entries
 
-  static func bookmark(from entry: Any) -> Bookmark? {
-    guard let dictionary = entry as? [String: Any],
-      let id = dictionary["id"] as? String, !id.isEmpty,
-      let url = dictionary["url"] as? String
+  static func bookmark(from entry: PropertyList) -> Bookmark? {
+    guard let dictionary = entry.dictionary,
+      let id = dictionary["id"]?.string, !id.isEmpty,
+      let url = dictionary["url"]?.string
     else { return nil }
-    let name = dictionary["name"] as? String ?? ""
-    let created = dictionary["created"] as? Date ?? Date(timeIntervalSince1970: 0)
-    let modified = dictionary["modified"] as? Date ?? created
+    let name = dictionary["name"]?.string ?? ""
+    let created = dictionary["created"]?.date ?? Date(timeIntervalSince1970: 0)
+    let modified = dictionary["modified"]?.date ?? created
     return Bookmark(id: id, name: name, url: url, created: created, modified: modified)
   }
 
-  static func entry(from bookmark: Bookmark) -> [String: Any] {
+  static func entry(from bookmark: Bookmark) -> [String: PropertyList] {
     [
-      "id": bookmark.id, "name": bookmark.name, "url": bookmark.url, "created": bookmark.created,
-      "modified": bookmark.modified,
+      "id": .string(bookmark.id), "name": .string(bookmark.name), "url": .string(bookmark.url),
+      "created": .date(bookmark.created), "modified": .date(bookmark.modified),
     ]
   }
 
   /// Index of the entry with this id, if any.
-  static func index(of id: Bookmark.ID, in entries: [Any]) -> Int? {
-    entries.firstIndex { ($0 as? [String: Any])?["id"] as? String == id }
+  static func index(of id: Bookmark.ID, in entries: [PropertyList]) -> Int? {
+    entries.firstIndex { $0.dictionary?["id"]?.string == id }
   }
 }

@@ -77,38 +77,44 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
-    let now = environment.now()
+    let now = wholeSeconds(environment.now())
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
-    try domain.modify { entries in entries.append(DefaultsDomain.entry(from: bookmark)) }
-    publishChange()
+    let change = try domain.modify { entries in entries.append(.dictionary(DefaultsDomain.entry(from: bookmark))) }
+    publish(change)
     return bookmark
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
-    let now = environment.now()
-    let updated = try domain.modify { entries -> Bookmark in
+    let now = wholeSeconds(environment.now())
+    let change = try domain.modify { entries -> Bookmark in
       guard let index = DefaultsDomain.index(of: id, in: entries),
-        var entry = entries[index] as? [String: Any],
-        var bookmark = DefaultsDomain.bookmark(from: entry)
+        var entry = entries[index].dictionary,
+        var bookmark = DefaultsDomain.bookmark(from: entries[index])
       else { throw StoreError.notFound(id) }
       bookmark.name = draft.name
       bookmark.url = draft.url
       bookmark.modified = now
       // Keep any keys another version of Cloudy may have added to the entry.
       entry.merge(DefaultsDomain.entry(from: bookmark)) { _, new in new }
-      entries[index] = entry
+      entries[index] = .dictionary(entry)
       return bookmark
     }
-    publishChange()
-    return updated
+    publish(change)
+    return change.result
   }
 
   public func delete(id: Bookmark.ID) async throws {
-    try domain.modify { entries in
+    let change = try domain.modify { entries in
       guard let index = DefaultsDomain.index(of: id, in: entries) else { throw StoreError.notFound(id) }
       entries.remove(at: index)
     }
-    publishChange()
+    publish(change)
+  }
+
+  /// The property-list format keeps whole seconds; so do our dates, so what a writer
+  /// returns equals what every reader reads back.
+  private func wholeSeconds(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
   }
 
   public func status() async -> StoreStatus {
@@ -134,7 +140,16 @@ public final class UserDefaultsStore: BookmarkStore {
 
   /// Reads the domain and sends the snapshot to every subscriber if it differs from the last.
   private func publishChange() {
-    let current = currentSnapshot()
+    send(currentSnapshot())
+  }
+
+  /// Sends what this process just wrote, without reading the file again. The signature
+  /// was taken under the lock, so it belongs to exactly these contents.
+  private func publish(_ change: DefaultsDomain.Change<some Any>) {
+    send((snapshot(for: .success(change.contents)), change.signature))
+  }
+
+  private func send(_ current: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?)) {
     state.withLock { state in
       state.lastSignature = current.signature
       guard state.lastSnapshot != current.snapshot else { return }
@@ -148,22 +163,28 @@ public final class UserDefaultsStore: BookmarkStore {
     // a newer signature and reads again, so no change is missed.
     let signature = PrivateFiles.signature(domain.path)
     do {
-      let contents = try domain.read()
-      var status = StoreStatus(backend: backend, sync: .local)
+      return (snapshot(for: .success(try domain.read())), signature)
+    } catch let error as StoreError {
+      return (snapshot(for: .failure(error)), signature)
+    } catch {
+      return (snapshot(for: .failure(.unreadable(path: domain.path, reason: "\(error)"))), signature)
+    }
+  }
+
+  private func snapshot(for contents: Result<DefaultsDomain.Contents, StoreError>) -> StoreSnapshot {
+    var status = StoreStatus(backend: backend, sync: .local)
+    switch contents {
+    case .success(let contents):
       if contents.unreadableEntries > 0 {
         status.problem =
           contents.unreadableEntries == 1
           ? "1 stored entry could not be read; it is kept as it is."
           : "\(contents.unreadableEntries) stored entries could not be read; they are kept as they are."
       }
-      return (StoreSnapshot(bookmarks: .success(contents.bookmarks), status: status), signature)
-    } catch let error as StoreError {
-      let status = StoreStatus(backend: backend, sync: .local, problem: error.description)
-      return (StoreSnapshot(bookmarks: .failure(error), status: status), signature)
-    } catch {
-      let storeError = StoreError.unreadable(path: domain.path, reason: "\(error)")
-      let status = StoreStatus(backend: backend, sync: .local, problem: storeError.description)
-      return (StoreSnapshot(bookmarks: .failure(storeError), status: status), signature)
+      return StoreSnapshot(bookmarks: .success(contents.bookmarks), status: status)
+    case .failure(let error):
+      status.problem = error.description
+      return StoreSnapshot(bookmarks: .failure(error), status: status)
     }
   }
 }

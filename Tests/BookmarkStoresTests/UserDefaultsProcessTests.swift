@@ -43,7 +43,7 @@ final class UserDefaultsProcessTests: XCTestCase {
   /// Given a large domain, when `cloudy add` is killed with SIGKILL at random moments,
   /// then the file always parses and holds either the old list or the old list plus one.
   func testSIGKILLDuringSaveLeavesTheOldOrTheNewFile() throws {
-    let seeded = 4000
+    let seeded = 2000
     try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
     let entries = (0..<seeded).map { n -> [String: Any] in
       [
@@ -94,7 +94,7 @@ final class UserDefaultsProcessTests: XCTestCase {
   /// XDG_CONFIG_HOME once per process.
   func testFoundationUserDefaultsReadsTheDomain() async throws {
     let store = UserDefaultsStore(path: path)
-    _ = try await store.add(BookmarkDraft(name: "Apple 東京", url: "https://www.apple.com"))
+    _ = try await store.add(BookmarkDraft(name: "Apple 東京 &amp; <b>", url: "https://www.apple.com"))
     let helper = home.path + "/read-defaults.swift"
     try """
     import Foundation
@@ -117,7 +117,7 @@ final class UserDefaultsProcessTests: XCTestCase {
     try reader.run()
     reader.waitUntilExit()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    XCTAssertEqual(text.trimmingCharacters(in: .whitespacesAndNewlines), "Apple 東京|https://www.apple.com")
+    XCTAssertEqual(text.trimmingCharacters(in: .whitespacesAndNewlines), "Apple 東京 &amp; <b>|https://www.apple.com")
   }
 }
 

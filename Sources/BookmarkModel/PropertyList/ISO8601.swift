@@ -1,0 +1,42 @@
+import Foundation
+
+/// Whole-second UTC timestamps as property lists write them: `2026-11-22T04:05:05Z`.
+enum ISO8601 {
+  static func format(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only form the XML format uses).
+  static func parse<C: Collection<UInt8>>(_ bytes: C) -> Date? where C.Index == Int {
+    guard bytes.count == 20 else { return nil }
+    let start = bytes.startIndex
+    func number(_ offset: Int, _ length: Int) -> Int? {
+      var value = 0
+      for i in start + offset..<start + offset + length {
+        let byte = bytes[i]
+        guard byte >= 0x30, byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+      bytes[start + 10] == UInt8(ascii: "T"), bytes[start + 13] == UInt8(ascii: ":"),
+      bytes[start + 16] == UInt8(ascii: ":"), bytes[start + 19] == UInt8(ascii: "Z"),
+      let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+    else { return nil }
+    var parts = tm()
+    parts.tm_year = Int32(year - 1900)
+    parts.tm_mon = Int32(month - 1)
+    parts.tm_mday = Int32(day)
+    parts.tm_hour = Int32(hour)
+    parts.tm_min = Int32(minute)
+    parts.tm_sec = Int32(second)
+    return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+  }
+}

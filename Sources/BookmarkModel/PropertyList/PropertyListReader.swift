@@ -1,0 +1,264 @@
+import Foundation
+
+/// Reads property lists: the XML format with a fast parser of our own, and anything else
+/// Foundation reads (the binary format, XML our parser does not handle) through Foundation.
+public enum PropertyListReader {
+  public static func read(_ data: Data) throws -> PropertyList {
+    do {
+      var parser = PropertyListXMLParser(bytes: Array(data))
+      return try parser.parseDocument()
+    } catch let fastError as PropertyListError {
+      guard let value = try? PropertyListSerialization.propertyList(from: data, format: nil),
+        let converted = convert(value)
+      else { throw fastError }
+      return converted
+    }
+  }
+
+  /// Converts Foundation's property-list objects.
+  static func convert(_ value: Any) -> PropertyList? {
+    switch value {
+    case let string as String:
+      return .string(string)
+    case let date as Date:
+      return .date(date)
+    case let data as Data:
+      return .data(data)
+    case let number as NSNumber:
+      switch String(cString: number.objCType) {
+      case "c", "B": return .bool(number.boolValue)
+      case "f", "d": return .real(number.doubleValue)
+      default: return .integer(number.intValue)
+      }
+    case let array as [Any]:
+      var items: [PropertyList] = []
+      for item in array {
+        guard let converted = convert(item) else { return nil }
+        items.append(converted)
+      }
+      return .array(items)
+    case let dictionary as [String: Any]:
+      var result: [String: PropertyList] = [:]
+      for (key, item) in dictionary {
+        guard let converted = convert(item) else { return nil }
+        result[key] = converted
+      }
+      return .dictionary(result)
+    default:
+      return nil
+    }
+  }
+}
+
+/// Byte patterns the parser meets once per value.
+private enum Tokens {
+  static let stringClose = Array("</string>".utf8)
+  static let dictClose = Array("</dict>".utf8)
+  static let arrayClose = Array("</array>".utf8)
+  static let keyOpen = Array("<key>".utf8)
+  static let keyClose = Array("</key>".utf8)
+  static let dateClose = Array("</date>".utf8)
+}
+
+/// A byte-level parser for the XML property-list format.
+struct PropertyListXMLParser {
+  let bytes: [UInt8]
+  var index = 0
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  mutating func parseDocument() throws -> PropertyList {
+    skipMisc()
+    guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
+    let selfClosing = try skipTag()
+    if selfClosing { throw PropertyListError("empty <plist>") }
+    let value = try parseValue()
+    skipMisc()
+    guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
+    skipMisc()
+    guard index == bytes.count else { throw PropertyListError("content after </plist>") }
+    return value
+  }
+
+  // MARK: - Values
+
+  private mutating func parseValue() throws -> PropertyList {
+    skipMisc()
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw PropertyListError("expected a value") }
+    let nameStart = index + 1
+    var nameEnd = nameStart
+    while nameEnd < bytes.count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+    let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+    index = nameStart
+    let empty = try skipTag()
+    switch name {
+    case "dict": return empty ? .dictionary([:]) : try parseDictionary()
+    case "array": return empty ? .array([]) : try parseArray()
+    case "string": return .string(empty ? "" : try text(closing: Tokens.stringClose))
+    case "true", "false":
+      if !empty { guard consume("</\(name)>") else { throw PropertyListError("expected </\(name)>") } }
+      return .bool(name == "true")
+    case "integer":
+      let text = empty ? "" : try text(closing: "</integer>")
+      let trimmed = text.trimmingWhitespace()
+      if let value = Int(trimmed) { return .integer(value) }
+      if trimmed.hasPrefix("0x"), let value = Int(trimmed.dropFirst(2), radix: 16) { return .integer(value) }
+      throw PropertyListError("bad integer “\(text)”")
+    case "real":
+      let text = empty ? "" : try text(closing: "</real>")
+      guard let value = Double(text.trimmingWhitespace()) else { throw PropertyListError("bad real “\(text)”") }
+      return .real(value)
+    case "date":
+      let text = empty ? "" : try text(closing: Tokens.dateClose)
+      guard let date = ISO8601.parse(Array(text.trimmingWhitespace().utf8)) else {
+        throw PropertyListError("bad date “\(text)”")
+      }
+      return .date(date)
+    case "data":
+      let text = empty ? "" : try text(closing: "</data>")
+      guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else {
+        throw PropertyListError("bad data")
+      }
+      return .data(data)
+    default:
+      throw PropertyListError("unknown element <\(name)>")
+    }
+  }
+
+  private mutating func parseDictionary() throws -> PropertyList {
+    var result: [String: PropertyList] = [:]
+    while true {
+      skipMisc()
+      if consume(Tokens.dictClose) { return .dictionary(result) }
+      let key: String
+      if consume("<key/>") {
+        key = ""
+      } else {
+        guard consume(Tokens.keyOpen) else { throw PropertyListError("expected <key>") }
+        key = try text(closing: Tokens.keyClose)
+      }
+      result[key] = try parseValue()
+    }
+  }
+
+  private mutating func parseArray() throws -> PropertyList {
+    var items: [PropertyList] = []
+    while true {
+      skipMisc()
+      if consume(Tokens.arrayClose) { return .array(items) }
+      items.append(try parseValue())
+    }
+  }
+
+  // MARK: - Lexing
+
+  /// Character data up to `closing`, entities decoded. CDATA is left to Foundation.
+  private mutating func text(closing: String) throws -> String {
+    try text(closing: Array(closing.utf8))
+  }
+
+  private mutating func text(closing: [UInt8]) throws -> String {
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
+    let raw = bytes[start..<index]
+    guard consume(closing) else { throw PropertyListError("expected \(String(decoding: closing, as: UTF8.self))") }
+    if !raw.contains(UInt8(ascii: "&")) { return String(decoding: raw, as: UTF8.self) }
+    return try decodeEntities(raw)
+  }
+
+  private func decodeEntities(_ raw: ArraySlice<UInt8>) throws -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var i = raw.startIndex
+    while i < raw.endIndex {
+      let byte = raw[i]
+      guard byte == UInt8(ascii: "&") else {
+        out.append(byte)
+        i += 1
+        continue
+      }
+      guard let semicolon = raw[i...].firstIndex(of: UInt8(ascii: ";")) else { throw PropertyListError("bad entity") }
+      let name = String(decoding: raw[(i + 1)..<semicolon], as: UTF8.self)
+      switch name {
+      case "amp": out.append(UInt8(ascii: "&"))
+      case "lt": out.append(UInt8(ascii: "<"))
+      case "gt": out.append(UInt8(ascii: ">"))
+      case "quot": out.append(UInt8(ascii: "\""))
+      case "apos": out.append(UInt8(ascii: "'"))
+      default:
+        let value: UInt32?
+        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+          value = UInt32(name.dropFirst(2), radix: 16)
+        } else if name.hasPrefix("#") {
+          value = UInt32(name.dropFirst())
+        } else {
+          value = nil
+        }
+        guard let value, let scalar = Unicode.Scalar(value) else { throw PropertyListError("bad entity &\(name);") }
+        out.append(contentsOf: String(Character(scalar)).utf8)
+      }
+      i = semicolon + 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Skips a start tag from its `<` (attributes included); returns whether it was `<…/>`.
+  private mutating func skipTag() throws -> Bool {
+    guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { throw PropertyListError("unclosed tag") }
+    index = close + 1
+    return bytes[close - 1] == UInt8(ascii: "/")
+  }
+
+  /// Skips white space, the XML declaration, the doctype and comments.
+  private mutating func skipMisc() {
+    while true {
+      while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+      if startsWith("<?") {
+        skip(past: "?>")
+      } else if startsWith("<!--") {
+        skip(past: "-->")
+      } else if startsWith("<!DOCTYPE") {
+        skip(past: ">")
+      } else {
+        return
+      }
+    }
+  }
+
+  private mutating func skip(past marker: String) {
+    let pattern = Array(marker.utf8)
+    while index < bytes.count {
+      if startsWith(pattern) {
+        index += pattern.count
+        return
+      }
+      index += 1
+    }
+  }
+
+  private func startsWith(_ text: String) -> Bool { startsWith(Array(text.utf8)) }
+
+  private func startsWith(_ pattern: [UInt8]) -> Bool {
+    guard index + pattern.count <= bytes.count else { return false }
+    for (offset, byte) in pattern.enumerated() where bytes[index + offset] != byte { return false }
+    return true
+  }
+
+  private mutating func consume(_ text: String) -> Bool {
+    consume(Array(text.utf8))
+  }
+
+  private mutating func consume(_ pattern: [UInt8]) -> Bool {
+    guard startsWith(pattern) else { return false }
+    index += pattern.count
+    return true
+  }
+
+  private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+  private func isNameByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+  }
+}
