@@ -175,14 +175,14 @@ public struct BookmarksViewModel: Sendable {
       state.modal = .dialog(dialog)
     case .success(let bookmark):
       state.modal = nil
+      // The store's own change event may have brought the bookmark already.
       var bookmarks = state.bookmarks
       if let index = bookmarks.firstIndex(where: { $0.id == bookmark.id }) {
         bookmarks[index] = bookmark
-        state.message = StatusMessage("Saved “\(bookmark.name)”.")
       } else {
         bookmarks.append(bookmark)
-        state.message = StatusMessage("Added “\(bookmark.name)”.")
       }
+      state.message = StatusMessage(dialog.purpose == .add ? "Added “\(bookmark.name)”." : "Saved “\(bookmark.name)”.")
       replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
     }
   }

@@ -7,4 +7,7 @@ public enum Key: Hashable, Sendable {
   case up, down, left, right
   case pageUp, pageDown, home, end
   case enter, escape, tab, backTab, backspace, delete
+  /// A key with no meaning here (F-keys, Insert …): it still closes help and cancels a
+  /// confirmation, as "any key" promises.
+  case other
 }

@@ -17,9 +17,6 @@
 // Swift cannot see function-like macros or the macro-defined attribute masks.
 // Each wrapper below is a one-line static inline function around one macro.
 
-/// The attribute for colour pair `n` (COLOR_PAIR).
-static inline attr_t cloudy_color_pair(short n) { return (attr_t)COLOR_PAIR(n); }
-
 /// Attribute masks (A_* macros).
 static inline attr_t cloudy_a_normal(void) { return (attr_t)A_NORMAL; }
 static inline attr_t cloudy_a_bold(void) { return (attr_t)A_BOLD; }
@@ -45,6 +42,10 @@ static inline SCREEN *cloudy_newterm(const char *type) { return newterm(type, st
 
 /// The screen's main window (the `stdscr` global, which Swift 6 refuses).
 static inline WINDOW *cloudy_stdscr(void) { return stdscr; }
+
+/// Makes the next refresh repaint every cell (`clearok` on the `curscr` global), for
+/// after a resize, when the terminal may have reflowed what was on screen.
+static inline void cloudy_repaint_all(void) { clearok(curscr, TRUE); }
 
 /// Key codes that are macros (KEY_F(n) is function-like).
 static inline int cloudy_key_resize(void) { return KEY_RESIZE; }

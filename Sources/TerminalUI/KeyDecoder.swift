@@ -30,7 +30,7 @@ enum KeyDecoder {
     case KEY_DC: .key(.delete)
     case KEY_BTAB: .key(.backTab)
     case cloudy_key_resize(): .resize
-    default: .ignored
+    default: .key(.other)
     }
   }
 

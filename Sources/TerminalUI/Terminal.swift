@@ -77,19 +77,22 @@ final class Terminal {
     for row in 0..<buffer.height {
       for column in 0..<buffer.width {
         let content = buffer[row, column]
-        let attributes = attributes(for: content.style)
+        let (attributes, pair) = rendition(for: content.style)
         switch content.content {
         case .continuation:
           continue
         case .character(let character):
           var characters = Self.wideCharacters(character)
-          setcchar(&cell, &characters, attributes, 0, nil)
-          mvwadd_wch(window, Int32(row), Int32(column), &cell)
+          setcchar(&cell, &characters, attributes, pair, nil)
         case .line(let glyph):
-          var line = Self.lineCell(glyph).pointee
-          line.attr |= attributes
-          mvwadd_wch(window, Int32(row), Int32(column), &line)
+          // The line glyph's own attributes carry the alternate character set.
+          var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
+          var lineAttributes: attr_t = 0
+          var linePair: Int16 = 0
+          getcchar(Self.lineCell(glyph), &characters, &lineAttributes, &linePair, nil)
+          setcchar(&cell, &characters, lineAttributes | attributes, pair, nil)
         }
+        mvwadd_wch(window, Int32(row), Int32(column), &cell)
       }
     }
     if let cursor = buffer.cursor {
@@ -103,24 +106,25 @@ final class Terminal {
     wrefresh(window)
   }
 
-  private func attributes(for style: Style) -> attr_t {
+  /// The attributes and colour pair for a style. The pair goes in `setcchar`'s own
+  /// argument: ncurses ignores colour bits in the attributes there.
+  private func rendition(for style: Style) -> (attr_t, Int16) {
     var result = cloudy_a_normal()
     if style.attributes.contains(.bold) { result |= cloudy_a_bold() }
     if style.attributes.contains(.dim) { result |= cloudy_a_dim() }
     if style.attributes.contains(.reverse) { result |= cloudy_a_reverse() }
     if style.attributes.contains(.underline) { result |= cloudy_a_underline() }
-    if usesColor {
-      switch style.role {
-      case .plain: break
-      case .accent: result |= cloudy_color_pair(1)
-      case .danger: result |= cloudy_color_pair(2)
-      case .bar: result |= cloudy_color_pair(3)
-      }
-    } else if style.role == .bar {
+    guard usesColor else {
       // Without colour the bars still stand apart from the list.
-      result |= cloudy_a_bold()
+      if style.role == .bar { result |= cloudy_a_bold() }
+      return (result, 0)
     }
-    return result
+    switch style.role {
+    case .plain: return (result, 0)
+    case .accent: return (result, 1)
+    case .danger: return (result, 2)
+    case .bar: return (result, 3)
+    }
   }
 
   /// A grapheme as the wide characters of one cell: the base character and the
@@ -178,7 +182,9 @@ final class Terminal {
       if result == ERR { break }
       switch KeyDecoder.decode(UInt32(value), isKeyCode: result == KEY_CODE_YES) {
       case .key(let key): events.append(.key(key))
-      case .resize: events.append(.resized(size))
+      case .resize:
+        cloudy_repaint_all()
+        events.append(.resized(size))
       case .ignored: break
       }
     }

@@ -124,6 +124,28 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "Added “Example”.")
   }
 
+  func testAddSaysAddedEvenWhenTheStoreEventArrivedFirst() {
+    var model = Fixtures.model()
+    model.press(.character("a"))
+    model.type("example.org")
+    model.press(.enter)
+    let saved = Fixtures.bookmark("new", "example.org", "https://example.org")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [saved])))
+    _ = model.send(.saveFinished(.success(saved)))
+    XCTAssertEqual(model.state.message?.text, "Added “example.org”.")
+    XCTAssertEqual(model.state.bookmarks.count, 4, "no duplicate row")
+    XCTAssertEqual(model.state.selectedBookmark?.id, "new")
+  }
+
+  func testAnyKeyIncludingUnboundOnesClosesHelpAndCancelsDelete() {
+    var model = Fixtures.model()
+    model.press(.character("?"), .other)
+    XCTAssertNil(model.state.modal)
+    model.press(.character("e"), .character("d"), .other)
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.bookmarks.count, 3)
+  }
+
   func testEmptyNameBecomesTheHost() {
     var model = Fixtures.model()
     model.press(.character("a"))

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// Base class: skips without tmux or the binary, gives each test its own fresh
+/// `CLOUDY_HOME`, and kills every tmux server the test started.
+class EndToEndTestCase: XCTestCase {
+  private var homes: [CloudyHome] = []
+  private var sessions: [TmuxSession] = []
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    guard TmuxSession.tmuxPath != nil else { throw XCTSkip("tmux is not installed; the end-to-end tests need it") }
+    guard CloudyBinary.exists else {
+      XCTFail("The cloudy binary is not at \(CloudyBinary.url.path) (Bundle.main is \(Bundle.main.bundleURL.path))")
+      return
+    }
+  }
+
+  override func tearDown() {
+    for session in sessions { session.kill() }
+    sessions.removeAll()
+    for home in homes { home.remove() }
+    homes.removeAll()
+    super.tearDown()
+  }
+
+  /// A fresh, empty home for this test.
+  func makeHome() throws -> CloudyHome {
+    let home = try CloudyHome()
+    homes.append(home)
+    return home
+  }
+
+  /// Starts the app on `home` (a fresh one by default) and waits until its list has loaded.
+  func launch(
+    _ home: CloudyHome? = nil, environment: [String: String] = [:], columns: Int = 80, rows: Int = 24,
+    waitUntilLoaded: Bool = true, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> TmuxSession {
+    let home = try home ?? makeHome()
+    let session = try TmuxSession(home: home, environment: environment, columns: columns, rows: rows)
+    sessions.append(session)
+    if waitUntilLoaded {
+      // Until the store's first snapshot arrives the list says "Loading…". Keys sent
+      // earlier are not lost, but waiting makes every test start from a known screen.
+      try session.waitUntil(timeout: 5, "the list has loaded", file: file, line: line) {
+        let screen = try session.screen()
+        return screen.contains("+ add · e edit") && !screen.contains("Loading…")
+      }
+    }
+    return session
+  }
+
+  /// Waits until the list area starts with exactly these rows (row 1 onwards, trailing
+  /// blanks ignored) and no dialog is open; returns the screen's lines.
+  @discardableResult
+  func waitForList(
+    _ app: TmuxSession, _ rows: [String], timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [String] {
+    var lines: [String] = []
+    try app.waitUntil(timeout: timeout, "the list reads \(rows)", file: file, line: line) {
+      lines = try app.lines()
+      guard lines.count > rows.count, !lines.joined().contains("Bookmark ─") else { return false }
+      return Array(lines[1...rows.count].map(\.trimmingTrailingSpaces)) == rows
+    }
+    return lines
+  }
+
+  /// Asserts that a row of the screen reads exactly `expected` (trailing blanks ignored).
+  func assertRow(
+    _ lines: [String], _ row: Int, _ expected: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let actual = lines.indices.contains(row) ? lines[row].trimmingTrailingSpaces : "(no row \(row))"
+    XCTAssertEqual(
+      actual, expected, "row \(row) of the screen:\n\(lines.joined(separator: "\n"))", file: file, line: line)
+  }
+}
+
+extension String {
+  var trimmingTrailingSpaces: String {
+    var result = Substring(self)
+    while result.last == " " { result = result.dropLast() }
+    return String(result)
+  }
+}

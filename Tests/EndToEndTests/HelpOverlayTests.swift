@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+/// `?` shows every key; any key closes the overlay and does nothing else.
+final class HelpOverlayTests: EndToEndTestCase {
+  func testQuestionMarkListsTheKeysAndAnyKeyClosesIt() throws {
+    let home = try makeHome()
+    try home.add("https://help.example", name: "Helpful")
+    let app = try launch(home)
+    try app.waitFor("Helpful")
+
+    try app.type("?")
+    let help = try app.waitFor("Press any key to close.")
+    let lines = try app.lines()
+    XCTAssertTrue(lines.contains { $0.contains("─ Keys ─") }, help)
+    for (keys, summary) in [
+      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Edit the selected bookmark"),
+      ("e", "Edit mode on/off"), ("d Del x", "Delete (in Edit mode)"), ("?", "This help"), ("q ^C", "Quit"),
+      ("Esc", "Cancel"),
+    ] {
+      XCTAssertTrue(
+        lines.contains { $0.contains(keys) && $0.contains(summary) },
+        "no line with “\(keys)” and “\(summary)”:\n\(help)")
+    }
+    XCTAssertTrue(help.contains("In the dialog"), help)
+    XCTAssertTrue(lines[23].hasSuffix("any key closes"), lines[23])
+
+    // `x` would delete in Edit mode and explain outside it; here it only closes the help.
+    try app.type("x")
+    let closed = try app.waitForAbsence(of: "Press any key to close.")
+    XCTAssertFalse(closed.contains("Move up"), closed)
+    XCTAssertFalse(closed.contains("Press e for Edit mode"), closed)
+    assertRow(try app.lines(), 1, "  Helpful")
+    XCTAssertTrue(try app.lines()[23].hasSuffix("+ add · e edit · ? help · q quit"))
+
+    // Escape and arrows close it as well.
+    for key in ["Escape", "Down"] {
+      try app.type("?")
+      try app.waitFor("Press any key to close.")
+      try app.press(key)
+      try app.waitForAbsence(of: "Press any key to close.")
+    }
+  }
+
+  /// “Press any key to close.” includes keys Cloudy has no use for, like F5 or Insert.
+  func testKeysWithoutAMeaningCloseTheHelpToo() throws {
+    let app = try launch()
+    for key in ["F5", "IC"] {
+      try app.type("?")
+      try app.waitFor("Press any key to close.")
+      try app.press(key)
+      try app.waitForAbsence(of: "Press any key to close.", timeout: 2)
+    }
+  }
+}

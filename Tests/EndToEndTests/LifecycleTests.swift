@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// Starting, quitting, restarting, and refusing terminals that can't show the app.
+final class LifecycleTests: EndToEndTestCase {
+  func testBookmarksPersistAcrossARestart() throws {
+    let home = try makeHome()
+    let first = try launch(home)
+    try first.type("a")
+    try first.waitFor("Add Bookmark")
+    try first.type("persist.example")
+    try first.press("BTab")
+    try first.type("Persisted")
+    try first.press("Enter")
+    try waitForList(first, ["  Persisted", "  https://persist.example"])
+
+    try first.type("q")
+    XCTAssertEqual(try first.waitForExit(), 0, "q quits with status 0")
+    first.kill()
+
+    let second = try launch(home)
+    let screen = try second.waitFor("Persisted")
+    let lines = try second.lines()
+    assertRow(lines, 1, "  Persisted")
+    assertRow(lines, 2, "  https://persist.example")
+    XCTAssertTrue(lines[23].contains("1/1"), screen)
+  }
+
+  func testCtrlCQuitsAndRestoresTheTerminal() throws {
+    let app = try launch()
+    XCTAssertEqual(try app.format("#{alternate_on}"), "1", "the app draws on the alternate screen")
+
+    try app.press("C-c")
+    XCTAssertEqual(try app.waitForExit(), 0, "Ctrl-C quits with status 0")
+
+    // The process is gone: the wrapper shell reported it and went on to its next command.
+    XCTAssertEqual(try app.format("#{pane_current_command}"), "sleep")
+    // The terminal is back as it was: main screen with the text from before, cursor
+    // shown, cursor keys in normal mode, no attributes left on.
+    XCTAssertEqual(try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"), "0 1 0")
+    let lines = try app.lines()
+    assertRow(lines, 0, TmuxSession.shellBanner)
+    assertRow(lines, 1, "\(TmuxSession.exitMarkerPrefix)0]")
+    XCTAssertFalse(lines.joined().contains("Cloudy"), lines.joined(separator: "\n"))
+    let styled = try app.styledScreen()
+    for row in 0..<2 {
+      for cell in styled.rows[row] {
+        XCTAssertEqual(cell.attributes, .init(), "row \(row) “\(cell.character)” is \(cell.attributes)")
+      }
+    }
+  }
+
+  func testADumbTerminalIsRefusedWithOneLineMentioningCloudyList() throws {
+    let app = try launch(environment: ["TERM": "dumb"], waitUntilLoaded: false)
+    let status = try app.waitForExit()
+    XCTAssertNotEqual(status, 0)
+
+    let screen = try app.joinedScreen()
+    let printed = screen.components(separatedBy: "\n").filter { !$0.trimmingTrailingSpaces.isEmpty }
+    XCTAssertEqual(printed.count, 3, "banner, one message line, exit marker:\n\(screen)")
+    guard printed.count == 3 else { return }
+    XCTAssertEqual(printed[0], TmuxSession.shellBanner)
+    XCTAssertTrue(printed[1].contains("`cloudy list`"), printed[1])
+    XCTAssertTrue(printed[1].contains("dumb"), printed[1])
+    XCTAssertTrue(printed[2].hasPrefix(TmuxSession.exitMarkerPrefix), printed[2])
+    XCTAssertEqual(try app.format("#{alternate_on}"), "0", "the screen was never taken over")
+  }
+}
