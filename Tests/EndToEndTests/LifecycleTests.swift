@@ -50,6 +50,34 @@ final class LifecycleTests: EndToEndTestCase {
     }
   }
 
+  func testSIGTERMQuitsCleanlyAndRestoresTheTerminal() throws {
+    let app = try launch()
+    XCTAssertEqual(kill(try cloudyPID(app), SIGTERM), 0)
+    XCTAssertEqual(try app.waitForExit(), 0, "a polite signal takes the normal way out")
+    XCTAssertEqual(try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"), "0 1 0")
+  }
+
+  func testACrashStillRestoresTheTerminal() throws {
+    for (signal, name) in [(SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT")] {
+      let app = try launch()
+      XCTAssertEqual(try app.format("#{alternate_on}"), "1")
+      XCTAssertEqual(kill(try cloudyPID(app), signal), 0)
+      // The shell reports death by signal N as 128 + N: the crash was not swallowed.
+      XCTAssertEqual(try app.waitForExit(), 128 + signal, name)
+      XCTAssertEqual(
+        try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"), "0 1 0",
+        "\(name): main screen, cursor shown, normal cursor keys")
+      app.kill()
+    }
+  }
+
+  /// The pid of `cloudy`: the only child of the pane's wrapper shell.
+  private func cloudyPID(_ app: TmuxSession) throws -> pid_t {
+    let shell = try app.format("#{pane_pid}")
+    let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    return try XCTUnwrap(children.split(separator: " ").first.flatMap { pid_t($0) }, "no child of \(shell)")
+  }
+
   func testADumbTerminalIsRefusedWithOneLineMentioningCloudyList() throws {
     let app = try launch(environment: ["TERM": "dumb"], waitUntilLoaded: false)
     let status = try app.waitForExit()
