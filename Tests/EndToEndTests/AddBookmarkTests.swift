@@ -56,9 +56,7 @@ final class AddBookmarkTests: EndToEndTestCase {
     let home = try makeHome()
     let app = try launch(home)
 
-    try app.type("a")
-    try app.waitFor("Add Bookmark")
-    try app.type("www.example.org/path?q=1")
+    try fillAddDialog(app, url: "www.example.org/path?q=1")
     try app.press("Enter")
     try waitForList(app, ["  www.example.org", "  https://www.example.org/path?q=1"])
     let stored = try home.listedBookmarks()
@@ -70,12 +68,7 @@ final class AddBookmarkTests: EndToEndTestCase {
     let home = try makeHome()
     let app = try launch(home)
 
-    try app.type("a")
-    try app.waitFor("Add Bookmark")
-    try app.type("bad url")
-    try app.press("BTab")
-    try app.type("Keep Me")
-    try app.waitFor("Name  Keep Me")
+    try fillAddDialog(app, url: "bad url", name: "Keep Me")
     try app.press("Enter")
 
     let screen = try app.waitFor("A URL can't contain spaces.")
@@ -101,12 +94,7 @@ final class AddBookmarkTests: EndToEndTestCase {
     let app = try launch(home)
     try app.waitFor("First")
 
-    try app.type("a")
-    try app.waitFor("Add Bookmark")
-    try app.type("example.com")
-    try app.press("BTab")
-    try app.type("Second")
-    try app.waitFor("Name  Second")
+    try fillAddDialog(app, url: "example.com", name: "Second")
     try app.press("Enter")
 
     let screen = try app.waitFor("already has this URL")
@@ -123,12 +111,7 @@ final class AddBookmarkTests: EndToEndTestCase {
     let home = try makeHome()
     let app = try launch(home)
 
-    try app.type("a")
-    try app.waitFor("Add Bookmark")
-    try app.type("example.net")
-    try app.press("BTab")
-    try app.type("Never")
-    try app.waitFor("Name  Never")
+    try fillAddDialog(app, url: "example.net", name: "Never")
     try app.press("Escape")
 
     try app.waitUntil("the dialog closed") {
@@ -152,9 +135,7 @@ final class AddBookmarkTests: EndToEndTestCase {
     let home = try makeHome()
     let app = try launch(home)
     for number in 1...6 {
-      try app.type("a")
-      try app.waitFor("Add Bookmark")
-      try app.type("site\(number).example")
+      try fillAddDialog(app, url: "site\(number).example")
       try app.press("Enter")
       try app.waitForAbsence(of: "Add Bookmark")
       let bottom = try app.lines()[23]

@@ -50,6 +50,21 @@ class EndToEndTestCase: XCTestCase {
     return session
   }
 
+  /// Opens the Add dialog with `a`, types `url` into the URL field (which has the focus),
+  /// and, if given, `name` into the Name field; leaves the dialog open.
+  func fillAddDialog(
+    _ app: TmuxSession, url: String, name: String? = nil, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    try app.type("a")
+    try app.waitFor("Add Bookmark", file: file, line: line)
+    try app.type(url)
+    if let name {
+      try app.press("BTab")
+      try app.type(name)
+      try app.waitFor("Name  \(name)", file: file, line: line)
+    }
+  }
+
   /// Waits until the list area starts with exactly these rows (row 1 onwards, trailing
   /// blanks ignored) and no dialog is open; returns the screen's lines.
   @discardableResult

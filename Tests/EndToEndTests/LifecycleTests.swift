@@ -6,11 +6,7 @@ final class LifecycleTests: EndToEndTestCase {
   func testBookmarksPersistAcrossARestart() throws {
     let home = try makeHome()
     let first = try launch(home)
-    try first.type("a")
-    try first.waitFor("Add Bookmark")
-    try first.type("persist.example")
-    try first.press("BTab")
-    try first.type("Persisted")
+    try fillAddDialog(first, url: "persist.example", name: "Persisted")
     try first.press("Enter")
     try waitForList(first, ["  Persisted", "  https://persist.example"])
 
