@@ -20,8 +20,12 @@ public struct BookmarkURL: Hashable, Sendable {
     let trimmed = input.trimmingWhitespace()
     if trimmed.isEmpty { return .failure(.empty) }
     for scalar in trimmed.unicodeScalars {
-      if scalar.properties.generalCategory == .control { return .failure(.containsControlCharacter) }
-      if scalar.properties.isWhitespace { return .failure(.containsSpace) }
+      switch scalar.properties.generalCategory {
+      case .control: return .failure(.containsControlCharacter)
+      case .format, .unassigned, .privateUse, .surrogate: return .failure(.containsInvisibleCharacter)
+      default: if scalar.properties.isWhitespace { return .failure(.containsSpace) }
+      }
+      if scalar.properties.isNoncharacterCodePoint { return .failure(.containsInvisibleCharacter) }
     }
     var text = trimmed
     var scheme = "https"
@@ -29,6 +33,11 @@ public struct BookmarkURL: Hashable, Sendable {
     if let range = trimmed.range(of: "://"), isScheme(trimmed[..<range.lowerBound]) {
       scheme = String(trimmed[..<range.lowerBound])
       afterScheme = trimmed[range.upperBound...]
+    } else if let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]), !trimmed[..<colon].contains("."),
+      !isPort(after: colon, in: trimmed)
+    {
+      // `mailto:…`, `about:blank`: a scheme without a host, not a host name to prefix.
+      return .failure(.missingHost)
     } else {
       text = "https://" + trimmed
     }
@@ -48,7 +57,7 @@ public struct BookmarkURL: Hashable, Sendable {
       } else if !tail.isEmpty {
         return .failure(.invalidHost(String(authority)))
       }
-      if hostPart.isEmpty || !hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) {
+      if hostPart.filter({ $0 == ":" }).count < 2 || !hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) {
         return .failure(.invalidHost(String(authority)))
       }
     } else {
@@ -86,6 +95,13 @@ public struct BookmarkURL: Hashable, Sendable {
     let rest = url.rest.isEmpty || url.rest.hasPrefix("?") || url.rest.hasPrefix("#") ? "/" + url.rest : url.rest
     let host = url.host.contains(":") ? "[\(url.host.lowercased())]" : url.host.lowercased()
     return "\(scheme)://\(host)\(port)\(rest)"
+  }
+
+  /// Whether what follows `host:` is a port: digits up to the path, query or fragment.
+  private static func isPort(after colon: String.Index, in text: String) -> Bool {
+    let rest = text[text.index(after: colon)...]
+    let port = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    return !port.isEmpty && port.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   private static func isScheme(_ text: Substring) -> Bool {

@@ -146,7 +146,10 @@ public final class UserDefaultsStore: BookmarkStore {
   /// Sends what this process just wrote, without reading the file again. The signature
   /// was taken under the lock, so it belongs to exactly these contents.
   private func publish(_ change: DefaultsDomain.Change<some Any>) {
-    send((snapshot(for: .success(change.contents)), change.signature))
+    let current = (snapshot(for: .success(change.contents)), change.signature)
+    // On the watch queue, so a poll that read the file before this write cannot send its
+    // older snapshot after this one.
+    watchQueue.sync { send(current) }
   }
 
   private func send(_ current: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?)) {

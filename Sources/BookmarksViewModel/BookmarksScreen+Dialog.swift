@@ -77,14 +77,15 @@ extension BookmarksScreen {
     }
     // Scroll: start at the first character that keeps the cursor within the field,
     // leaving its last cell for the cursor itself.
-    let shown = field.characters.map { Character(DisplayText.sanitize(String($0))) }
+    // One string per grapheme: sanitizing can turn one grapheme into two (CR LF → ␍␊).
+    let shown = field.characters.map { DisplayText.sanitize(String($0)) }
     var start = 0
     var cursorColumn = shown[..<field.cursor].reduce(0) { $0 + CellWidth.of($1) }
     while cursorColumn > width - 1, start < field.cursor {
       cursorColumn -= CellWidth.of(shown[start])
       start += 1
     }
-    buffer.write(String(shown[start...]), row: row, column: column, style: Style([.underline]), limit: width)
+    buffer.write(shown[start...].joined(), row: row, column: column, style: Style([.underline]), limit: width)
     return ScreenBuffer.Position(row: row, column: column + cursorColumn)
   }
 

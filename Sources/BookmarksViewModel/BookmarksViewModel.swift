@@ -94,7 +94,12 @@ public struct BookmarksViewModel: Sendable {
   }
 
   private mutating func dialogKey(_ key: Key, _ dialog: inout BookmarkDialog) -> [Effect] {
-    if dialog.isSaving { return [] }
+    // While the store works, only Esc acts: it closes the dialog (a late answer is then
+    // ignored, and the list still updates from the store's change event).
+    if dialog.isSaving {
+      if key == .escape { state.modal = nil }
+      return []
+    }
     switch key {
     case .escape:
       state.modal = nil

@@ -35,8 +35,23 @@ public struct ScreenBuffer: Hashable, Sendable {
     let rows = max(0, row)..<min(height, row + fillHeight)
     let columns = max(0, column)..<min(width, column + fillWidth)
     for r in rows {
-      for c in columns { self[r, c] = Cell(.character(" "), style: style) }
+      for c in columns { place(Cell(.character(" "), style: style), row: r, column: c) }
     }
+  }
+
+  /// Puts a cell, first blanking the other half of any wide character it overwrites, so
+  /// a dialog drawn over a CJK name never leaves half a character behind.
+  private mutating func place(_ cell: Cell, row: Int, column: Int) {
+    if case .continuation = cell.content {
+      // The right half of the character just written to the left: only the cell to the
+      // right can belong to an older wide character.
+    } else if case .continuation = self[row, column].content, column > 0 {
+      self[row, column - 1] = Cell(.character(" "), style: self[row, column - 1].style)
+    }
+    if column + 1 < width, case .continuation = self[row, column + 1].content {
+      self[row, column + 1] = Cell(.character(" "), style: self[row, column + 1].style)
+    }
+    self[row, column] = cell
   }
 
   /// Writes text from a position, up to `limit` cells (default: to the right edge).
@@ -50,13 +65,15 @@ public struct ScreenBuffer: Hashable, Sendable {
       let cellWidth = CellWidth.of(character)
       if cellWidth == 0 { continue }
       if col + cellWidth > end {
-        if col < end { self[row, col] = Cell(.character(" "), style: style) }
+        if col < end, col >= 0 { place(Cell(.character(" "), style: style), row: row, column: col) }
         col = end
         break
       }
       if col >= 0 {
-        self[row, col] = Cell(.character(character), style: style)
-        if cellWidth == 2 { self[row, col + 1] = Cell(.continuation, style: style) }
+        place(Cell(.character(character), style: style), row: row, column: col)
+        if cellWidth == 2 {
+          place(Cell(.continuation, style: style), row: row, column: col + 1)
+        }
       }
       col += cellWidth
     }
@@ -66,15 +83,7 @@ public struct ScreenBuffer: Hashable, Sendable {
   /// Draws a line glyph at a position, if it is inside the buffer.
   public mutating func draw(_ glyph: LineGlyph, row: Int, column: Int, style: Style) {
     guard row >= 0, row < height, column >= 0, column < width else { return }
-    self[row, column] = Cell(.line(glyph), style: style)
-  }
-
-  /// Restyles the cells of a rectangle without changing what they show.
-  public mutating func restyle(row: Int, column: Int, width styleWidth: Int, transform: (Style) -> Style) {
-    guard row >= 0, row < height else { return }
-    for c in max(0, column)..<min(width, column + styleWidth) {
-      self[row, c].style = transform(self[row, c].style)
-    }
+    place(Cell(.line(glyph), style: style), row: row, column: column)
   }
 
   /// The buffer as lines of text, wide characters once, trailing blanks kept.

@@ -24,11 +24,16 @@ enum SignalGuard {
   static let politeSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
   static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
-  /// Saves the terminal modes now (before curses changes them) and installs the handlers.
-  /// Call once, on the UI thread, before the loop starts.
+  /// Saves the user's terminal modes, for the crash handler to restore. Call before
+  /// curses changes them.
+  static func saveTerminalModes() {
+    tcgetattr(0, &savedModes)
+  }
+
+  /// Installs the handlers. Call once, on the UI thread, before the loop starts.
   static func install(wakeFD fd: Int32, reset: [UInt8]) {
     wakeFD = fd
-    tcgetattr(0, &savedModes)
+    quitRequested.store(false, ordering: .relaxed)  // initialise the static outside a handler
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, reset.count))
     _ = buffer.initialize(from: reset)
     resetBytes = UnsafeMutableBufferPointer(rebasing: buffer[0..<reset.count])

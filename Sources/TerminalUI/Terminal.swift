@@ -19,6 +19,7 @@ final class Terminal {
     let type = environment["TERM"] ?? ""
     if type.isEmpty || type == "dumb" { throw TerminalError.unsupportedTerminal(type.isEmpty ? "(unset)" : type) }
     chooseUTF8Locale()
+    SignalGuard.saveTerminalModes()  // before curses turns off echo and line editing
     guard let screen = cloudy_newterm(nil) else { throw TerminalError.unsupportedTerminal(type) }
     let terminal = Terminal(screen: screen, noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
     SignalGuard.install(wakeFD: wakeFD, reset: terminal.resetSequence())
@@ -161,6 +162,8 @@ final class Terminal {
   enum Event: Equatable {
     case key(Key)
     case resized(ScreenSize)
+    /// The terminal went away (the SSH connection dropped, say).
+    case hangUp
   }
 
   /// Sleeps until a key arrives, the window is resized, or `wakeFD` becomes readable,
@@ -169,6 +172,7 @@ final class Terminal {
     var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
     // EINTR (a SIGWINCH, say) falls through to reading: ncurses reports the resize.
     _ = poll(&fds, 2, -1)
+    if fds[0].revents & Int16(POLLHUP | POLLNVAL | POLLERR) != 0 { return [.hangUp] }
     return readReadyKeys()
   }
 

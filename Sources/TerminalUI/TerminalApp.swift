@@ -30,11 +30,13 @@ public enum TerminalApp {
       while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
         terminal.draw(BookmarksScreen.render(model.state))
         let events = terminal.waitForEvents(wakeFD: inbox.readFD)
+        if events.contains(.hangUp) { break }
         let actions =
-          events.map { event -> Action in
+          events.compactMap { event -> Action? in
             switch event {
             case .key(let key): .keyPressed(key)
             case .resized(let size): .resized(size)
+            case .hangUp: nil
             }
           } + inbox.drain()
         for action in actions {

@@ -20,12 +20,14 @@ struct AddCommand: AsyncParsableCommand {
   var allowDuplicate = false
 
   func run() async throws {
-    let draft = try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get()
-    let store = try options.makeStore()
-    if !allowDuplicate, let existing = try await store.load().duplicate(of: draft.url) {
-      throw CLIError(
-        "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to add it anyway.")
+    try await CLIError.reporting {
+      let draft = try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get()
+      let store = try options.makeStore()
+      if !allowDuplicate, let existing = try await store.load().duplicate(of: draft.url) {
+        throw CLIError(
+          "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to add it anyway.")
+      }
+      print(try await store.add(draft).id)
     }
-    print(try await store.add(draft).id)
   }
 }

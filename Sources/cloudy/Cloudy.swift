@@ -18,7 +18,7 @@ struct Cloudy: AsyncParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
-    let store = try options.makeStore()
+    let store = try await CLIError.reporting { try options.makeStore() }
     try await TerminalApp.run(store: store, environment: options.environment)
   }
 }

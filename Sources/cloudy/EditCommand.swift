@@ -23,10 +23,12 @@ struct EditCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = try options.makeStore()
-    let bookmark = try await store.load().resolve(id)
-    let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url).validated()
-      .mapError { CLIError($0.description) }.get()
-    _ = try await store.update(id: bookmark.id, with: draft)
+    try await CLIError.reporting {
+      let store = try options.makeStore()
+      let bookmark = try await store.load().resolve(id)
+      let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url).validated()
+        .mapError { CLIError($0.description) }.get()
+      _ = try await store.update(id: bookmark.id, with: draft)
+    }
   }
 }

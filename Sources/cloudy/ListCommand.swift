@@ -16,16 +16,18 @@ struct ListCommand: AsyncParsableCommand {
   var json = false
 
   func run() async throws {
-    let bookmarks = try await options.makeStore().load()
-    if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      encoder.dateEncodingStrategy = .iso8601
-      print(String(decoding: try encoder.encode(bookmarks), as: UTF8.self))
-    } else {
-      for bookmark in bookmarks {
-        // Sanitized: names and URLs never reach the terminal as control sequences.
-        print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
+    try await CLIError.reporting {
+      let bookmarks = try await options.makeStore().load()
+      if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(bookmarks), as: UTF8.self))
+      } else {
+        for bookmark in bookmarks {
+          // Sanitized: names and URLs never reach the terminal as control sequences.
+          print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
+        }
       }
     }
   }

@@ -12,8 +12,10 @@ struct RemoveCommand: AsyncParsableCommand {
   var id: String
 
   func run() async throws {
-    let store = try options.makeStore()
-    let bookmark = try await store.load().resolve(id)
-    try await store.delete(id: bookmark.id)
+    try await CLIError.reporting {
+      let store = try options.makeStore()
+      let bookmark = try await store.load().resolve(id)
+      try await store.delete(id: bookmark.id)
+    }
   }
 }

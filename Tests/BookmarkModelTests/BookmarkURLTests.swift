@@ -35,6 +35,17 @@ final class BookmarkURLTests: XCTestCase {
     XCTAssertEqual(BookmarkURL.parse("https://exa..mple.com").failure, .invalidHost("exa..mple.com"))
     XCTAssertEqual(BookmarkURL.parse("https://-bad.com").failure, .invalidHost("-bad.com"))
     XCTAssertEqual(BookmarkURL.parse("https://a<b>.com").failure, .invalidHost("a<b>.com"))
+    XCTAssertEqual(BookmarkURL.parse("exa\u{200C}mple.com").failure, .containsInvisibleCharacter)
+    XCTAssertEqual(BookmarkURL.parse("example.com/\u{202E}txt").failure, .containsInvisibleCharacter)
+    XCTAssertEqual(BookmarkURL.parse("example.com/\u{FFFE}").failure, .containsInvisibleCharacter)
+    XCTAssertEqual(BookmarkURL.parse("http://[abc]/").failure, .invalidHost("[abc]"))
+    XCTAssertEqual(BookmarkURL.parse("http://[.]/").failure, .invalidHost("[.]"))
+  }
+
+  func testSchemesWithoutAHostAreRefusedNotPrefixed() {
+    XCTAssertEqual(BookmarkURL.parse("mailto:me@example.com").failure, .missingHost)
+    XCTAssertEqual(BookmarkURL.parse("about:blank").failure, .missingHost)
+    XCTAssertEqual(try BookmarkURL.parse("example.com:8080/path").get().port, 8080, "host:port is not a scheme")
   }
 
   func testFileURLsNeedNoHost() throws {
@@ -60,7 +71,8 @@ final class BookmarkURLTests: XCTestCase {
 
   func testProblemsReadAsOneSentence() {
     for problem in [
-      URLProblem.empty, .containsSpace, .containsControlCharacter, .missingHost, .invalidHost("h"), .invalidPort("p"),
+      URLProblem.empty, .containsSpace, .containsControlCharacter, .containsInvisibleCharacter, .missingHost,
+      .invalidHost("h"), .invalidPort("p"),
     ] {
       XCTAssertTrue(problem.description.hasSuffix("."), problem.description)
       XCTAssertFalse(problem.description.contains("\n"))

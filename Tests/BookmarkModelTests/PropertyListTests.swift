@@ -63,6 +63,15 @@ final class PropertyListTests: XCTestCase {
     XCTAssertEqual(try PropertyListReader.read(Data(xml.utf8)), .dictionary(["k": .string("aAB&'"), "": .bool(true)]))
   }
 
+  func testValuesThatCannotBeKeptExactlyAreErrorsNotAlterations() {
+    let huge = "<plist version=\"1.0\"><dict><key>n</key><integer>18446744073709551615</integer></dict></plist>"
+    XCTAssertThrowsError(try PropertyListReader.read(Data(huge.utf8)))
+    var invalid = Data("<plist version=\"1.0\"><string>a".utf8)
+    invalid.append(contentsOf: [0xFF, 0xFE])
+    invalid.append(Data("</string></plist>".utf8))
+    XCTAssertThrowsError(try PropertyListReader.read(invalid))
+  }
+
   func testGarbageIsAnError() {
     for text in [
       "", "not xml", "<plist><dict><key>a</key></dict></plist>", "<plist><string>x</plist>",

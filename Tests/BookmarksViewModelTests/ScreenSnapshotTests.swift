@@ -91,6 +91,29 @@ final class ScreenSnapshotTests: XCTestCase {
     assertScreen(BookmarksScreen.render(model.state), named: "unreadable")
   }
 
+  func testEditingANameWithCRLFDrawsPlaceholders() {
+    var model = Fixtures.model([Fixtures.bookmark("id-crlf", "a\r\nb", "https://crlf.example")])
+    model.press(.enter)
+    let buffer = BookmarksScreen.render(model.state)
+    XCTAssertTrue(buffer.lines.contains { $0.contains("Name  a␍␊b") }, buffer.text)
+  }
+
+  func testDialogOverWideCharactersKeepsItsFrameStraight() {
+    let wide = Fixtures.bookmark("id-w", String(repeating: "a東京タワー", count: 12), "https://wide.example")
+    var model = Fixtures.model(
+      Array(repeating: wide, count: 12).enumerated().map { index, bookmark in
+        var copy = bookmark
+        copy.id = "w\(index)"
+        return copy
+      })
+    model.press(.character("a"))
+    let buffer = BookmarksScreen.render(model.state)
+    for line in buffer.lines where line.contains("│") {
+      let columns = line.indices.filter { line[$0] == "│" }.map { CellWidth.of(line[..<$0]) }
+      XCTAssertEqual(columns, [4, 75], line)
+    }
+  }
+
   func testRenderingAtTinyAndZeroSizesDoesNotCrash() {
     for (columns, rows) in [(0, 0), (1, 1), (2, 40), (200, 2), (39, 10), (40, 9)] {
       var model = Fixtures.model(columns: columns, rows: rows)

@@ -63,8 +63,27 @@ final class LifecycleTests: EndToEndTestCase {
       XCTAssertEqual(
         try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"), "0 1 0",
         "\(name): main screen, cursor shown, normal cursor keys")
+      // The line discipline is back as the shell left it: echo and line editing on.
+      let modes = try ttyModes(app)
+      for flag in ["echo", "icanon", "icrnl", "onlcr"] {
+        XCTAssertTrue(modes.contains(flag), "\(name): \(flag) is off after the crash: \(modes.sorted())")
+      }
       app.kill()
     }
+  }
+
+  /// The pane terminal's mode flags that are on, as `stty -a` names them.
+  private func ttyModes(_ app: TmuxSession) throws -> Set<String> {
+    let tty = try app.format("#{pane_tty}")
+    let output = Pipe()
+    let stty = Process()
+    stty.executableURL = URL(fileURLWithPath: "/bin/stty")
+    stty.arguments = ["-a", "-F", tty]
+    stty.standardOutput = output
+    try stty.run()
+    stty.waitUntilExit()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
   }
 
   /// The pid of `cloudy`: the only child of the pane's wrapper shell.

@@ -31,3 +31,28 @@ final class CellWidthTests: XCTestCase {
 /// glibc's `wcwidth`, which the Glibc module hides without `_XOPEN_SOURCE`.
 @_silgen_name("wcwidth")
 private func glibcWcwidth(_ character: wchar_t) -> Int32
+
+final class CellWidthSweepTests: XCTestCase {
+  /// Every assigned, printable scalar: our width must match glibc's, or ncurses and the
+  /// buffer disagree about where the next character goes.
+  func testEveryAssignedScalarMatchesGlibc() throws {
+    guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { throw XCTSkip("C.UTF-8 locale missing") }
+    var mismatches: [String] = []
+    for value in UInt32(0x20)...0x3FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      switch scalar.properties.generalCategory {
+      case .unassigned, .control, .privateUse, .surrogate, .format: continue
+      default: break
+      }
+      let glibc = Int(sweepWcwidth(wchar_t(value)))
+      if glibc < 0 { continue }  // unknown to this glibc
+      if CellWidth.of(scalar) != glibc {
+        mismatches.append(String(format: "U+%04X ours %d glibc %d", value, CellWidth.of(scalar), glibc))
+      }
+    }
+    XCTAssertEqual(mismatches.count, 0, mismatches.prefix(40).joined(separator: "\n"))
+  }
+}
+
+@_silgen_name("wcwidth")
+private func sweepWcwidth(_ character: wchar_t) -> Int32

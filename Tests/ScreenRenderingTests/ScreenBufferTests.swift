@@ -40,3 +40,24 @@ final class ScreenBufferTests: XCTestCase {
     XCTAssertEqual(buffer.lines, [])
   }
 }
+
+final class ScreenBufferOverlapTests: XCTestCase {
+  func testOverwritingEitherHalfOfAWideCharacterBlanksTheOtherHalf() {
+    var buffer = ScreenBuffer(width: 6, height: 2)
+    buffer.write("東京", row: 0, column: 0, style: .plain)
+    buffer.draw(.vertical, row: 0, column: 1, style: .plain)  // right half of 東
+    XCTAssertEqual(buffer.lines[0], " │京  ")
+    buffer.write("東京", row: 1, column: 0, style: .plain)
+    buffer.write("x", row: 1, column: 2, style: .plain)  // left half of 京
+    XCTAssertEqual(buffer.lines[1], "東x   ")
+  }
+
+  func testWideOverWideKeepsTheNewCharacter() {
+    var buffer = ScreenBuffer(width: 6, height: 1)
+    buffer.write("東京", row: 0, column: 0, style: .plain)
+    buffer.write("タ", row: 0, column: 1, style: .plain)
+    XCTAssertEqual(buffer.lines[0], " タ   ")
+    XCTAssertEqual(buffer[0, 1].content, .character("タ"))
+    XCTAssertEqual(buffer[0, 2].content, .continuation)
+  }
+}

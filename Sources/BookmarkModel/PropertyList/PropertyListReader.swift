@@ -8,7 +8,8 @@ public enum PropertyListReader {
       var parser = PropertyListXMLParser(bytes: Array(data))
       return try parser.parseDocument()
     } catch let fastError as PropertyListError {
-      guard let value = try? PropertyListSerialization.propertyList(from: data, format: nil),
+      guard !fastError.cannotKeepExactly,
+        let value = try? PropertyListSerialization.propertyList(from: data, format: nil),
         let converted = convert(value)
       else { throw fastError }
       return converted
@@ -105,7 +106,9 @@ struct PropertyListXMLParser {
       let trimmed = text.trimmingWhitespace()
       if let value = Int(trimmed) { return .integer(value) }
       if trimmed.hasPrefix("0x"), let value = Int(trimmed.dropFirst(2), radix: 16) { return .integer(value) }
-      throw PropertyListError("bad integer “\(text)”")
+      let digits = trimmed.drop { $0 == "-" || $0 == "+" }
+      throw PropertyListError(
+        "bad integer “\(text)”", cannotKeepExactly: !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber })
     case "real":
       let text = empty ? "" : try text(closing: "</real>")
       guard let value = Double(text.trimmingWhitespace()) else { throw PropertyListError("bad real “\(text)”") }
@@ -164,8 +167,10 @@ struct PropertyListXMLParser {
     while index < bytes.count, bytes[index] != UInt8(ascii: "<") { index += 1 }
     let raw = bytes[start..<index]
     guard consume(closing) else { throw PropertyListError("expected \(String(decoding: closing, as: UTF8.self))") }
-    if !raw.contains(UInt8(ascii: "&")) { return String(decoding: raw, as: UTF8.self) }
-    return try decodeEntities(raw)
+    guard let text = String(validating: raw, as: UTF8.self) else {
+      throw PropertyListError("invalid UTF-8", cannotKeepExactly: true)
+    }
+    return raw.contains(UInt8(ascii: "&")) ? try decodeEntities(raw) : text
   }
 
   private func decodeEntities(_ raw: ArraySlice<UInt8>) throws -> String {
