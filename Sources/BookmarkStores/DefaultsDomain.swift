@@ -15,7 +15,7 @@ struct DefaultsDomain {
   var lockPath: String { path + ".lock" }
 
   /// The domain's bookmarks and the number of entries that could not be read.
-  struct Contents: Hashable {
+  struct Contents {
     var bookmarks: [Bookmark]
     var unreadableEntries: Int
 

@@ -131,15 +131,11 @@ public final class UserDefaultsStore: BookmarkStore {
     return timer
   }
 
+  /// Runs on the watch queue: reads the domain only if its signature moved, and sends the
+  /// snapshot to every subscriber if it differs from the last.
   private func checkForChange() {
     let signature = PrivateFiles.signature(domain.path)
-    let unchanged = state.withLock { $0.lastSignature == signature && $0.lastSnapshot != nil }
-    if unchanged { return }
-    publishChange()
-  }
-
-  /// Reads the domain and sends the snapshot to every subscriber if it differs from the last.
-  private func publishChange() {
+    if state.withLock({ $0.lastSignature == signature }) { return }
     send(currentSnapshot())
   }
 
