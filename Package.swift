@@ -8,7 +8,8 @@ let package = Package(
     .executable(name: "cloudy", targets: ["cloudy"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // C boundary: the ncursesw system library plus static inline wrappers for its macros.
@@ -16,23 +17,33 @@ let package = Package(
 
     // Pure layers, bottom to top. None of them imports ncurses or does terminal I/O.
     .target(name: "BookmarkModel"),
-    .target(name: "BookmarkStores", dependencies: ["BookmarkModel"]),
+    .target(name: "DurableFiles"),
+    // The cloud contract (no database code) and the key-value store that syncs through it.
+    .target(name: "Cloud"),
+    .target(name: "Ubiquity", dependencies: ["Cloud", "BookmarkModel", "DurableFiles"]),
+    .target(name: "BookmarkStores", dependencies: ["BookmarkModel", "DurableFiles", "Ubiquity", "Cloud"]),
     .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
     .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStores", "ScreenRendering"]),
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
     .target(name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStores"]),
 
+    // Leaf with the embedded SQLite cloud: the only importer of GRDB.
+    .target(
+      name: "CloudSQLite", dependencies: ["Cloud", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI",
+        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
     .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel", "cloudy"]),
+    .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles"]),
+    .testTarget(name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",

@@ -1,4 +1,5 @@
 import BookmarkModel
+import DurableFiles
 import Foundation
 
 /// The user-defaults domain file: a property list whose `bookmarks` key holds an array
@@ -24,7 +25,7 @@ struct DefaultsDomain {
       bookmarks.reserveCapacity(entries.count)
       unreadableEntries = 0
       for entry in entries {
-        if let bookmark = DefaultsDomain.bookmark(from: entry) {
+        if let bookmark = Bookmark(propertyList: entry) {
           bookmarks.append(bookmark)
         } else {
           unreadableEntries += 1
@@ -35,7 +36,7 @@ struct DefaultsDomain {
 
   /// Reads the domain; a missing file is an empty domain.
   func read() throws -> Contents {
-    Contents(entries: try bookmarkEntries(in: try readRaw()))
+    try StoreError.translating { Contents(entries: try bookmarkEntries(in: try readRaw())) }
   }
 
   /// What a change wrote: the body's result, the new contents, and the file's signature
@@ -49,15 +50,17 @@ struct DefaultsDomain {
   /// Changes the bookmark entries under the inter-process lock and writes the domain
   /// atomically. `body` gets the raw entries; its result is returned with the new contents.
   func modify<T>(_ body: (inout [PropertyList]) throws -> T) throws -> Change<T> {
-    try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
-    return try PrivateFiles.withExclusiveLock(lockPath) {
-      PrivateFiles.removeStaleTemporaries(of: path)
-      var raw = try readRaw()
-      var entries = try bookmarkEntries(in: raw)
-      let result = try body(&entries)
-      raw[Self.bookmarksKey] = .array(entries)
-      try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: .dictionary(raw)))
-      return Change(result: result, contents: Contents(entries: entries), signature: PrivateFiles.signature(path))
+    try StoreError.translating {
+      try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+      return try PrivateFiles.withExclusiveLock(lockPath) {
+        PrivateFiles.removeStaleTemporaries(of: path)
+        var raw = try readRaw()
+        var entries = try bookmarkEntries(in: raw)
+        let result = try body(&entries)
+        raw[Self.bookmarksKey] = .array(entries)
+        try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: .dictionary(raw)))
+        return Change(result: result, contents: Contents(entries: entries), signature: PrivateFiles.signature(path))
+      }
     }
   }
 
@@ -85,24 +88,6 @@ struct DefaultsDomain {
   }
 
   // MARK: - Entries
-
-  static func bookmark(from entry: PropertyList) -> Bookmark? {
-    guard let dictionary = entry.dictionary,
-      let id = dictionary["id"]?.string, !id.isEmpty,
-      let url = dictionary["url"]?.string
-    else { return nil }
-    let name = dictionary["name"]?.string ?? ""
-    let created = dictionary["created"]?.date ?? Date(timeIntervalSince1970: 0)
-    let modified = dictionary["modified"]?.date ?? created
-    return Bookmark(id: id, name: name, url: url, created: created, modified: modified)
-  }
-
-  static func entry(from bookmark: Bookmark) -> [String: PropertyList] {
-    [
-      "id": .string(bookmark.id), "name": .string(bookmark.name), "url": .string(bookmark.url),
-      "created": .date(bookmark.created), "modified": .date(bookmark.modified),
-    ]
-  }
 
   /// Index of the entry with this id, if any.
   static func index(of id: Bookmark.ID, in entries: [PropertyList]) -> Int? {

@@ -1,4 +1,5 @@
 import BookmarkModel
+import DurableFiles
 
 /// Why a store could not do what was asked, as one plain sentence.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -22,6 +23,24 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
+    }
+  }
+}
+
+extension StoreError {
+  init(_ error: FileError) {
+    switch error {
+    case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+    case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+    }
+  }
+
+  /// Runs `body`, turning a ``FileError`` into the matching store error.
+  static func translating<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as FileError {
+      throw StoreError(error)
     }
   }
 }

@@ -1,5 +1,6 @@
 import BookmarkModel
 import Dispatch
+import DurableFiles
 import Foundation
 import Synchronization
 
@@ -79,7 +80,7 @@ public final class UserDefaultsStore: BookmarkStore {
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let now = wholeSeconds(environment.now())
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
-    let change = try domain.modify { entries in entries.append(.dictionary(DefaultsDomain.entry(from: bookmark))) }
+    let change = try domain.modify { entries in entries.append(.dictionary(bookmark.propertyListEntries)) }
     publish(change)
     return bookmark
   }
@@ -89,13 +90,13 @@ public final class UserDefaultsStore: BookmarkStore {
     let change = try domain.modify { entries -> Bookmark in
       guard let index = DefaultsDomain.index(of: id, in: entries),
         var entry = entries[index].dictionary,
-        var bookmark = DefaultsDomain.bookmark(from: entries[index])
+        var bookmark = Bookmark(propertyList: entries[index])
       else { throw StoreError.notFound(id) }
       bookmark.name = draft.name
       bookmark.url = draft.url
       bookmark.modified = now
       // Keep any keys another version of Cloudy may have added to the entry.
-      entry.merge(DefaultsDomain.entry(from: bookmark)) { _, new in new }
+      entry.merge(bookmark.propertyListEntries) { _, new in new }
       entries[index] = .dictionary(entry)
       return bookmark
     }

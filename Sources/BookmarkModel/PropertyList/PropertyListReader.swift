@@ -16,6 +16,12 @@ public enum PropertyListReader {
     }
   }
 
+  /// Reads one value's element as ``PropertyListXMLWriter/element(for:)`` writes it.
+  public static func readElement(_ data: Data) throws -> PropertyList {
+    var parser = PropertyListXMLParser(bytes: Array(data))
+    return try parser.parseElement()
+  }
+
   /// Converts Foundation's property-list objects.
   static func convert(_ value: Any) -> PropertyList? {
     switch value {
@@ -80,6 +86,13 @@ struct PropertyListXMLParser {
     guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
     skipMisc()
     guard index == bytes.count else { throw PropertyListError("content after </plist>") }
+    return value
+  }
+
+  mutating func parseElement() throws -> PropertyList {
+    let value = try parseValue()
+    skipMisc()
+    guard index == bytes.count else { throw PropertyListError("content after the value") }
     return value
   }
 

@@ -16,46 +16,70 @@ public enum PropertyListXMLWriter {
       <plist version="1.0">
 
       """, to: &out)
-    write(value, depth: 0, to: &out)
+    var writer = Writer(out: out, pretty: true)
+    writer.write(value, depth: 0)
+    out = writer.out
     append("</plist>\n", to: &out)
     return Data(out)
   }
 
-  private static func write(_ value: PropertyList, depth: Int, to out: inout [UInt8]) {
-    out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
-    switch value {
-    case .string(let string):
-      append("<string>", to: &out)
-      escape(string, to: &out)
-      append("</string>\n", to: &out)
-    case .integer(let integer):
-      append("<integer>\(integer)</integer>\n", to: &out)
-    case .real(let real):
-      append("<real>\(real)</real>\n", to: &out)
-    case .bool(let bool):
-      append(bool ? "<true/>\n" : "<false/>\n", to: &out)
-    case .date(let date):
-      append("<date>\(ISO8601.format(date))</date>\n", to: &out)
-    case .data(let data):
-      append("<data>\(data.base64EncodedString())</data>\n", to: &out)
-    case .array(let items):
-      if items.isEmpty { return append("<array/>\n", to: &out) }
-      append("<array>\n", to: &out)
-      for item in items { write(item, depth: depth + 1, to: &out) }
-      out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
-      append("</array>\n", to: &out)
-    case .dictionary(let dictionary):
-      if dictionary.isEmpty { return append("<dict/>\n", to: &out) }
-      append("<dict>\n", to: &out)
-      for key in dictionary.keys.sorted() {
-        out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth + 1))
-        append("<key>", to: &out)
-        escape(key, to: &out)
-        append("</key>\n", to: &out)
-        write(dictionary[key]!, depth: depth + 1, to: &out)
+  /// The value's element alone, with no header, indentation or line breaks:
+  /// `<string>abc</string>`. ``PropertyListReader`` reads it back.
+  public static func element(for value: PropertyList) -> Data {
+    var writer = Writer(out: [], pretty: false)
+    writer.write(value, depth: 0)
+    return Data(writer.out)
+  }
+
+  private struct Writer {
+    var out: [UInt8]
+    let pretty: Bool
+
+    mutating func indent(_ depth: Int) {
+      if pretty { out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth)) }
+    }
+
+    mutating func line(_ text: String) {
+      out.append(contentsOf: text.utf8)
+      if pretty { out.append(UInt8(ascii: "\n")) }
+    }
+
+    mutating func write(_ value: PropertyList, depth: Int) {
+      indent(depth)
+      switch value {
+      case .string(let string):
+        append("<string>", to: &out)
+        escape(string, to: &out)
+        line("</string>")
+      case .integer(let integer):
+        line("<integer>\(integer)</integer>")
+      case .real(let real):
+        line("<real>\(real)</real>")
+      case .bool(let bool):
+        line(bool ? "<true/>" : "<false/>")
+      case .date(let date):
+        line("<date>\(ISO8601.format(date))</date>")
+      case .data(let data):
+        line("<data>\(data.base64EncodedString())</data>")
+      case .array(let items):
+        if items.isEmpty { return line("<array/>") }
+        line("<array>")
+        for item in items { write(item, depth: depth + 1) }
+        indent(depth)
+        line("</array>")
+      case .dictionary(let dictionary):
+        if dictionary.isEmpty { return line("<dict/>") }
+        line("<dict>")
+        for key in dictionary.keys.sorted() {
+          indent(depth + 1)
+          append("<key>", to: &out)
+          escape(key, to: &out)
+          line("</key>")
+          write(dictionary[key]!, depth: depth + 1)
+        }
+        indent(depth)
+        line("</dict>")
       }
-      out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth))
-      append("</dict>\n", to: &out)
     }
   }
 

@@ -6,25 +6,25 @@ import Foundation
 
 /// File-system helpers that keep Cloudy's files private to the user (0700 folders,
 /// 0600 files) and make replacements atomic and durable.
-enum PrivateFiles {
+public enum PrivateFiles {
   /// Creates a folder and its missing parents with mode 0700.
-  static func makeDirectory(_ path: String) throws {
+  public static func makeDirectory(_ path: String) throws {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
     do {
       try FileManager.default.createDirectory(
         atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw StoreError.writeFailed(path: path, reason: "can't create the folder")
+      throw FileError.writeFailed(path: path, reason: "can't create the folder")
     }
   }
 
   /// Reads a whole file; `nil` if it does not exist.
-  static func read(_ path: String) throws -> Data? {
+  public static func read(_ path: String) throws -> Data? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
-      throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+      throw FileError.unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(fd) }
     var data = Data()
@@ -33,7 +33,7 @@ enum PrivateFiles {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw StoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        throw FileError.unreadable(path: path, reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
       data.append(contentsOf: buffer[0..<count])
@@ -44,7 +44,7 @@ enum PrivateFiles {
   /// Replaces a file's contents atomically: write a temporary file beside it (0600),
   /// `fsync` it, `rename` it over the old one, then `fsync` the folder. A crash at any
   /// point leaves either the old file or the new one, never a mix or a truncated file.
-  static func replace(_ path: String, with data: Data) throws {
+  public static func replace(_ path: String, with data: Data) throws {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -83,7 +83,7 @@ enum PrivateFiles {
   /// Removes temporary files that a writer killed mid-save left beside `path`. Call only
   /// while holding the file's lock: every live writer holds it while its temporary exists,
   /// so any temporary seen then is stale.
-  static func removeStaleTemporaries(of path: String) {
+  public static func removeStaleTemporaries(of path: String) {
     let directory = (path as NSString).deletingLastPathComponent
     let prefix = (path as NSString).lastPathComponent + ".tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
@@ -93,7 +93,7 @@ enum PrivateFiles {
   /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing).
   /// The lock file is separate from the data file because `rename` replaces the data
   /// file's inode, and a lock on a replaced inode protects nothing.
-  static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+  public static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(lockPath) }
     defer { close(fd) }
@@ -105,15 +105,15 @@ enum PrivateFiles {
   }
 
   /// Identity of a file's current contents: inode, size and modification time.
-  struct Signature: Hashable, Sendable {
-    var inode: UInt64
-    var size: Int64
-    var seconds: Int
-    var nanoseconds: Int
+  public struct Signature: Hashable, Sendable {
+    public var inode: UInt64
+    public var size: Int64
+    public var seconds: Int
+    public var nanoseconds: Int
   }
 
   /// The file's signature, or `nil` if it does not exist.
-  static func signature(_ path: String) -> Signature? {
+  public static func signature(_ path: String) -> Signature? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return Signature(
@@ -121,7 +121,7 @@ enum PrivateFiles {
       nanoseconds: info.st_mtim.tv_nsec)
   }
 
-  private static func failure(_ path: String) -> StoreError {
+  private static func failure(_ path: String) -> FileError {
     .writeFailed(path: path, reason: String(cString: strerror(errno)))
   }
 }

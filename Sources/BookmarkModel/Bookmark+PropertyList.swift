@@ -1,0 +1,28 @@
+import Foundation
+
+/// The one property-list form of a bookmark, shared by every store that keeps property
+/// lists (user defaults, the key-value store): a dictionary with `id`, `name`, `url`,
+/// `created` and `modified`.
+extension Bookmark {
+  /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing.
+  /// A missing name reads as empty, missing dates as the epoch.
+  public init?(propertyList: PropertyList) {
+    guard let dictionary = propertyList.dictionary,
+      let id = dictionary["id"]?.string, !id.isEmpty,
+      let url = dictionary["url"]?.string
+    else { return nil }
+    let created = dictionary["created"]?.date ?? Date(timeIntervalSince1970: 0)
+    self.init(
+      id: id, name: dictionary["name"]?.string ?? "", url: url, created: created,
+      modified: dictionary["modified"]?.date ?? created)
+  }
+
+  /// The bookmark's dictionary. Merge it over a stored entry to keep keys another
+  /// version of Cloudy added.
+  public var propertyListEntries: [String: PropertyList] {
+    [
+      "id": .string(id), "name": .string(name), "url": .string(url),
+      "created": .date(created), "modified": .date(modified),
+    ]
+  }
+}

@@ -1,0 +1,117 @@
+import DurableFiles
+import Foundation
+import GRDB
+import Synchronization
+
+/// Tells subscribers when another connection committed a change to one account.
+///
+/// inotify on the database's folder wakes the watcher as soon as a writer touches the
+/// WAL file; the watcher then asks SQLite whether anything was committed
+/// (`PRAGMA data_version`, which reads shared memory, not the tables) and, if so, whether
+/// the account's last sequence moved (one primary-key lookup). A file event can come
+/// before the commit is visible, so an event that finds nothing is re-checked a few
+/// milliseconds later, and the same check runs every 250 ms regardless: a change can be
+/// delayed by that much, never missed.
+final class SQLiteChangeWatcher: Sendable {
+  private let path: String
+  private let account: String
+  private let state = Mutex(State())
+  private let watcher = Mutex<DirectoryWatcher?>(nil)
+
+  private struct State: ~Copyable {
+    var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
+    var connection: DatabaseQueue?
+    var dataVersion: Int?
+    var lastSequence: Int64?
+  }
+
+  static let fallbackInterval = Duration.milliseconds(250)
+  static let recheckDelays: [UInt32] = [2_000, 10_000, 40_000]
+
+  init(path: String, account: String) {
+    self.path = path
+    self.account = account
+    _ = check()
+    let directory = (path as NSString).deletingLastPathComponent
+    let file = (path as NSString).lastPathComponent
+    let watched: Set<String> = [file, file + "-wal"]
+    let started = try? DirectoryWatcher(directory: directory, fallbackInterval: Self.fallbackInterval) {
+      [weak self] names in
+      guard let self else { return }
+      if names.isEmpty {
+        self.notifyIfChanged()
+      } else if !names.isDisjoint(with: watched) {
+        self.notifyIfChanged(rechecking: true)
+      }
+    }
+    watcher.withLock { $0 = started }
+  }
+
+  func add(_ continuation: AsyncStream<Void>.Continuation) {
+    let id = UUID()
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    state.withLock { $0.subscribers[id] = continuation }
+  }
+
+  func stop() {
+    let current = watcher.withLock { watcher in
+      defer { watcher = nil }
+      return watcher
+    }
+    current?.stop()
+    state.withLock { state in
+      for continuation in state.subscribers.values { continuation.finish() }
+      state.subscribers = [:]
+      state.connection = nil
+    }
+  }
+
+  private func notifyIfChanged(rechecking: Bool = false) {
+    if check() { return signal() }
+    guard rechecking else { return }
+    for delay in Self.recheckDelays {
+      usleep(delay)
+      if check() { return signal() }
+    }
+  }
+
+  private func signal() {
+    state.withLock { state in
+      for continuation in state.subscribers.values { continuation.yield() }
+    }
+  }
+
+  /// Whether the account's last sequence moved since the previous check.
+  private func check() -> Bool {
+    state.withLock { state in
+      do {
+        if state.connection == nil {
+          guard FileManager.default.fileExists(atPath: path) else { return false }
+          state.connection = try DatabaseQueue(path: path, configuration: SQLiteCloud.configuration())
+        }
+        guard let connection = state.connection else { return false }
+        let (dataVersion, sequence) = try connection.inDatabase { db -> (Int?, Int64?) in
+          let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
+          if version == state.dataVersion { return (version, state.lastSequence) }
+          let hasAccounts = try db.tableExists("accounts")
+          let sequence =
+            hasAccounts
+            ? try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE account = ?", arguments: [account])
+            : nil
+          return (version, sequence)
+        }
+        let moved = state.lastSequence != sequence
+        state.dataVersion = dataVersion
+        state.lastSequence = sequence
+        return moved
+      } catch {
+        // The next check tries again with a fresh connection.
+        state.connection = nil
+        state.dataVersion = nil
+        return false
+      }
+    }
+  }
+}

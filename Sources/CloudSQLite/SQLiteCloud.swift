@@ -1,0 +1,228 @@
+import Cloud
+import DurableFiles
+import Foundation
+import GRDB
+import Synchronization
+
+/// The embedded cloud: one SQLite database file (WAL mode) that every device on this
+/// machine opens. Writes are `BEGIN IMMEDIATE` transactions with `synchronous = FULL`, so
+/// a change is durable once `write` returns, and commit order is sequence order.
+///
+/// The database is opened on first use, not in `init`: a cloud that cannot be opened now
+/// (a missing mount, a locked file) makes calls fail with ``CloudError/unreachable(cloud:reason:)``
+/// and the devices keep working from their local copies until it can.
+public final class SQLiteCloud: CloudService {
+  public let path: String
+  public let account: String
+  public var displayName: String { "sqlite:" + path }
+  private let state = Mutex(State())
+
+  private struct State: ~Copyable {
+    var pool: DatabasePool?
+    var watcher: SQLiteChangeWatcher?
+    var closed = false
+  }
+
+  /// A cloud in the database file at `path`, seen as `account`.
+  public init(path: String, account: String) {
+    self.path = path
+    self.account = account
+  }
+
+  deinit {
+    state.withLock { $0.watcher?.stop() }
+  }
+
+  public func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
+    for write in writes where write.key.isEmpty || write.key.utf8.count > CloudError.maximumKeyBytes {
+      throw CloudError.refused(reason: "a key must have 1 to \(CloudError.maximumKeyBytes) bytes")
+    }
+    let pool = try database()
+    let account = account
+    return try await run {
+      try await pool.writeWithoutTransaction { db in
+        var outcomes: [CloudWriteOutcome] = []
+        try db.inTransaction(.immediate) {
+          outcomes = try Self.apply(writes, account: account, zone: zone, origin: origin, db: db)
+          return .commit
+        }
+        return outcomes
+      }
+    }
+  }
+
+  public func changes(in zone: CloudZone, since token: CloudToken, limit: Int) async throws -> CloudChanges {
+    let pool = try database()
+    let account = account
+    return try await run {
+      try await pool.read { db in
+        let rows = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT key, value, sequence, origin FROM records
+            WHERE account = ? AND zone = ? AND sequence > ? ORDER BY sequence LIMIT ?
+            """,
+          arguments: [account, zone.rawValue, token.sequence, max(1, limit) + 1])
+        let records = rows.prefix(max(1, limit)).map(Self.record)
+        return CloudChanges(
+          records: Array(records), token: CloudToken(sequence: records.last?.sequence ?? token.sequence),
+          hasMore: rows.count > max(1, limit))
+      }
+    }
+  }
+
+  public func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
+    let pool = try database()
+    let account = account
+    return try await run {
+      try await pool.read { db in try Self.current(key, account: account, zone: zone, db: db) }
+    }
+  }
+
+  public func signals() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    state.withLock { state in
+      if state.closed { return continuation.finish() }
+      if state.watcher == nil {
+        state.watcher = SQLiteChangeWatcher(path: path, account: account)
+      }
+      state.watcher?.add(continuation)
+    }
+    return stream
+  }
+
+  public func close() async {
+    let (pool, watcher) = state.withLock { state in
+      state.closed = true
+      defer {
+        state.pool = nil
+        state.watcher = nil
+      }
+      return (state.pool, state.watcher)
+    }
+    watcher?.stop()
+    try? pool?.close()
+  }
+
+  // MARK: - Opening
+
+  private func database() throws -> DatabasePool {
+    try state.withLock { state in
+      if state.closed { throw CloudError.closed }
+      if let pool = state.pool { return pool }
+      let pool = try Self.openDatabase(path, displayName: displayName)
+      state.pool = pool
+      return pool
+    }
+  }
+
+  /// Opens (creating if needed, private to the user) and migrates the database.
+  static func openDatabase(_ path: String, displayName: String) throws -> DatabasePool {
+    do {
+      try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+      // Create the file ourselves with mode 0600: SQLite gives its -wal and -shm files the
+      // database file's mode, so all three stay private.
+      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+      if fd >= 0 { Glibc.close(fd) }
+      let pool = try DatabasePool(path: path, configuration: configuration())
+      try pool.writeWithoutTransaction { db in try SQLiteSchema.migrate(db) }
+      return pool
+    } catch {
+      throw cloudError(error, displayName: displayName)
+    }
+  }
+
+  static func configuration() -> Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    configuration.label = "cloudy.cloud"
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    return configuration
+  }
+
+  private func run<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch {
+      throw Self.cloudError(error, displayName: displayName)
+    }
+  }
+
+  static func cloudError(_ error: any Error, displayName: String) -> any Error {
+    switch error {
+    case let error as CloudError: return error
+    case let error as FileError:
+      switch error {
+      case .unreadable(_, let reason), .writeFailed(_, let reason):
+        return CloudError.unreachable(cloud: displayName, reason: reason)
+      }
+    case let error as SQLiteSchema.SchemaTooNew:
+      return CloudError.incompatible(
+        cloud: displayName, reason: "it was written by a newer Cloudy (schema \(error.version))")
+    case let error as DatabaseError:
+      switch error.resultCode {
+      case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+        return CloudError.incompatible(cloud: displayName, reason: "the file is not a Cloudy cloud database")
+      case .SQLITE_BUSY, .SQLITE_LOCKED:
+        return CloudError.unreachable(cloud: displayName, reason: "the database stayed busy")
+      default:
+        return CloudError.unreachable(cloud: displayName, reason: error.message ?? "\(error.resultCode)")
+      }
+    default:
+      return CloudError.unreachable(cloud: displayName, reason: "\(error)")
+    }
+  }
+
+  // MARK: - Records
+
+  private static func apply(
+    _ writes: [CloudWrite], account: String, zone: CloudZone, origin: String, db: Database
+  ) throws -> [CloudWriteOutcome] {
+    var sequence =
+      try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE account = ?", arguments: [account]) ?? 0
+    var outcomes: [CloudWriteOutcome] = []
+    outcomes.reserveCapacity(writes.count)
+    for write in writes {
+      let current = try current(write.key, account: account, zone: zone, db: db)
+      let allowed: Bool
+      switch write.condition {
+      case .always: allowed = true
+      case .absent: allowed = current == nil || current?.isDeleted == true
+      case .sequence(let expected): allowed = current?.sequence == expected
+      }
+      guard allowed else {
+        outcomes.append(.conflict(current: current))
+        continue
+      }
+      sequence += 1
+      try db.execute(
+        sql: """
+          INSERT INTO records (account, zone, key, value, sequence, origin) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (account, zone, key) DO UPDATE
+          SET value = excluded.value, sequence = excluded.sequence, origin = excluded.origin
+          """,
+        arguments: [account, zone.rawValue, write.key, write.value, sequence, origin])
+      outcomes.append(.written(CloudRecord(key: write.key, value: write.value, sequence: sequence, origin: origin)))
+    }
+    try db.execute(
+      sql: """
+        INSERT INTO accounts (account, last_sequence) VALUES (?, ?)
+        ON CONFLICT (account) DO UPDATE SET last_sequence = excluded.last_sequence
+        """,
+      arguments: [account, sequence])
+    return outcomes
+  }
+
+  private static func current(_ key: String, account: String, zone: CloudZone, db: Database) throws -> CloudRecord? {
+    try Row.fetchOne(
+      db, sql: "SELECT key, value, sequence, origin FROM records WHERE account = ? AND zone = ? AND key = ?",
+      arguments: [account, zone.rawValue, key]
+    ).map(record)
+  }
+
+  private static func record(_ row: Row) -> CloudRecord {
+    CloudRecord(key: row["key"], value: row["value"], sequence: row["sequence"], origin: row["origin"])
+  }
+}

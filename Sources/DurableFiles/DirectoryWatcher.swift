@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Watches one folder with inotify and calls a handler on its own thread: with the names
+/// of files that were written, created, renamed into the folder or deleted, and with an
+/// empty set every `fallbackInterval` when nothing happened.
+///
+/// The periodic call is the safety net: a file event can arrive before the change it
+/// announces is visible to a reader, and a folder that does not exist yet cannot be
+/// watched at all. Handlers check the real state each time, so a change is at worst
+/// delayed by one interval, never missed.
+public final class DirectoryWatcher: Sendable {
+  private let inotifyFD: Int32
+  private let stopPipe: (read: Int32, write: Int32)
+  private let finished = DispatchSemaphore(value: 0)
+  private let stopped = Atomic<Bool>(false)
+
+  /// Starts watching. `handler` runs on the watcher's thread, one call at a time.
+  public init(
+    directory: String, fallbackInterval: Duration, handler: @escaping @Sendable (Set<String>) -> Void
+  ) throws {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw FileError.unreadable(path: directory, reason: String(cString: strerror(errno))) }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+    stopPipe = (fds[0], fds[1])
+    inotifyFD = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    if inotifyFD >= 0 {
+      let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE)
+      _ = inotify_add_watch(inotifyFD, directory, mask)
+    }
+    let timeout =
+      Int32(clamping: fallbackInterval.components.seconds * 1000)
+      + Int32(clamping: fallbackInterval.components.attoseconds / 1_000_000_000_000_000)
+    let inotifyFD = inotifyFD
+    let stopFD = stopPipe.read
+    let finished = finished
+    let thread = Thread {
+      Self.run(inotifyFD: inotifyFD, stopFD: stopFD, timeout: max(1, timeout), handler: handler)
+      finished.signal()
+    }
+    thread.name = "cloudy-watch"
+    thread.start()
+  }
+
+  deinit {
+    stop()
+    close(stopPipe.read)
+    close(stopPipe.write)
+    if inotifyFD >= 0 { close(inotifyFD) }
+  }
+
+  /// Stops the thread and waits for it, so the handler is not called after this returns
+  /// (unless `stop` is called from the handler itself).
+  public func stop() {
+    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    var byte: UInt8 = 1
+    _ = write(stopPipe.write, &byte, 1)
+    if Thread.current.name != "cloudy-watch" { finished.wait() }
+  }
+
+  private static func run(
+    inotifyFD: Int32, stopFD: Int32, timeout: Int32, handler: @Sendable (Set<String>) -> Void
+  ) {
+    var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+    if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      for index in fds.indices { fds[index].revents = 0 }
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      if fds[0].revents != 0 { return }
+      if ready == 0 {
+        handler([])
+        continue
+      }
+      handler(drain(inotifyFD, buffer: &buffer))
+    }
+  }
+
+  /// Reads every queued inotify event and returns the file names they mention.
+  private static func drain(_ fd: Int32, buffer: inout [UInt8]) -> Set<String> {
+    var names: Set<String> = []
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { return names }
+      var offset = 0
+      buffer.withUnsafeBytes { raw in
+        while offset + MemoryLayout<inotify_event>.size <= count {
+          let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+          let nameStart = offset + MemoryLayout<inotify_event>.size
+          let nameBytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
+          names.insert(String(decoding: nameBytes, as: UTF8.self))
+          offset = nameStart + Int(event.len)
+        }
+      }
+    }
+  }
+}

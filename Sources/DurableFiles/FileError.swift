@@ -1,0 +1,7 @@
+/// Why a file operation failed, as a path and a short reason (`strerror`'s words).
+public enum FileError: Error, Sendable, Hashable {
+  /// The file exists but cannot be read.
+  case unreadable(path: String, reason: String)
+  /// Writing, creating a folder or taking a lock failed; nothing was replaced.
+  case writeFailed(path: String, reason: String)
+}
