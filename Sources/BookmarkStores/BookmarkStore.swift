@@ -26,4 +26,14 @@ public protocol BookmarkStore: Sendable {
 
   /// The backend's state for the bottom line.
   func status() async -> StoreStatus
+
+  /// Brings a synced store up to date: pushes queued changes and fetches other devices'
+  /// changes, returning when done or when the cloud turns out to be unreachable (the
+  /// changes then stay queued). Commands call it before reading and before exiting.
+  func sync() async
+}
+
+extension BookmarkStore {
+  /// Local stores have nothing to sync.
+  public func sync() async {}
 }

@@ -13,6 +13,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case ambiguousID(String)
   /// The backend exists in the contract but not in this build yet.
   case unavailable(StoreBackend)
+  /// The key-value store's quota would be broken; nothing was changed.
+  case quotaExceeded(String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
+    case .quotaExceeded(let detail): detail
     }
   }
 }

@@ -56,7 +56,8 @@ public struct StoreStatus: Sendable, Hashable {
     if pending > 0 { parts.append("\(pending) pending") }
     if let quota {
       parts.append("\(quota.keysUsed)/\(quota.keysLimit) keys")
-      parts.append("\(quota.bytesUsed * 100 / max(1, quota.bytesLimit))% of 1 MB")
+      let percent = quota.bytesUsed * 100 / max(1, quota.bytesLimit)
+      parts.append(percent == 0 && quota.bytesUsed > 0 ? "<1% of 1 MB" : "\(percent)% of 1 MB")
     }
     if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
     return parts.joined(separator: " · ")

@@ -22,12 +22,13 @@ struct AddCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let draft = try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get()
-      let store = try options.makeStore()
+      let store = try await options.openStore()
       if !allowDuplicate, let existing = try await store.load().duplicate(of: draft.url) {
         throw CLIError(
           "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to add it anyway.")
       }
       print(try await store.add(draft).id)
+      await options.finish(store)
     }
   }
 }

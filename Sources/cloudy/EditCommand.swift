@@ -24,11 +24,12 @@ struct EditCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await CLIError.reporting {
-      let store = try options.makeStore()
+      let store = try await options.openStore()
       let bookmark = try await store.load().resolve(id)
       let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url).validated()
         .mapError { CLIError($0.description) }.get()
       _ = try await store.update(id: bookmark.id, with: draft)
+      await options.finish(store)
     }
   }
 }

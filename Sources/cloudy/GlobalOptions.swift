@@ -1,6 +1,9 @@
 import ArgumentParser
 import BookmarkStores
+import Cloud
+import CloudSQLite
 import Foundation
+import Ubiquity
 
 /// Options every command takes; each also reads an environment variable.
 struct GlobalOptions: ParsableArguments {
@@ -47,12 +50,84 @@ struct GlobalOptions: ParsableArguments {
     StoreLocation.resolve(home: home ?? environment["CLOUDY_HOME"], environment: environment)
   }
 
+  /// Whether to work without the cloud: `--offline`, else `CLOUDY_OFFLINE=1`.
+  var isOffline: Bool {
+    offline || ["1", "true", "yes"].contains(environment["CLOUDY_OFFLINE"]?.lowercased() ?? "")
+  }
+
+  /// Whose data: `--account`, else `CLOUDY_ACCOUNT`, else the login name.
+  func accountName() throws -> String {
+    let name = account ?? environment["CLOUDY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName()
+    guard let name, !name.isEmpty else {
+      throw CLIError("Can't tell whose bookmarks to use; pass --account NAME.")
+    }
+    guard name.utf8.count <= 200, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw CLIError("An account name must be at most 200 bytes, with no control characters.") }
+    return name
+  }
+
+  /// The cloud: `--cloud`, else `CLOUDY_CLOUD`, else `sqlite:<data>/cloud.sqlite`.
+  func cloudAddress() throws -> CloudAddress {
+    let text = cloud ?? environment["CLOUDY_CLOUD"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let text else { return .sqlite(path: location.dataDirectory + "/cloud.sqlite") }
+    do {
+      return try CloudAddress(parsing: text)
+    } catch let error as CloudError {
+      throw CLIError(error.description)
+    }
+  }
+
   /// The store the options describe.
   func makeStore() throws -> any BookmarkStore {
     switch try backend() {
     case .userDefaults: return UserDefaultsStore(location: location)
-    case .keyValue: throw StoreError.unavailable(.keyValue)
+    case .keyValue: return try makeKeyValueStore()
     case .documents: throw StoreError.unavailable(.documents)
     }
+  }
+
+  private func makeKeyValueStore() throws -> any BookmarkStore {
+    let address = try cloudAddress()
+    let account = try accountName()
+    var service: (any CloudService)?
+    if !isOffline {
+      switch address {
+      case .sqlite(let path): service = SQLiteCloud(path: path, account: account)
+      case .postgres:
+        throw CLIError("PostgreSQL clouds are not available in this build yet; use a sqlite: cloud or --offline.")
+      }
+    }
+    let store = UbiquitousKeyValueStore(
+      directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
+      cloud: service, device: try DeviceIdentity.load(in: location))
+    return KeyValueBookmarkStore(keyValueStore: store)
+  }
+
+  /// The store, brought up to date with its cloud first.
+  func openStore() async throws -> any BookmarkStore {
+    let store = try makeStore()
+    await store.sync()
+    return store
+  }
+
+  /// Pushes a command's change to the cloud before the process exits. If the cloud can't
+  /// be reached, the change stays queued and one line on stderr says so.
+  func finish(_ store: any BookmarkStore) async {
+    await store.sync()
+    let status = await store.status()
+    if status.sync == .offline, status.pending > 0, !isOffline {
+      let reason = status.problem.map { " (\($0))" } ?? ""
+      FileHandle.standardError.write(
+        Data(
+          CLIError(
+            "The change is saved on this device and will sync when the cloud is back\(reason)."
+          ).description.appending("\n").utf8))
+    }
+  }
+
+  private static func loginName() -> String? {
+    if let user = ProcessInfo.processInfo.environment["USER"], !user.isEmpty { return user }
+    guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+    return String(cString: name)
   }
 }

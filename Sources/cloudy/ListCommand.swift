@@ -17,7 +17,7 @@ struct ListCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await CLIError.reporting {
-      let bookmarks = try await options.makeStore().load()
+      let bookmarks = try await options.openStore().load()
       if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

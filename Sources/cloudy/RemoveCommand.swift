@@ -13,9 +13,10 @@ struct RemoveCommand: AsyncParsableCommand {
 
   func run() async throws {
     try await CLIError.reporting {
-      let store = try options.makeStore()
+      let store = try await options.openStore()
       let bookmark = try await store.load().resolve(id)
       try await store.delete(id: bookmark.id)
+      await options.finish(store)
     }
   }
 }

@@ -1,0 +1,179 @@
+import BookmarkModel
+import Foundation
+import Synchronization
+import Ubiquity
+
+/// The `key-value` backend: bookmarks in an ``UbiquitousKeyValueStore`` synced through
+/// the cloud, one key per bookmark (``KeyValueBookmarkLayout``).
+///
+/// The store's local cache is the local copy: the list opens from it at once, works
+/// without the cloud, and queues changes there durably until the cloud confirms them.
+public final class KeyValueBookmarkStore: BookmarkStore {
+  public let backend = StoreBackend.keyValue
+  public let keyValueStore: UbiquitousKeyValueStore
+  private let environment: BookmarkEnvironment
+  private let state = Mutex(State())
+
+  private struct State: ~Copyable {
+    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
+    var lastSnapshot: StoreSnapshot?
+    var observers: [Task<Void, Never>] = []
+  }
+
+  /// A bookmark store over a key-value store, which it starts syncing.
+  public init(keyValueStore: UbiquitousKeyValueStore, environment: BookmarkEnvironment = .live) {
+    self.keyValueStore = keyValueStore
+    self.environment = environment
+    let changes = keyValueStore.externalChanges()
+    let statuses = keyValueStore.statusUpdates()
+    let observers = [
+      Task { [weak self] in
+        for await _ in changes { self?.publish() }
+      },
+      Task { [weak self] in
+        for await _ in statuses { self?.publish() }
+      },
+    ]
+    state.withLock { $0.observers = observers }
+    keyValueStore.start()
+  }
+
+  deinit {
+    state.withLock { state in
+      for observer in state.observers { observer.cancel() }
+      for continuation in state.subscribers.values { continuation.finish() }
+    }
+  }
+
+  public func load() async throws -> [Bookmark] {
+    KeyValueBookmarkLayout.bookmarks(in: keyValueStore.dictionaryRepresentation).bookmarks
+  }
+
+  public func changes() -> AsyncStream<StoreSnapshot> {
+    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+    let id = UUID()
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    let snapshot = currentSnapshot()
+    state.withLock { state in
+      state.subscribers[id] = continuation
+      state.lastSnapshot = snapshot
+      continuation.yield(snapshot)
+    }
+    return stream
+  }
+
+  public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
+    let now = wholeSeconds(environment.now())
+    let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
+    try write(KeyValueBookmarkLayout.key(for: bookmark.id), .dictionary(bookmark.propertyListEntries))
+    return bookmark
+  }
+
+  public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
+    let key = KeyValueBookmarkLayout.key(for: id)
+    guard let value = keyValueStore.object(forKey: key), var entry = value.dictionary,
+      var bookmark = Bookmark(propertyList: value)
+    else { throw StoreError.notFound(id) }
+    bookmark.name = draft.name
+    bookmark.url = draft.url
+    bookmark.modified = wholeSeconds(environment.now())
+    // Keep any keys another version of Cloudy may have added to the entry.
+    entry.merge(bookmark.propertyListEntries) { _, new in new }
+    try write(key, .dictionary(entry))
+    return bookmark
+  }
+
+  public func delete(id: Bookmark.ID) async throws {
+    let key = KeyValueBookmarkLayout.key(for: id)
+    guard keyValueStore.object(forKey: key) != nil else { throw StoreError.notFound(id) }
+    try write(key, nil)
+  }
+
+  public func status() async -> StoreStatus {
+    currentSnapshot().status
+  }
+
+  public func sync() async {
+    await keyValueStore.syncNow()
+  }
+
+  // MARK: - Writing
+
+  /// Sets (or removes, for `nil`) one key and saves it to the local cache. If the cache
+  /// can't be written, the in-memory value is put back, so nothing changes.
+  private func write(_ key: String, _ value: PropertyList?) throws {
+    let previous = keyValueStore.object(forKey: key)
+    do {
+      try keyValueStore.setValues([key: value])
+    } catch let error as KeyValueStoreError {
+      throw Self.storeError(error)
+    }
+    do {
+      try keyValueStore.save()
+    } catch {
+      try? keyValueStore.setValues([key: previous])
+      if case KeyValueStoreError.cacheUnwritable(let path, let reason) = error {
+        throw StoreError.writeFailed(path: path, reason: reason)
+      }
+      throw error
+    }
+    publish()
+  }
+
+  static func storeError(_ error: KeyValueStoreError) -> StoreError {
+    let wayOut = "Nothing was changed; the document store (--store documents) has no such limit."
+    switch error {
+    case .tooManyKeys:
+      return .quotaExceeded(
+        "The key-value store is full: it holds at most \(Ubiquity.KeyValueLimits.maximumKeys) bookmarks. \(wayOut)")
+    case .storeTooLarge:
+      return .quotaExceeded("This would take the key-value store past its 1 MB limit. \(wayOut)")
+    case .valueTooLarge:
+      return .quotaExceeded("This bookmark is larger than the 1 MB the key-value store allows for one. \(wayOut)")
+    case .invalidKey, .cacheUnwritable:
+      return .writeFailed(path: "the key-value store", reason: error.description)
+    }
+  }
+
+  /// The key-value store keeps whole seconds, like every property list.
+  private func wholeSeconds(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+  }
+
+  // MARK: - Snapshots
+
+  private func publish() {
+    let snapshot = currentSnapshot()
+    state.withLock { state in
+      guard state.lastSnapshot != snapshot else { return }
+      state.lastSnapshot = snapshot
+      for continuation in state.subscribers.values { continuation.yield(snapshot) }
+    }
+  }
+
+  private func currentSnapshot() -> StoreSnapshot {
+    let keyValue = keyValueStore.status
+    let (bookmarks, unreadable) = KeyValueBookmarkLayout.bookmarks(in: keyValueStore.dictionaryRepresentation)
+    let sync: StoreStatus.SyncState =
+      switch keyValue.state {
+      case .synced: keyValue.pending > 0 ? .syncing : .synced
+      case .syncing: .syncing
+      case .offline: .offline
+      }
+    var problem = keyValue.problem
+    if problem == nil, unreadable > 0 {
+      problem =
+        unreadable == 1
+        ? "1 stored entry could not be read; it is kept as it is."
+        : "\(unreadable) stored entries could not be read; they are kept as they are."
+    }
+    let quota = StoreStatus.Quota(
+      keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,
+      bytesLimit: KeyValueLimits.maximumTotalBytes)
+    return StoreSnapshot(
+      bookmarks: .success(bookmarks),
+      status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem))
+  }
+}

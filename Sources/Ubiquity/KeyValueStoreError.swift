@@ -1,0 +1,37 @@
+/// Why the key-value store refused a write or could not save.
+public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A key is empty or longer than 128 UTF-16 code units.
+  case invalidKey(String)
+  /// The write would leave more than 1024 keys.
+  case tooManyKeys(wouldHave: Int)
+  /// One value would be larger than 1 MB.
+  case valueTooLarge(key: String, bytes: Int)
+  /// All keys and values together would be larger than 1 MB.
+  case storeTooLarge(wouldUse: Int)
+  /// The local cache could not be written; the values stay in memory and unsaved.
+  case cacheUnwritable(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidKey(let key):
+      key.isEmpty
+        ? "A key can't be empty."
+        : "The key “\(key.prefix(40))…” is longer than \(KeyValueLimits.maximumKeyLength) characters."
+    case .tooManyKeys(let count):
+      "That would make \(count) keys; the key-value store holds at most \(KeyValueLimits.maximumKeys)."
+    case .valueTooLarge(let key, let bytes):
+      "The value for \(key) takes \(bytes) bytes; one value may take at most 1 MB."
+    case .storeTooLarge(let bytes):
+      "That would make the key-value store \(bytes) bytes; it holds at most 1 MB."
+    case .cacheUnwritable(let path, let reason): "Couldn't save the local copy at \(path) (\(reason))."
+    }
+  }
+
+  /// Whether this is a quota refusal (as opposed to a bad key or a disk problem).
+  public var isQuotaViolation: Bool {
+    switch self {
+    case .tooManyKeys, .valueTooLarge, .storeTooLarge: true
+    case .invalidKey, .cacheUnwritable: false
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import BookmarkModel
+import Cloud
+import DurableFiles
+import Foundation
+
+/// The sync engine: pushes queued changes, fetches "changes since token", and wakes on
+/// the cloud's signals, on changes to the cache file by other sessions, and on retries.
+extension UbiquitousKeyValueStore {
+  /// Starts syncing (or, offline, watching the local cache). Sends an
+  /// ``KeyValueChange/Reason/accountChange`` event first if this device last used another
+  /// account or cloud.
+  public func start() {
+    let alreadyStarted = state.withLock { $0.engine != nil }
+    if alreadyStarted { return }
+    reportAccountChange()
+    let directory = (file.path as NSString).deletingLastPathComponent
+    try? PrivateFiles.makeDirectory(directory)
+    let cacheName = (file.path as NSString).lastPathComponent
+    let watcher = try? DirectoryWatcher(directory: directory, fallbackInterval: .seconds(1)) { [weak self] names in
+      guard let self, names.isEmpty || names.contains(cacheName) else { return }
+      if self.cacheFileMoved() { self.wake.yield() }
+    }
+    let engine = Task { [weak self, wakeStream] in
+      await self?.listenToCloud()
+      for await _ in wakeStream {
+        guard let self else { return }
+        await self.syncStep()
+      }
+    }
+    state.withLock { state in
+      state.watcher = watcher
+      state.engine = engine
+    }
+    wake.yield()
+  }
+
+  /// Pushes queued changes and fetches the cloud's, once, and returns when done (or when
+  /// the cloud turned out unreachable). For commands that exit right after a change.
+  public func syncNow() async {
+    await syncStep()
+  }
+
+  /// Stops syncing and closes the cloud.
+  public func close() async {
+    let (engine, watcher) = state.withLock { state in
+      defer {
+        state.engine = nil
+        state.watcher = nil
+      }
+      return (state.engine, state.watcher)
+    }
+    engine?.cancel()
+    watcher?.stop()
+    await cloud?.close()
+  }
+
+  // MARK: - Steps
+
+  private func listenToCloud() async {
+    guard let cloud else { return }
+    let signals = cloud.signals()
+    Task { [weak self] in
+      for await _ in signals {
+        guard let self else { return }
+        self.wake.yield()
+      }
+    }
+  }
+
+  private func cacheFileMoved() -> Bool {
+    let signature = PrivateFiles.signature(file.path)
+    return state.withLock { $0.cacheSignature != signature }
+  }
+
+  func syncStep() async {
+    guard let cloud else {
+      setSyncState(.offline, problem: nil)
+      reloadFromCache(reason: .serverChange)
+      return
+    }
+    if status.pending > 0 { setSyncState(.syncing, problem: nil) }
+    do {
+      try await push(to: cloud)
+      let initial = try await fetch(from: cloud)
+      state.withLock { $0.retryDelay = .milliseconds(500) }
+      setSyncState(.synced, problem: nil)
+      reloadFromCache(reason: initial ? .initialSync : .serverChange, alwaysReport: initial)
+    } catch {
+      let delay = state.withLock { state in
+        defer { state.retryDelay = min(state.retryDelay * 2, .seconds(30)) }
+        return state.retryDelay
+      }
+      setSyncState(.offline, problem: Self.sentence(for: error))
+      reloadFromCache(reason: .serverChange)
+      Task { [weak self] in
+        try? await Task.sleep(for: delay)
+        self?.wake.yield()
+      }
+    }
+  }
+
+  /// Sends every queued change; the cloud confirms each with its sequence number.
+  private func push(to cloud: any CloudService) async throws {
+    let pending = try file.read().pending
+    guard !pending.isEmpty else { return }
+    let keys = Array(pending.keys)
+    let writes = keys.map { key in
+      CloudWrite(key: key, value: pending[key]!.value.map { PropertyListXMLWriter.element(for: $0) })
+    }
+    let outcomes = try await cloud.write(writes, in: .keyValue, origin: device)
+    _ = try file.modify { cache in
+      for (key, outcome) in zip(keys, outcomes) {
+        guard case .written(let record) = outcome else { continue }
+        if (cache.records[key]?.sequence ?? 0) < record.sequence {
+          cache.records[key] = KeyValueCache.Record(sequence: record.sequence, value: pending[key]!.value)
+        }
+        // Only if nobody queued a newer change for the key meanwhile.
+        if cache.pending[key] == pending[key] { cache.pending[key] = nil }
+      }
+    }
+  }
+
+  /// Fetches every change since the cache's token and applies each record newer than
+  /// what the cache holds for its key. Returns whether this was the first download.
+  private func fetch(from cloud: any CloudService) async throws -> Bool {
+    let start = try file.read().token
+    let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
+    var unreadable = 0
+    let (initial, _) = try file.modify { cache -> Bool in
+      let initial = cache.token == nil
+      for record in changes.records where (cache.records[record.key]?.sequence ?? 0) < record.sequence {
+        var value: PropertyList?
+        if let bytes = record.value {
+          guard let decoded = try? PropertyListReader.readElement(bytes) else {
+            unreadable += 1
+            continue
+          }
+          value = decoded
+        }
+        cache.records[record.key] = KeyValueCache.Record(sequence: record.sequence, value: value)
+      }
+      cache.token = max(cache.token ?? 0, changes.token.sequence)
+      return initial
+    }
+    if unreadable > 0 {
+      state.withLock {
+        $0.cacheProblem = "\(unreadable) value(s) from the cloud could not be read; they were left in the cloud."
+      }
+    }
+    return initial
+  }
+
+  private func setSyncState(_ syncState: KeyValueSyncStatus.State, problem: String?) {
+    state.withLock { state in
+      state.syncState = syncState
+      state.problem = problem
+    }
+    publishStatus()
+  }
+
+  private func reportAccountChange() {
+    let current = account + "\n" + cloudName + "\n"
+    let previous = (try? PrivateFiles.read(markerPath)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    if previous != current {
+      try? PrivateFiles.makeDirectory((markerPath as NSString).deletingLastPathComponent)
+      try? PrivateFiles.replace(markerPath, with: Data(current.utf8))
+    }
+    if let previous, previous != current {
+      changeBroadcast.send(KeyValueChange(reason: .accountChange, changedKeys: dictionaryRepresentation.keys.sorted()))
+    }
+  }
+
+  static func sentence(for error: any Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(".") ? text + " Working from the local copy." : text + ". Working from the local copy."
+  }
+}

@@ -1,0 +1,331 @@
+import BookmarkModel
+import Cloud
+import DurableFiles
+import Foundation
+import Synchronization
+
+/// A key-value store with the semantics of Apple's `NSUbiquitousKeyValueStore`, synced
+/// through a ``CloudService``.
+///
+/// - Values are property lists. Quotas (``KeyValueLimits``): 1024 keys, 1 MB in all and
+///   per value, keys of at most 128 UTF-16 code units. A write that would break one is
+///   refused as a whole: it throws, nothing is stored, and subscribers of
+///   ``externalChanges()`` get a ``KeyValueChange/Reason/quotaViolation`` event.
+/// - Setters change the in-memory values at once; ``synchronize()`` writes them to the
+///   local cache on disk and hands them to the sync engine, which pushes them to the cloud.
+/// - ``externalChanges()`` reports changes that came from elsewhere (another device, or
+///   another session sharing this device's folder), never this instance's own writes.
+/// - Conflicts: per key, the last write the cloud sequenced wins, whatever device clocks say.
+/// - Without a cloud (offline) everything works on the local cache; changes queue there
+///   durably and are pushed on the next run that has a cloud.
+public final class UbiquitousKeyValueStore: Sendable {
+  public let account: String
+  public let cloudName: String
+  let cloud: (any CloudService)?
+  let device: String
+  let file: KeyValueCacheFile
+  let markerPath: String
+  let state: Mutex<State>
+  let changeBroadcast = Broadcast<KeyValueChange>()
+  let statusBroadcast = Broadcast<KeyValueSyncStatus>(bufferingPolicy: .bufferingNewest(1))
+  let wakeStream: AsyncStream<Void>
+  let wake: AsyncStream<Void>.Continuation
+
+  struct State: ~Copyable {
+    var values: [String: PropertyList] = [:]
+    var sizes: [String: Int] = [:]
+    var totalBytes = 0
+    /// Changes made since the last ``synchronize()``.
+    var unsaved: [String: PropertyList?] = [:]
+    /// Local changes in the cache that the cloud has not confirmed.
+    var pending = 0
+    var syncState = KeyValueSyncStatus.State.offline
+    var problem: String?
+    var cacheProblem: String?
+    var cacheSignature: PrivateFiles.Signature?
+    var engine: Task<Void, Never>?
+    var watcher: DirectoryWatcher?
+    var retryDelay = Duration.milliseconds(500)
+    var lastStatus: KeyValueSyncStatus?
+  }
+
+  /// A store whose local cache lives in `directory` (one file per account and cloud).
+  /// `cloud` is `nil` to work offline. `device` names this device in the cloud's records.
+  /// The cache is read here, so values are available at once; call ``start()`` to sync.
+  public init(directory: String, account: String, cloudName: String, cloud: (any CloudService)?, device: String) {
+    self.account = account
+    self.cloudName = cloudName
+    self.cloud = cloud
+    self.device = device
+    file = KeyValueCacheFile(directory: directory, account: account, cloud: cloudName)
+    markerPath = directory + "/last-used"
+    state = Mutex(State())
+    (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    _ = reloadFromCache(reason: .serverChange)
+  }
+
+  deinit {
+    wake.finish()
+    state.withLock { state in
+      state.engine?.cancel()
+      state.watcher?.stop()
+    }
+    changeBroadcast.finish()
+    statusBroadcast.finish()
+  }
+
+  // MARK: - Reading
+
+  /// The value for a key, of any property-list type.
+  public func object(forKey key: String) -> PropertyList? {
+    state.withLock { $0.values[key] }
+  }
+
+  public func string(forKey key: String) -> String? {
+    object(forKey: key)?.string
+  }
+
+  /// The integer for a key, or 0 (as Apple's `longLong(forKey:)`).
+  public func longLong(forKey key: String) -> Int64 {
+    switch object(forKey: key) {
+    case .integer(let value): Int64(value)
+    case .real(let value): Int64(exactly: value.rounded(.towardZero)) ?? 0
+    case .bool(let value): value ? 1 : 0
+    default: 0
+    }
+  }
+
+  /// The number for a key, or 0.
+  public func double(forKey key: String) -> Double {
+    switch object(forKey: key) {
+    case .real(let value): value
+    case .integer(let value): Double(value)
+    case .bool(let value): value ? 1 : 0
+    default: 0
+    }
+  }
+
+  /// The Boolean for a key, or `false`; numbers other than 0 read as `true`.
+  public func bool(forKey key: String) -> Bool {
+    switch object(forKey: key) {
+    case .bool(let value): value
+    case .integer(let value): value != 0
+    case .real(let value): value != 0
+    default: false
+    }
+  }
+
+  public func data(forKey key: String) -> Data? {
+    if case .data(let value) = object(forKey: key) { return value }
+    return nil
+  }
+
+  public func date(forKey key: String) -> Date? {
+    object(forKey: key)?.date
+  }
+
+  public func array(forKey key: String) -> [PropertyList]? {
+    object(forKey: key)?.array
+  }
+
+  public func dictionary(forKey key: String) -> [String: PropertyList]? {
+    object(forKey: key)?.dictionary
+  }
+
+  /// Every key and value.
+  public var dictionaryRepresentation: [String: PropertyList] {
+    state.withLock { $0.values }
+  }
+
+  // MARK: - Writing
+
+  public func set(_ value: PropertyList, forKey key: String) throws {
+    try setValues([key: value])
+  }
+
+  public func set(_ value: String, forKey key: String) throws { try set(.string(value), forKey: key) }
+  public func set(_ value: Int64, forKey key: String) throws { try set(.integer(Int(value)), forKey: key) }
+  public func set(_ value: Double, forKey key: String) throws { try set(.real(value), forKey: key) }
+  public func set(_ value: Bool, forKey key: String) throws { try set(.bool(value), forKey: key) }
+  public func set(_ value: Data, forKey key: String) throws { try set(.data(value), forKey: key) }
+  public func set(_ value: Date, forKey key: String) throws { try set(.date(value), forKey: key) }
+  public func set(_ value: [PropertyList], forKey key: String) throws { try set(.array(value), forKey: key) }
+  public func set(_ value: [String: PropertyList], forKey key: String) throws {
+    try set(.dictionary(value), forKey: key)
+  }
+
+  /// Removes a key. Removing never breaks a quota; an invalid key is simply absent.
+  public func removeObject(forKey key: String) {
+    let removal: [String: PropertyList?] = [key: nil]
+    try? setValues(removal)
+  }
+
+  /// Sets and removes (`nil`) several keys as one write: all of it is stored, or, if it
+  /// would break a quota, none of it.
+  public func setValues(_ changes: [String: PropertyList?]) throws {
+    for key in changes.keys where key.isEmpty || key.utf16.count > KeyValueLimits.maximumKeyLength {
+      throw KeyValueStoreError.invalidKey(key)
+    }
+    let result = state.withLock { state -> Result<Void, KeyValueStoreError> in
+      var keys = state.values.count
+      var total = state.totalBytes
+      var newSizes: [String: Int] = [:]
+      for (key, value) in changes {
+        if let old = state.sizes[key] {
+          keys -= 1
+          total -= old
+        }
+        guard let value else { continue }
+        let valueSize = KeyValueLimits.size(of: value)
+        if valueSize > KeyValueLimits.maximumValueBytes {
+          return .failure(.valueTooLarge(key: key, bytes: valueSize))
+        }
+        keys += 1
+        total += key.utf8.count + valueSize
+        newSizes[key] = key.utf8.count + valueSize
+      }
+      // A write that only shrinks the store is always allowed, even above a quota that
+      // merged changes from other devices may have broken.
+      if keys > KeyValueLimits.maximumKeys, keys > state.values.count { return .failure(.tooManyKeys(wouldHave: keys)) }
+      if total > KeyValueLimits.maximumTotalBytes, total > state.totalBytes {
+        return .failure(.storeTooLarge(wouldUse: total))
+      }
+      for (key, value) in changes {
+        state.values[key] = value
+        state.sizes[key] = newSizes[key]
+        state.unsaved[key] = value
+      }
+      state.totalBytes = total
+      return .success(())
+    }
+    if case .failure(let error) = result {
+      changeBroadcast.send(KeyValueChange(reason: .quotaViolation, changedKeys: changes.keys.sorted()))
+      throw error
+    }
+    publishStatus()
+  }
+
+  /// Writes the in-memory changes to the local cache and hands them to the sync engine.
+  /// Returns `false` if the cache could not be written (the changes stay in memory and
+  /// are retried on the next call); ``save()`` throws why.
+  @discardableResult
+  public func synchronize() -> Bool {
+    do {
+      try save()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Like ``synchronize()``, but throws why the cache could not be written.
+  public func save() throws {
+    let unsaved = state.withLock { $0.unsaved }
+    do {
+      if !unsaved.isEmpty {
+        _ = try file.modify { cache in
+          for (key, value) in unsaved { cache.pending[key] = KeyValueCache.Pending(value: value) }
+        }
+        state.withLock { state in
+          // Keep changes made while the cache was being written.
+          for (key, value) in unsaved where state.unsaved[key] == value { state.unsaved[key] = nil }
+        }
+      }
+    } catch let error as FileError {
+      switch error {
+      case .unreadable(let path, let reason), .writeFailed(let path, let reason):
+        throw KeyValueStoreError.cacheUnwritable(path: path, reason: reason)
+      }
+    }
+    _ = reloadFromCache(reason: .serverChange)
+    wake.yield()
+  }
+
+  // MARK: - Observing
+
+  /// Changes that came from elsewhere, and refused writes (quota violations).
+  public func externalChanges() -> AsyncStream<KeyValueChange> {
+    changeBroadcast.subscribe()
+  }
+
+  /// The sync state and quota use: the current one at once, then every change.
+  public func statusUpdates() -> AsyncStream<KeyValueSyncStatus> {
+    let stream = statusBroadcast.subscribe()
+    statusBroadcast.send(status)
+    return stream
+  }
+
+  public var status: KeyValueSyncStatus {
+    state.withLock { state in
+      KeyValueSyncStatus(
+        state: state.syncState, pending: state.pending + state.unsaved.count, keys: state.values.count,
+        bytes: state.totalBytes, problem: state.cacheProblem ?? state.problem)
+    }
+  }
+
+  func publishStatus() {
+    let current = status
+    let changed = state.withLock { state in
+      defer { state.lastStatus = current }
+      return state.lastStatus != current
+    }
+    if changed { statusBroadcast.send(current) }
+  }
+
+  // MARK: - The local cache
+
+  /// Reads the cache if it changed, replaces the in-memory values with it (keeping
+  /// unsaved changes), and reports keys that changed as an external change. Returns the
+  /// cache, or `nil` if it could not be read.
+  @discardableResult
+  func reloadFromCache(reason: KeyValueChange.Reason, alwaysReport: Bool = false) -> KeyValueCache? {
+    let signature = PrivateFiles.signature(file.path)
+    let cache: KeyValueCache
+    do {
+      cache = try file.read()
+    } catch {
+      handleUnreadableCache(error)
+      return nil
+    }
+    let changed = state.withLock { state -> [String] in
+      state.cacheSignature = signature
+      state.pending = cache.pending.count
+      var values = cache.values
+      for (key, value) in state.unsaved { values[key] = value }
+      var changed: [String] = []
+      for (key, value) in values where state.values[key] != value { changed.append(key) }
+      for key in state.values.keys where values[key] == nil { changed.append(key) }
+      if !changed.isEmpty {
+        for key in changed {
+          if let old = state.sizes[key] { state.totalBytes -= old }
+          if let value = values[key] {
+            let size = KeyValueLimits.entrySize(key: key, value: value)
+            state.sizes[key] = size
+            state.totalBytes += size
+          } else {
+            state.sizes[key] = nil
+          }
+        }
+        state.values = values
+      }
+      return changed.sorted()
+    }
+    if !changed.isEmpty || alwaysReport {
+      changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: changed))
+    }
+    publishStatus()
+    return cache
+  }
+
+  /// Keeps an unreadable cache (renamed aside, never deleted) and starts afresh; what it
+  /// held is downloaded again from the cloud.
+  private func handleUnreadableCache(_ error: any Error) {
+    let problem: String
+    if let aside = try? file.setAside() {
+      problem = "The local copy could not be read; it was kept as \(aside) and a fresh copy is made."
+    } else {
+      problem = "The local copy at \(file.path) could not be read (\(error)); it was left untouched."
+    }
+    state.withLock { $0.cacheProblem = problem }
+  }
+}
