@@ -61,11 +61,15 @@ final class SQLiteChangeWatcher: Sendable {
       return watcher
     }
     current?.stop()
-    state.withLock { state in
-      for continuation in state.subscribers.values { continuation.finish() }
-      state.subscribers = [:]
-      state.connection = nil
+    // Finish outside the lock: finishing runs each stream's onTermination, which locks.
+    let subscribers = state.withLock { state in
+      defer {
+        state.subscribers = [:]
+        state.connection = nil
+      }
+      return Array(state.subscribers.values)
     }
+    for continuation in subscribers { continuation.finish() }
   }
 
   private func notifyIfChanged(rechecking: Bool = false) {
@@ -95,7 +99,10 @@ final class SQLiteChangeWatcher: Sendable {
         let (dataVersion, sequence) = try connection.inDatabase { db -> (Int?, Int64?) in
           let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
           if version == state.dataVersion { return (version, state.lastSequence) }
-          let hasAccounts = try db.tableExists("accounts")
+          // Not `db.tableExists`: GRDB caches the schema, and another connection creates it.
+          let hasAccounts =
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'accounts'")
+            == 1
           let sequence =
             hasAccounts
             ? try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE account = ?", arguments: [account])

@@ -1,0 +1,210 @@
+import BookmarkModel
+import Cloud
+import CloudSQLite
+import Ubiquity
+import XCTest
+
+/// Syncing between devices: external-change events and their reasons, no events for
+/// one's own writes, last-writer-wins in the cloud's order, the durable offline queue.
+final class KeyValueSyncTests: XCTestCase {
+  private var devices: KeyValueDevices!
+
+  override func setUp() async throws {
+    devices = try KeyValueDevices()
+  }
+
+  override func tearDown() async throws {
+    await devices.tearDown()
+  }
+
+  func testAnotherDevicesWriteArrivesAsAServerChangeWithItsKeys() async throws {
+    let a = devices.device("a")
+    let b = devices.device("b")
+    let ready1 = await waitForStatus(b) { $0.state == .synced }
+    XCTAssertTrue(ready1)
+    let events = b.externalChanges()
+    try a.set("https://swift.org", forKey: "bookmark.1")
+    XCTAssertTrue(a.synchronize())
+    let event = await next(events) { $0.reason == .serverChange }
+    XCTAssertEqual(event?.changedKeys, ["bookmark.1"])
+    XCTAssertEqual(b.string(forKey: "bookmark.1"), "https://swift.org")
+  }
+
+  func testOwnWritesSendNoEvent() async throws {
+    let a = devices.device("a")
+    let b = devices.device("b")
+    let ready2 = await waitForStatus(a) { $0.state == .synced }
+    XCTAssertTrue(ready2)
+    let events = a.externalChanges()
+    try a.set("mine", forKey: "own")
+    a.synchronize()
+    await a.syncNow()
+    let ready3 = await waitForStatus(a) { $0.pending == 0 }
+    XCTAssertTrue(ready3)
+    // Then another device writes: the first event a sees must be that one, not its own.
+    try b.set("theirs", forKey: "other")
+    b.synchronize()
+    let event = await next(events)
+    XCTAssertEqual(event, KeyValueChange(reason: .serverChange, changedKeys: ["other"]))
+  }
+
+  func testTheFirstDownloadOnANewDeviceIsAnInitialSync() async throws {
+    let a = devices.device("a")
+    try a.set(Int64(1), forKey: "one")
+    try a.set(Int64(2), forKey: "two")
+    a.synchronize()
+    await a.syncNow()
+    let b = devices.device("b", start: false)
+    let events = b.externalChanges()
+    b.start()
+    let event = await next(events)
+    XCTAssertEqual(event, KeyValueChange(reason: .initialSync, changedKeys: ["one", "two"]))
+    XCTAssertEqual(b.longLong(forKey: "two"), 2)
+  }
+
+  func testTheCloudsOrderDecidesNotTheOrderOfLocalEdits() async throws {
+    // a edits first but offline; b edits later online. When a comes online its queued
+    // edit reaches the cloud last, so it wins on both devices.
+    let offlineA = devices.device("a", online: false)
+    try offlineA.set("from a", forKey: "title")
+    offlineA.synchronize()
+    let b = devices.device("b")
+    try b.set("from b", forKey: "title")
+    b.synchronize()
+    await b.syncNow()
+    XCTAssertEqual(b.string(forKey: "title"), "from b")
+    await offlineA.close()
+
+    let events = b.externalChanges()
+    let a = devices.device("a")
+    await a.syncNow()
+    XCTAssertEqual(a.string(forKey: "title"), "from a")
+    let event = await next(events) { $0.changedKeys.contains("title") }
+    XCTAssertNotNil(event)
+    XCTAssertEqual(b.string(forKey: "title"), "from a")
+
+    // And a later write from b wins again: the last one the cloud sequenced.
+    try b.set("b again", forKey: "title")
+    b.synchronize()
+    await b.syncNow()
+    await a.syncNow()
+    XCTAssertEqual(a.string(forKey: "title"), "b again")
+  }
+
+  func testAQueueWrittenOfflineSurvivesARestartAndIsPushedOnline() async throws {
+    let offline = devices.device("a", online: false)
+    try offline.set(true, forKey: "queued")
+    XCTAssertTrue(offline.synchronize())
+    XCTAssertEqual(offline.status.state, .offline)
+    XCTAssertEqual(offline.status.pending, 1)
+    await offline.close()
+
+    // A new run, still offline, reads its values from the cache.
+    let restarted = devices.device("a", online: false)
+    XCTAssertTrue(restarted.bool(forKey: "queued"))
+    XCTAssertEqual(restarted.status.pending, 1)
+    await restarted.close()
+
+    let b = devices.device("b")
+    let online = devices.device("a")
+    await online.syncNow()
+    XCTAssertEqual(online.status.pending, 0)
+    await b.syncNow()
+    XCTAssertTrue(b.bool(forKey: "queued"))
+  }
+
+  func testDevicesWritingDifferentKeysAtOnceLoseNothing() async throws {
+    let names = ["a", "b", "c"]
+    let stores = names.map { devices.device($0) }
+    await withTaskGroup(of: Void.self) { group in
+      for (name, store) in zip(names, stores) {
+        group.addTask {
+          for index in 0..<30 {
+            try? store.set(Int64(index), forKey: "\(name)-\(index)")
+            store.synchronize()
+          }
+          await store.syncNow()
+        }
+      }
+    }
+    for store in stores { await store.syncNow() }
+    for store in stores {
+      XCTAssertEqual(store.dictionaryRepresentation.count, 90)
+      XCTAssertEqual(store.status.pending, 0)
+    }
+  }
+
+  func testSwitchingAccountsIsAnAccountChangeAndKeepsEachAccountsValues() async throws {
+    let alice = devices.device("a", account: "alice")
+    try alice.set("alice's", forKey: "k")
+    alice.synchronize()
+    await alice.syncNow()
+    await alice.close()
+
+    let bob = devices.device("a", account: "bob", start: false)
+    let events = bob.externalChanges()
+    bob.start()
+    let event = await next(events) { $0.reason == .accountChange }
+    XCTAssertNotNil(event)
+    await bob.syncNow()
+    XCTAssertNil(bob.object(forKey: "k"), "bob does not see alice's values")
+    await bob.close()
+
+    let aliceAgain = devices.device("a", account: "alice")
+    XCTAssertEqual(aliceAgain.string(forKey: "k"), "alice's")
+  }
+
+  func testValuesAreAvailableOfflineFromTheCacheAfterARestart() async throws {
+    let a = devices.device("a")
+    try a.set(["x": .integer(1)], forKey: "dict")
+    try a.set(Data([0, 1, 2]), forKey: "data")
+    try a.set(Date(timeIntervalSince1970: 1_700_000_000), forKey: "date")
+    try a.set(2.5, forKey: "double")
+    try a.set([.string("a"), .bool(false)], forKey: "array")
+    a.synchronize()
+    await a.close()
+    let again = devices.device("a", online: false)
+    XCTAssertEqual(again.dictionary(forKey: "dict"), ["x": .integer(1)])
+    XCTAssertEqual(again.data(forKey: "data"), Data([0, 1, 2]))
+    XCTAssertEqual(again.date(forKey: "date"), Date(timeIntervalSince1970: 1_700_000_000))
+    XCTAssertEqual(again.double(forKey: "double"), 2.5)
+    XCTAssertEqual(again.array(forKey: "array"), [.string("a"), .bool(false)])
+    XCTAssertEqual(again.longLong(forKey: "missing"), 0)
+    XCTAssertFalse(again.bool(forKey: "missing"))
+  }
+
+  func testAnUnreadableCacheIsKeptAsideAndTheValuesComeBackFromTheCloud() async throws {
+    let a = devices.device("a")
+    try a.set("kept", forKey: "k")
+    a.synchronize()
+    await a.syncNow()
+    await a.close()
+    let directory = devices.cacheDirectory("a")
+    let cacheName = try XCTUnwrap(
+      FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".plist") })
+    let garbage = Data("not a property list".utf8)
+    try garbage.write(to: URL(fileURLWithPath: directory + "/" + cacheName))
+
+    let again = devices.device("a")
+    XCTAssertNotNil(again.status.problem)
+    let aside = try XCTUnwrap(
+      FileManager.default.contentsOfDirectory(atPath: directory).first { $0.contains(".unreadable-") })
+    XCTAssertEqual(FileManager.default.contents(atPath: directory + "/" + aside), garbage)
+    await again.syncNow()
+    XCTAssertEqual(again.string(forKey: "k"), "kept")
+  }
+
+  func testSynchronizeReportsACacheThatCannotBeWritten() throws {
+    let blocker = devices.root + "/blocker"
+    XCTAssertTrue(FileManager.default.createFile(atPath: blocker, contents: Data()))
+    let store = UbiquitousKeyValueStore(
+      directory: blocker + "/key-value", account: "alice", cloudName: "test", cloud: nil, device: "a")
+    try store.set("v", forKey: "k")
+    XCTAssertFalse(store.synchronize())
+    XCTAssertThrowsError(try store.save()) { error in
+      guard case .cacheUnwritable = error as? KeyValueStoreError else { return XCTFail("\(error)") }
+    }
+    XCTAssertEqual(store.string(forKey: "k"), "v", "the value stays in memory, unsaved")
+    XCTAssertEqual(store.status.pending, 1)
+  }
+}
