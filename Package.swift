@@ -41,7 +41,9 @@ let package = Package(
     ),
 
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
-    .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel", "cloudy"]),
+    .testTarget(
+      name: "BookmarkStoresTests",
+      dependencies: ["BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "cloudy"]),
     .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles"]),
     .testTarget(name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),

@@ -25,7 +25,14 @@ extension BookmarksScreen {
 
   static func drawDialog(_ dialog: BookmarkDialog, into buffer: inout ScreenBuffer) {
     let width = min(buffer.width - 4, 72)
-    let height = 9
+    // An error gets up to three lines (a quota refusal explains the way out), and the
+    // dialog grows by the lines beyond the first.
+    var errorLines = dialog.error.map { wrap(DisplayText.sanitize($0), width: width - 4) } ?? []
+    if errorLines.count > 3 {
+      errorLines = Array(errorLines.prefix(3))
+      errorLines[2] = TextLayout.truncate(errorLines[2] + " …", toWidth: width - 4)
+    }
+    let height = 8 + max(1, errorLines.count)
     let column = (buffer.width - width) / 2
     let row = max(1, (buffer.height - height) / 2)
     drawBox(title: dialog.title, row: row, column: column, width: width, height: height, into: &buffer)
@@ -46,17 +53,17 @@ extension BookmarksScreen {
       if isFocused { buffer.cursor = cursor }
     }
 
-    if let error = dialog.error {
-      buffer.write(
-        TextLayout.truncate(error, toWidth: width - 4), row: row + 5, column: labelColumn,
-        style: Style([.bold], role: .danger))
+    if !errorLines.isEmpty {
+      for (offset, line) in errorLines.enumerated() {
+        buffer.write(line, row: row + 5 + offset, column: labelColumn, style: Style([.bold], role: .danger))
+      }
     } else if dialog.isSaving {
       buffer.write("Saving…", row: row + 5, column: labelColumn, style: Style([.dim]))
     }
 
     let save = "[ Save ]"
     let cancel = "[ Cancel ]"
-    let buttonsRow = row + 7
+    let buttonsRow = row + height - 2
     let saveColumn = column + width - 2 - CellWidth.of(save)
     let cancelColumn = saveColumn - 2 - CellWidth.of(cancel)
     buffer.write(cancel, row: buttonsRow, column: cancelColumn, style: Style(dialog.focus == .cancel ? [.reverse] : []))

@@ -23,18 +23,31 @@ public enum CloudAddress: Hashable, Sendable {
     }
   }
 
-  /// The address for messages and cache names, without any password.
+  /// The address for messages and cache names, without any password: neither the one in
+  /// `scheme://user:password@host` nor a `password=` query parameter.
   public var displayName: String {
     switch self {
     case .sqlite(let path): return "sqlite:" + path
-    case .postgres(let url):
-      // Drop a password someone put in the URL anyway: scheme://user:secret@host → scheme://user@host.
-      guard let schemeEnd = url.range(of: "://") else { return url }
-      let rest = url[schemeEnd.upperBound...]
-      guard let at = rest.firstIndex(of: "@") else { return url }
-      let credentials = rest[..<at]
-      let user = credentials.split(separator: ":", maxSplits: 1).first ?? ""
-      return String(url[..<schemeEnd.upperBound]) + user + String(rest[at...])
+    case .postgres(let url): return Self.withoutPassword(url)
     }
+  }
+
+  private static func withoutPassword(_ url: String) -> String {
+    guard let schemeEnd = url.range(of: "://") else { return url }
+    let scheme = url[..<schemeEnd.upperBound]
+    var rest = url[schemeEnd.upperBound...]
+    var query: Substring = ""
+    if let mark = rest.firstIndex(of: "?") {
+      query = rest[rest.index(after: mark)...]
+      rest = rest[..<mark]
+    }
+    // The user information ends at the authority's last "@" (a password may hold an "@").
+    let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+    if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+      let user = rest[..<at].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      rest = user + rest[at...]
+    }
+    let parameters = query.split(separator: "&").filter { !$0.lowercased().hasPrefix("password=") }
+    return scheme + rest + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
   }
 }

@@ -54,6 +54,9 @@ public final class SQLiteCloud: CloudService {
   public func changes(in zone: CloudZone, since token: CloudToken, limit: Int) async throws -> CloudChanges {
     let pool = try database()
     let account = account
+    // One more row than the page tells whether more follow; clamped so `limit + 1` cannot
+    // overflow (a caller may pass `Int.max` to mean "all").
+    let limit = min(max(1, limit), Int(Int32.max))
     return try await run {
       try await pool.read { db in
         let rows = try Row.fetchAll(
@@ -62,11 +65,11 @@ public final class SQLiteCloud: CloudService {
             SELECT key, value, sequence, origin FROM records
             WHERE account = ? AND zone = ? AND sequence > ? ORDER BY sequence LIMIT ?
             """,
-          arguments: [account, zone.rawValue, token.sequence, max(1, limit) + 1])
-        let records = rows.prefix(max(1, limit)).map(Self.record)
+          arguments: [account, zone.rawValue, token.sequence, limit + 1])
+        let records = rows.prefix(limit).map(Self.record)
         return CloudChanges(
           records: Array(records), token: CloudToken(sequence: records.last?.sequence ?? token.sequence),
-          hasMore: rows.count > max(1, limit))
+          hasMore: rows.count > limit)
       }
     }
   }

@@ -7,12 +7,13 @@ import Synchronization
 
 /// Watches one folder with inotify and calls a handler on its own thread: with the names
 /// of files that were written, created, renamed into the folder or deleted, and with an
-/// empty set every `fallbackInterval` when nothing happened.
+/// empty set every `fallbackInterval`, however busy the folder is.
 ///
 /// The periodic call is the safety net: a file event can arrive before the change it
-/// announces is visible to a reader, and a folder that does not exist yet cannot be
-/// watched at all. Handlers check the real state each time, so a change is at worst
-/// delayed by one interval, never missed.
+/// announces is visible to a reader, events can be lost (the kernel's queue overflows),
+/// and a folder that does not exist yet cannot be watched at all. Handlers check the real
+/// state each time, so a change is at worst delayed by one interval, never missed. An
+/// event that names no file (the queue overflowed, say) also gets an empty set.
 public final class DirectoryWatcher: Sendable {
   private let inotifyFD: Int32
   private let stopPipe: (read: Int32, write: Int32)
@@ -69,23 +70,36 @@ public final class DirectoryWatcher: Sendable {
     var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
     if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let clock = ContinuousClock()
+    let interval = Duration.milliseconds(timeout)
+    // The periodic call is due at this time even while events keep coming: a folder busy
+    // with other files must not starve it.
+    var fallbackDue = clock.now.advanced(by: interval)
     while true {
       for index in fds.indices { fds[index].revents = 0 }
-      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      let remaining = clock.now.duration(to: fallbackDue)
+      let wait = remaining <= .zero ? 0 : Int32(clamping: remaining.milliseconds + 1)
+      let ready = poll(&fds, nfds_t(fds.count), wait)
       if ready < 0 {
         if errno == EINTR { continue }
         return
       }
       if fds[0].revents != 0 { return }
-      if ready == 0 {
-        handler([])
-        continue
+      if ready > 0 {
+        let names = drain(inotifyFD, buffer: &buffer)
+        if !names.isEmpty {
+          handler(names)
+          if clock.now < fallbackDue { continue }
+        }
       }
-      handler(drain(inotifyFD, buffer: &buffer))
+      guard clock.now >= fallbackDue || ready > 0 else { continue }
+      handler([])
+      fallbackDue = clock.now.advanced(by: interval)
     }
   }
 
-  /// Reads every queued inotify event and returns the file names they mention.
+  /// Reads every queued inotify event and returns the file names they mention (none for
+  /// an event about the folder itself or a queue overflow).
   private static func drain(_ fd: Int32, buffer: inout [UInt8]) -> Set<String> {
     var names: Set<String> = []
     while true {
@@ -97,10 +111,17 @@ public final class DirectoryWatcher: Sendable {
           let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
           let nameStart = offset + MemoryLayout<inotify_event>.size
           let nameBytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
-          names.insert(String(decoding: nameBytes, as: UTF8.self))
+          if !nameBytes.isEmpty { names.insert(String(decoding: nameBytes, as: UTF8.self)) }
           offset = nameStart + Int(event.len)
         }
       }
     }
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, rounded down.
+  fileprivate var milliseconds: Int64 {
+    components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
   }
 }

@@ -27,9 +27,12 @@ public enum TerminalApp {
     try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD) { terminal in
       var model = BookmarksViewModel(state: AppState(title: title, backend: store.backend, size: terminal.size))
       _ = model.send(.resized(terminal.size))
+      let trace = TraceLog(environment: environment)
       while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
         terminal.draw(BookmarksScreen.render(model.state))
+        trace?.drewFrame(bookmarks: model.state.bookmarks.count)
         let events = terminal.waitForEvents(wakeFD: inbox.readFD)
+        trace?.received(events)
         if events.contains(.hangUp) { break }
         let actions =
           events.compactMap { event -> Action? in

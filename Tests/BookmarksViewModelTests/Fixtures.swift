@@ -21,15 +21,24 @@ enum Fixtures {
     (1...count).map { bookmark("id-\($0)", "Bookmark \($0)", "https://example.com/\($0)") }
   }
 
-  static func snapshot(_ bookmarks: [Bookmark]) -> StoreSnapshot {
-    StoreSnapshot(bookmarks: .success(bookmarks), status: StoreStatus(backend: .userDefaults, sync: .local))
+  static let localStatus = StoreStatus(backend: .userDefaults, sync: .local)
+
+  /// A key-value store at its key quota, 38% of its bytes used.
+  static let fullKeyValueStatus = StoreStatus(
+    backend: .keyValue, sync: .synced,
+    quota: StoreStatus.Quota(keysUsed: 1024, keysLimit: 1024, bytesUsed: 398_458, bytesLimit: 1_048_576))
+
+  static func snapshot(_ bookmarks: [Bookmark], status: StoreStatus = localStatus) -> StoreSnapshot {
+    StoreSnapshot(bookmarks: .success(bookmarks), status: status)
   }
 
   /// A view model at a size, loaded with bookmarks.
-  static func model(_ bookmarks: [Bookmark] = three, columns: Int = 80, rows: Int = 24) -> BookmarksViewModel {
+  static func model(
+    _ bookmarks: [Bookmark] = three, columns: Int = 80, rows: Int = 24, status: StoreStatus = localStatus
+  ) -> BookmarksViewModel {
     var model = BookmarksViewModel(
-      state: AppState(backend: .userDefaults, size: ScreenSize(columns: columns, rows: rows)))
-    _ = model.send(.storeChanged(snapshot(bookmarks)))
+      state: AppState(backend: status.backend, size: ScreenSize(columns: columns, rows: rows)))
+    _ = model.send(.storeChanged(snapshot(bookmarks, status: status)))
     return model
   }
 }

@@ -41,6 +41,22 @@ final class ScreenSnapshotTests: XCTestCase {
     assertScreen(BookmarksScreen.render(model.state), named: "add-dialog-error")
   }
 
+  func testQuotaRefusalExplainsTheWayOutAndKeepsTheText() {
+    var model = Fixtures.model(status: Fixtures.fullKeyValueStatus)
+    model.press(.character("+"))
+    model.type("https://one-more.example")
+    model.press(.enter)
+    _ = model.send(
+      .saveFinished(
+        .failure(
+          FailureMessage(
+            StoreError.quotaExceeded(
+              "The key-value store is full: it holds at most 1024 bookmarks. Nothing was changed; the document store "
+                + "(--store documents) has no such limit."
+            ).description))))
+    assertScreen(BookmarksScreen.render(model.state), named: "add-dialog-quota")
+  }
+
   func testEditDialogPrefilled() {
     var model = Fixtures.model()
     model.press(.down, .enter)

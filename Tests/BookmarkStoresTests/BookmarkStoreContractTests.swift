@@ -1,0 +1,92 @@
+import BookmarkModel
+import BookmarkStores
+import Foundation
+import XCTest
+
+/// The `BookmarkStore` contract, run against every implementation.
+final class BookmarkStoreContractTests: XCTestCase {
+  private var home: TemporaryHome!
+
+  override func setUpWithError() throws {
+    home = try TemporaryHome()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func eachImplementation(_ body: (BookmarkStoreImplementation, String) async throws -> Void) async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let root = home.path + "/" + implementation.name
+      try await body(implementation, root)
+    }
+  }
+
+  func testAddUpdateDeleteAndReadBackInANewInstance() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      let added = try await store.add(BookmarkDraft(name: "東京 🚀", url: "https://example.com/東京"))
+      _ = try await store.add(BookmarkDraft(name: "Second", url: "https://second.example"))
+      let updated = try await store.update(id: added.id, with: BookmarkDraft(name: "Renamed", url: "https://r.example"))
+      XCTAssertEqual(updated.id, added.id, implementation.name)
+      XCTAssertEqual(updated.created, added.created, implementation.name)
+      let again = implementation.make(root, "a")
+      await again.sync()
+      let loaded = try await again.load()
+      XCTAssertEqual(loaded.map(\.name), ["Renamed", "Second"], implementation.name)
+      XCTAssertEqual(loaded.first, updated, implementation.name)
+      try await again.delete(id: added.id)
+      let afterDelete = try await again.load()
+      XCTAssertEqual(afterDelete.map(\.name), ["Second"], implementation.name)
+    }
+  }
+
+  func testMissingIDsAreReportedAndChangeNothing() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      _ = try await store.add(BookmarkDraft(name: "Kept", url: "https://kept.example"))
+      do {
+        _ = try await store.update(id: "nope", with: BookmarkDraft(name: "x", url: "https://x.example"))
+        XCTFail("\(implementation.name): update of a missing id succeeded")
+      } catch {
+        XCTAssertEqual(error as? StoreError, .notFound("nope"), implementation.name)
+      }
+      do {
+        try await store.delete(id: "nope")
+        XCTFail("\(implementation.name): delete of a missing id succeeded")
+      } catch {
+        XCTAssertEqual(error as? StoreError, .notFound("nope"), implementation.name)
+      }
+      let loaded = try await store.load()
+      XCTAssertEqual(loaded.map(\.name), ["Kept"], implementation.name)
+    }
+  }
+
+  func testAChangeFromAnotherInstanceArrivesLiveWithoutAsking() async throws {
+    try await eachImplementation { implementation, root in
+      let watching = implementation.make(root, "a")
+      let other = implementation.make(root, "b")
+      let added = try await other.add(BookmarkDraft(name: "From b", url: "https://b.example"))
+      await other.sync()
+      let arrived = await snapshot(of: watching) { $0.contains { $0.id == added.id } }
+      XCTAssertNotNil(arrived, "\(implementation.name): an add from another instance never arrived")
+      try await other.delete(id: added.id)
+      await other.sync()
+      let gone = await snapshot(of: watching) { !$0.contains { $0.id == added.id } }
+      XCTAssertNotNil(gone, "\(implementation.name): a delete from another instance never arrived")
+    }
+  }
+
+  func testOwnChangesAreInTheNextSnapshot() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      let stream = store.changes()
+      var iterator = stream.makeAsyncIterator()
+      _ = await iterator.next()
+      let added = try await store.add(BookmarkDraft(name: "Mine", url: "https://mine.example"))
+      let next = await iterator.next()
+      XCTAssertEqual(try next?.bookmarks.get().map(\.id), [added.id], implementation.name)
+      XCTAssertEqual(next?.status.backend.rawValue, implementation.name)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import BookmarkModel
+import BookmarkStores
+import CloudSQLite
+import Foundation
+import Ubiquity
+
+/// Every `BookmarkStore` implementation, for the one contract suite. Each makes stores in
+/// a test's temporary folder: `device` names a second instance that must see the first's
+/// changes live (another session on the same file for user defaults, another device on
+/// the same cloud for the key-value store).
+struct BookmarkStoreImplementation: Sendable {
+  var name: String
+  var make: @Sendable (_ root: String, _ device: String) -> any BookmarkStore
+
+  static let all: [BookmarkStoreImplementation] = [
+    BookmarkStoreImplementation(name: "user-defaults") { root, _ in
+      UserDefaultsStore(path: root + "/config/cloudy.plist", pollInterval: .milliseconds(20))
+    },
+    BookmarkStoreImplementation(name: "key-value") { root, device in
+      KeyValueBookmarkStore(keyValueStore: keyValueStore(root: root, device: device))
+    },
+  ]
+
+  /// A key-value store for one device: its own cache folder, the shared cloud file.
+  static func keyValueStore(root: String, device: String, online: Bool = true) -> UbiquitousKeyValueStore {
+    let cloudPath = root + "/cloud.sqlite"
+    return UbiquitousKeyValueStore(
+      directory: root + "/" + device + "/key-value", account: "alice", cloudName: "sqlite:" + cloudPath,
+      cloud: online ? SQLiteCloud(path: cloudPath, account: "alice") : nil, device: device)
+  }
+}
+
+/// Waits for a snapshot whose bookmarks satisfy `predicate`, within `timeout`.
+func snapshot(
+  of store: any BookmarkStore, timeout: Duration = .seconds(5),
+  where predicate: @escaping @Sendable ([Bookmark]) -> Bool
+) async -> StoreSnapshot? {
+  await withTaskGroup(of: StoreSnapshot?.self) { group in
+    group.addTask {
+      for await snapshot in store.changes() {
+        if case .success(let bookmarks) = snapshot.bookmarks, predicate(bookmarks) { return snapshot }
+      }
+      return nil
+    }
+    group.addTask {
+      try? await Task.sleep(for: timeout)
+      return nil
+    }
+    let first = await group.next() ?? nil
+    group.cancelAll()
+    return first
+  }
+}

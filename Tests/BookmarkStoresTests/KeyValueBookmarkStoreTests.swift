@@ -1,0 +1,104 @@
+import BookmarkModel
+import BookmarkStores
+import Foundation
+import Ubiquity
+import XCTest
+
+/// What only the key-value backend does: its layout, its quota, its status line, and two
+/// devices changing different bookmarks at once.
+final class KeyValueBookmarkStoreTests: XCTestCase {
+  private var home: TemporaryHome!
+
+  override func setUpWithError() throws {
+    home = try TemporaryHome()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func device(_ name: String, online: Bool = true) -> KeyValueBookmarkStore {
+    KeyValueBookmarkStore(
+      keyValueStore: BookmarkStoreImplementation.keyValueStore(root: home.path, device: name, online: online))
+  }
+
+  func testEachBookmarkIsOneKeyAndOtherKeysAreLeftAlone() async throws {
+    let store = device("a")
+    try store.keyValueStore.set("someone else's", forKey: "settings.theme")
+    let added = try await store.add(BookmarkDraft(name: "Swift", url: "https://swift.org"))
+    let values = store.keyValueStore.dictionaryRepresentation
+    XCTAssertEqual(Set(values.keys), ["settings.theme", "bookmark." + added.id])
+    XCTAssertEqual(values["bookmark." + added.id], .dictionary(added.propertyListEntries))
+    try await store.delete(id: added.id)
+    XCTAssertEqual(store.keyValueStore.string(forKey: "settings.theme"), "someone else's")
+  }
+
+  func testAnAddBeyondTheQuotaIsRefusedInPlainWordsAndLosesNothing() async throws {
+    let store = device("a", online: false)
+    var batch: [String: PropertyList?] = [:]
+    for index in 0..<KeyValueLimits.maximumKeys {
+      let bookmark = Bookmark(
+        id: String(format: "id-%04d", index), name: "B\(index)", url: "https://example.com/\(index)",
+        created: Date(timeIntervalSince1970: Double(index)), modified: Date(timeIntervalSince1970: Double(index)))
+      batch["bookmark." + bookmark.id] = .dictionary(bookmark.propertyListEntries)
+    }
+    try store.keyValueStore.setValues(batch)
+    do {
+      _ = try await store.add(BookmarkDraft(name: "One more", url: "https://more.example"))
+      XCTFail("the 1025th key was accepted")
+    } catch let error as StoreError {
+      guard case .quotaExceeded(let sentence) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(sentence.contains("at most 1024"), sentence)
+      XCTAssertTrue(sentence.contains("--store documents"), sentence)
+    }
+    let loaded = try await store.load()
+    XCTAssertEqual(loaded.count, 1024)
+    XCTAssertEqual(loaded.first?.name, "B0")
+    let summary = await store.status().summary
+    XCTAssertTrue(summary.contains("1024/1024 keys"), summary)
+  }
+
+  func testTheBottomLineShowsSyncStateAndQuota() async throws {
+    let offline = device("a", online: false)
+    _ = try await offline.add(BookmarkDraft(name: "Queued", url: "https://queued.example"))
+    let offlineSummary = await offline.status().summary
+    XCTAssertEqual(offlineSummary, "key-value · offline · 1 pending · 1/1024 keys · <1% of 1 MB")
+
+    let online = device("b")
+    _ = try await online.add(BookmarkDraft(name: "Pushed", url: "https://pushed.example"))
+    await online.sync()
+    let onlineSummary = await online.status().summary
+    XCTAssertEqual(onlineSummary, "key-value · synced · 1/1024 keys · <1% of 1 MB")
+  }
+
+  func testTwoDevicesAddingAndDeletingDifferentBookmarksAtOnceLoseNothing() async throws {
+    let a = device("a")
+    let b = device("b")
+    let shared = try await a.add(BookmarkDraft(name: "Doomed on a", url: "https://doomed-a.example"))
+    let sharedB = try await a.add(BookmarkDraft(name: "Doomed on b", url: "https://doomed-b.example"))
+    await a.sync()
+    await b.sync()
+    async let fromA: [Bookmark.ID] = Self.addMany(a, prefix: "a", deleting: shared.id)
+    async let fromB: [Bookmark.ID] = Self.addMany(b, prefix: "b", deleting: sharedB.id)
+    let added = try await Set(fromA + fromB)
+    await a.sync()
+    await b.sync()
+    await a.sync()
+    let onA = Set(try await a.load().map(\.id))
+    let onB = Set(try await b.load().map(\.id))
+    XCTAssertEqual(onA, added)
+    XCTAssertEqual(onB, added)
+  }
+
+  private static func addMany(_ store: KeyValueBookmarkStore, prefix: String, deleting id: Bookmark.ID) async throws
+    -> [Bookmark.ID]
+  {
+    var ids: [Bookmark.ID] = []
+    for index in 0..<20 {
+      ids.append(
+        try await store.add(BookmarkDraft(name: "\(prefix)\(index)", url: "https://\(prefix).example/\(index)")).id)
+      if index == 10 { try await store.delete(id: id) }
+    }
+    return ids
+  }
+}
