@@ -1,4 +1,5 @@
 import BookmarkModel
+import Foundation
 
 /// How bookmarks sit in the key-value store: one key per bookmark, `bookmark.<id>`, whose
 /// value is the bookmark's dictionary (`id`, `name`, `url`, `created`, `modified`).
@@ -7,25 +8,38 @@ import BookmarkModel
 /// devices that add, edit or delete *different* bookmarks at the same time change
 /// different keys, and per-key last-writer-wins keeps both changes. Two devices editing
 /// the *same* bookmark: the edit the cloud sequenced last wins. Keys without the prefix
-/// are left alone. The list is ordered by creation date, then id.
+/// are left alone. The list is ordered by creation date; property-list dates keep whole
+/// seconds, so each entry also carries `addedMicroseconds` (when it was added, in
+/// microseconds since 1970) to keep bookmarks added within one second in the order they
+/// were added. Entries without it sort by id within their second.
 enum KeyValueBookmarkLayout {
   static let prefix = "bookmark."
+  static let orderKey = "addedMicroseconds"
 
   static func key(for id: Bookmark.ID) -> String { prefix + id }
+
+  /// A new bookmark's entry, with its precise time of adding.
+  static func entry(for bookmark: Bookmark, addedAt time: Date) -> PropertyList {
+    var entry = bookmark.propertyListEntries
+    entry[orderKey] = .integer(Int(time.timeIntervalSince1970 * 1_000_000))
+    return .dictionary(entry)
+  }
 
   /// The bookmarks in a store's values, oldest first, and how many bookmark entries
   /// could not be read.
   static func bookmarks(in values: [String: PropertyList]) -> (bookmarks: [Bookmark], unreadable: Int) {
-    var bookmarks: [Bookmark] = []
+    var entries: [(bookmark: Bookmark, order: Int)] = []
     var unreadable = 0
     for (key, value) in values where key.hasPrefix(prefix) {
       if let bookmark = Bookmark(propertyList: value), key == self.key(for: bookmark.id) {
-        bookmarks.append(bookmark)
+        var order = 0
+        if case .integer(let added) = value.dictionary?[orderKey] { order = added }
+        entries.append((bookmark, order))
       } else {
         unreadable += 1
       }
     }
-    bookmarks.sort { ($0.created, $0.id) < ($1.created, $1.id) }
-    return (bookmarks, unreadable)
+    entries.sort { ($0.bookmark.created, $0.order, $0.bookmark.id) < ($1.bookmark.created, $1.order, $1.bookmark.id) }
+    return (entries.map(\.bookmark), unreadable)
   }
 }

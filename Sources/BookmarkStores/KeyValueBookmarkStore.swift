@@ -65,9 +65,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
-    let now = wholeSeconds(environment.now())
+    let time = environment.now()
+    let now = wholeSeconds(time)
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
-    try write(KeyValueBookmarkLayout.key(for: bookmark.id), .dictionary(bookmark.propertyListEntries))
+    try write(KeyValueBookmarkLayout.key(for: bookmark.id), KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time))
     return bookmark
   }
 

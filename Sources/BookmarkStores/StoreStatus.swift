@@ -44,8 +44,21 @@ public struct StoreStatus: Sendable, Hashable {
     self.problem = problem
   }
 
-  /// The status as one line: `user-defaults · local`, `documents · offline · 3 pending`.
+  /// The status as one line: `user-defaults · local`, `documents · offline · 3 pending`,
+  /// `key-value · synced · 214/1024 keys · 38% of 1 MB`.
   public var summary: String {
+    var parts = [syncSummary]
+    if let quota {
+      parts.append("\(quota.keysUsed)/\(quota.keysLimit) keys")
+      let percent = quota.bytesUsed * 100 / max(1, quota.bytesLimit)
+      parts.append(percent == 0 && quota.bytesUsed > 0 ? "<1% of 1 MB" : "\(percent)% of 1 MB")
+    }
+    if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The backend, its sync state and pending changes: `key-value · offline · 3 pending`.
+  public var syncSummary: String {
     var parts = [backend.rawValue]
     switch sync {
     case .local: parts.append("local")
@@ -54,12 +67,6 @@ public struct StoreStatus: Sendable, Hashable {
     case .offline: parts.append("offline")
     }
     if pending > 0 { parts.append("\(pending) pending") }
-    if let quota {
-      parts.append("\(quota.keysUsed)/\(quota.keysLimit) keys")
-      let percent = quota.bytesUsed * 100 / max(1, quota.bytesLimit)
-      parts.append(percent == 0 && quota.bytesUsed > 0 ? "<1% of 1 MB" : "\(percent)% of 1 MB")
-    }
-    if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
     return parts.joined(separator: " · ")
   }
 }

@@ -58,7 +58,9 @@ public enum BookmarksScreen {
     if let message = state.message {
       left = (message.text, message.isError ? Style([.bold], role: .danger) : barStyle)
     } else if let problem = state.status.problem {
-      left = (problem, Style([.bold], role: .danger))
+      // Offline with a reason: keep `offline · N pending` in front of it.
+      let prefix = state.status.sync == .offline ? state.status.syncSummary + " · " : ""
+      left = (prefix + problem, Style([.bold], role: .danger))
     } else {
       var summary = state.status.summary
       if state.isLoaded, !state.bookmarks.isEmpty {

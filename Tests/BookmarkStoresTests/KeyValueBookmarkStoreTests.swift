@@ -28,7 +28,9 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     let added = try await store.add(BookmarkDraft(name: "Swift", url: "https://swift.org"))
     let values = store.keyValueStore.dictionaryRepresentation
     XCTAssertEqual(Set(values.keys), ["settings.theme", "bookmark." + added.id])
-    XCTAssertEqual(values["bookmark." + added.id], .dictionary(added.propertyListEntries))
+    let entry = try XCTUnwrap(values["bookmark." + added.id]?.dictionary)
+    XCTAssertEqual(entry.filter { $0.key != "addedMicroseconds" }, added.propertyListEntries)
+    XCTAssertNotNil(entry["addedMicroseconds"])
     try await store.delete(id: added.id)
     XCTAssertEqual(store.keyValueStore.string(forKey: "settings.theme"), "someone else's")
   }

@@ -57,6 +57,15 @@ final class ScreenSnapshotTests: XCTestCase {
     assertScreen(BookmarksScreen.render(model.state), named: "add-dialog-quota")
   }
 
+  func testOfflineWithAReasonKeepsThePendingCount() {
+    let status = StoreStatus(
+      backend: .keyValue, sync: .offline, pending: 3,
+      problem: "Can't reach the cloud at sqlite:/srv/cloud.sqlite (unable to open database file). Working from the "
+        + "local copy.")
+    let model = Fixtures.model(status: status)
+    assertScreen(BookmarksScreen.render(model.state), named: "offline-with-reason")
+  }
+
   func testEditDialogPrefilled() {
     var model = Fixtures.model()
     model.press(.down, .enter)
