@@ -86,15 +86,21 @@ extension UbiquitousKeyValueStore {
       setSyncState(.synced, problem: nil)
       reloadFromCache(reason: initial ? .initialSync : .serverChange, alwaysReport: initial)
     } catch {
-      let delay = state.withLock { state in
+      // One retry at a time, backing off from 0.5 s to 30 s.
+      let delay = state.withLock { state -> Duration? in
+        if state.retryScheduled { return nil }
+        state.retryScheduled = true
         defer { state.retryDelay = min(state.retryDelay * 2, .seconds(30)) }
         return state.retryDelay
       }
       setSyncState(.offline, problem: Self.sentence(for: error))
       reloadFromCache(reason: .serverChange)
-      Task { [weak self] in
-        try? await Task.sleep(for: delay)
-        self?.wake.yield()
+      if let delay {
+        Task { [weak self] in
+          try? await Task.sleep(for: delay)
+          self?.state.withLock { $0.retryScheduled = false }
+          self?.wake.yield()
+        }
       }
     }
   }

@@ -46,6 +46,7 @@ public final class UbiquitousKeyValueStore: Sendable {
     var engine: Task<Void, Never>?
     var watcher: DirectoryWatcher?
     var retryDelay = Duration.milliseconds(500)
+    var retryScheduled = false
     var lastStatus: KeyValueSyncStatus?
   }
 
@@ -66,10 +67,9 @@ public final class UbiquitousKeyValueStore: Sendable {
 
   deinit {
     wake.finish()
-    state.withLock { state in
-      state.engine?.cancel()
-      state.watcher?.stop()
-    }
+    let (engine, watcher) = state.withLock { ($0.engine, $0.watcher) }
+    engine?.cancel()
+    watcher?.stop()
     changeBroadcast.finish()
     statusBroadcast.finish()
   }

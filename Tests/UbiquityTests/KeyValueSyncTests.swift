@@ -207,4 +207,29 @@ final class KeyValueSyncTests: XCTestCase {
     XCTAssertEqual(store.string(forKey: "k"), "v", "the value stays in memory, unsaved")
     XCTAssertEqual(store.status.pending, 1)
   }
+
+  func testAnUnreachableCloudMeansOfflineWithAReasonAndTheQueueIsPushedWhenItReturns() async throws {
+    let blocker = devices.root + "/not-a-folder"
+    XCTAssertTrue(FileManager.default.createFile(atPath: blocker, contents: Data()))
+    let cloudPath = blocker + "/cloud.sqlite"
+    let store = UbiquitousKeyValueStore(
+      directory: devices.cacheDirectory("a"), account: "alice", cloudName: "sqlite:" + cloudPath,
+      cloud: SQLiteCloud(path: cloudPath, account: "alice"), device: "a")
+    store.start()
+    try store.set("queued", forKey: "k")
+    store.synchronize()
+    let offline = await waitForStatus(store) { $0.state == .offline && $0.problem != nil }
+    XCTAssertTrue(offline)
+    XCTAssertTrue(store.status.problem?.contains("Can't reach the cloud") == true, "\(store.status)")
+    XCTAssertEqual(store.status.pending, 1)
+
+    // The cloud comes back: the retry (with backoff) pushes the queue.
+    try FileManager.default.removeItem(atPath: blocker)
+    try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
+    let synced = await waitForStatus(store, timeout: .seconds(10)) { $0.state == .synced && $0.pending == 0 }
+    XCTAssertTrue(synced, "\(store.status)")
+    let record = try await SQLiteCloud(path: cloudPath, account: "alice").record(for: "k", in: .keyValue)
+    XCTAssertEqual(record?.value.map { String(decoding: $0, as: UTF8.self) }, "<string>queued</string>")
+    await store.close()
+  }
 }
