@@ -53,7 +53,7 @@ public enum BookmarksScreen {
       return
     }
     buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: barStyle)
-    let hint = keyHint(state)
+    let hints = keyHints(state)
     let left: (text: String, style: Style)
     if let message = state.message {
       left = (message.text, message.isError ? Style([.bold], role: .danger) : barStyle)
@@ -68,22 +68,26 @@ public enum BookmarksScreen {
       }
       left = (summary, barStyle)
     }
-    let hintWidth = CellWidth.of(hint)
     let leftWidth = CellWidth.of(DisplayText.sanitize(left.text))
-    // The status or message comes first; the hint shows only where it fits beside it.
-    let showHint = leftWidth + hintWidth + 4 <= buffer.width
-    let leftLimit = buffer.width - 2 - (showHint ? hintWidth + 2 : 0)
+    // The status or message comes first; the longest hint that fits beside it follows.
+    let hint = hints.first { leftWidth + CellWidth.of($0) + 4 <= buffer.width } ?? ""
+    let hintWidth = CellWidth.of(hint)
+    let leftLimit = buffer.width - 2 - (hint.isEmpty ? 0 : hintWidth + 2)
     buffer.write(TextLayout.truncate(left.text, toWidth: leftLimit), row: row, column: 1, style: left.style)
-    if showHint { buffer.write(hint, row: row, column: buffer.width - 1 - hintWidth, style: barStyle) }
+    if !hint.isEmpty { buffer.write(hint, row: row, column: buffer.width - 1 - hintWidth, style: barStyle) }
   }
 
-  static func keyHint(_ state: AppState) -> String {
+  /// The key hint for the current mode, longest first, then shorter forms for when the
+  /// bottom line is crowded.
+  static func keyHints(_ state: AppState) -> [String] {
     switch state.modal {
-    case .dialog: "Tab next · Enter save · Esc cancel"
-    case .help: "any key closes"
-    case .confirmDelete: ""
+    case .dialog: ["Tab next · Enter save · Esc cancel", "Enter save · Esc cancel"]
+    case .help: ["any key closes"]
+    case .confirmDelete: []
     case nil:
-      state.isEditing ? "d delete · e done · ? help" : "+ add · e edit · ? help · q quit"
+      state.isEditing
+        ? ["d delete · e done · ? help", "d delete · ? help"]
+        : ["+ add · e edit · ? help · q quit", "+ add · ? help", "? help"]
     }
   }
 

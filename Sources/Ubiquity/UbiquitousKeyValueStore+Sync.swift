@@ -176,8 +176,10 @@ extension UbiquitousKeyValueStore {
     }
   }
 
+  /// The problem for the bottom line, short enough to fit beside `offline · N pending`.
   static func sentence(for error: any Error) -> String {
+    if case CloudError.unreachable(_, let reason) = error { return "Can't reach the cloud (\(reason))." }
     let text = "\(error)"
-    return text.hasSuffix(".") ? text + " Working from the local copy." : text + ". Working from the local copy."
+    return text.hasSuffix(".") ? text : text + "."
   }
 }

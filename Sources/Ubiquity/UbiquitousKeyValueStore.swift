@@ -26,6 +26,10 @@ public final class UbiquitousKeyValueStore: Sendable {
   let file: KeyValueCacheFile
   let markerPath: String
   let state: Mutex<State>
+  /// Held while the cache file is read and its values applied, and while this instance's
+  /// changes are saved: a reload that read the file before a save must not apply it after
+  /// the save cleared the unsaved changes (it would report one's own write as external).
+  let cacheLock = Mutex(())
   let changeBroadcast = Broadcast<KeyValueChange>()
   let statusBroadcast = Broadcast<KeyValueSyncStatus>(bufferingPolicy: .bufferingNewest(1))
   let wakeStream: AsyncStream<Void>
@@ -62,7 +66,7 @@ public final class UbiquitousKeyValueStore: Sendable {
     markerPath = directory + "/last-used"
     state = Mutex(State())
     (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    _ = reloadFromCache(reason: .serverChange)
+    reloadFromCache(reason: .serverChange)
   }
 
   deinit {
@@ -220,24 +224,26 @@ public final class UbiquitousKeyValueStore: Sendable {
 
   /// Like ``synchronize()``, but throws why the cache could not be written.
   public func save() throws {
-    let unsaved = state.withLock { $0.unsaved }
-    do {
-      if !unsaved.isEmpty {
-        _ = try file.modify { cache in
-          for (key, value) in unsaved { cache.pending[key] = KeyValueCache.Pending(value: value) }
+    try cacheLock.withLock { _ in
+      let unsaved = state.withLock { $0.unsaved }
+      do {
+        if !unsaved.isEmpty {
+          _ = try file.modify { cache in
+            for (key, value) in unsaved { cache.pending[key] = KeyValueCache.Pending(value: value) }
+          }
+          state.withLock { state in
+            // Keep changes made while the cache was being written.
+            for (key, value) in unsaved where state.unsaved[key] == value { state.unsaved[key] = nil }
+          }
         }
-        state.withLock { state in
-          // Keep changes made while the cache was being written.
-          for (key, value) in unsaved where state.unsaved[key] == value { state.unsaved[key] = nil }
+      } catch let error as FileError {
+        switch error {
+        case .unreadable(let path, let reason), .writeFailed(let path, let reason):
+          throw KeyValueStoreError.cacheUnwritable(path: path, reason: reason)
         }
       }
-    } catch let error as FileError {
-      switch error {
-      case .unreadable(let path, let reason), .writeFailed(let path, let reason):
-        throw KeyValueStoreError.cacheUnwritable(path: path, reason: reason)
-      }
+      reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
     }
-    _ = reloadFromCache(reason: .serverChange)
     wake.yield()
   }
 
@@ -275,17 +281,19 @@ public final class UbiquitousKeyValueStore: Sendable {
   // MARK: - The local cache
 
   /// Reads the cache if it changed, replaces the in-memory values with it (keeping
-  /// unsaved changes), and reports keys that changed as an external change. Returns the
-  /// cache, or `nil` if it could not be read.
-  @discardableResult
-  func reloadFromCache(reason: KeyValueChange.Reason, alwaysReport: Bool = false) -> KeyValueCache? {
+  /// unsaved changes), and reports keys that changed as an external change.
+  func reloadFromCache(reason: KeyValueChange.Reason, alwaysReport: Bool = false) {
+    cacheLock.withLock { _ in reloadHoldingCacheLock(reason: reason, alwaysReport: alwaysReport) }
+  }
+
+  private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) {
     let signature = PrivateFiles.signature(file.path)
     let cache: KeyValueCache
     do {
       cache = try file.read()
     } catch {
       handleUnreadableCache(error)
-      return nil
+      return
     }
     let changed = state.withLock { state -> [String] in
       state.cacheSignature = signature
@@ -314,7 +322,6 @@ public final class UbiquitousKeyValueStore: Sendable {
       changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: changed))
     }
     publishStatus()
-    return cache
   }
 
   /// Keeps an unreadable cache (renamed aside, never deleted) and starts afresh; what it

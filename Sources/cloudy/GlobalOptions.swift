@@ -116,12 +116,10 @@ struct GlobalOptions: ParsableArguments {
     await store.sync()
     let status = await store.status()
     if status.sync == .offline, status.pending > 0, !isOffline {
-      let reason = status.problem.map { " (\($0))" } ?? ""
-      FileHandle.standardError.write(
-        Data(
-          CLIError(
-            "The change is saved on this device and will sync when the cloud is back\(reason)."
-          ).description.appending("\n").utf8))
+      var problem = status.problem ?? "The cloud can't be reached."
+      if problem.hasSuffix(".") { problem.removeLast() }
+      let sentence = CLIError(problem + ", so the change is saved on this device and will sync later.")
+      FileHandle.standardError.write(Data((sentence.description + "\n").utf8))
     }
   }
 

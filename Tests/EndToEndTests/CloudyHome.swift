@@ -45,6 +45,10 @@ final class CloudyHome {
     try? FileManager.default.removeItem(at: root)
   }
 
+  /// Variables added to (or replacing) the pinned ones for every `cloudy` on this home,
+  /// e.g. `CLOUDY_STORE` and `CLOUDY_CLOUD` for a device of a synced account.
+  var settings: [String: String] = [:]
+
   /// The environment of every `cloudy` this test starts, in tmux or not.
   var environment: [String: String] {
     [
@@ -54,7 +58,7 @@ final class CloudyHome {
       "TZ": "UTC",
       "HOME": userHome.path,
       "CLOUDY_HOME": cloudyHome.path,
-    ]
+    ].merging(settings) { _, setting in setting }
   }
 
   // MARK: - The command line

@@ -223,9 +223,9 @@ final class KeyValueSyncTests: XCTestCase {
     XCTAssertTrue(store.status.problem?.contains("Can't reach the cloud") == true, "\(store.status)")
     XCTAssertEqual(store.status.pending, 1)
 
-    // The cloud comes back: the retry (with backoff) pushes the queue.
+    // The cloud comes back (the obstacle goes; the cloud makes its folder): the retry,
+    // with backoff, pushes the queue.
     try FileManager.default.removeItem(atPath: blocker)
-    try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
     let synced = await waitForStatus(store, timeout: .seconds(10)) { $0.state == .synced && $0.pending == 0 }
     XCTAssertTrue(synced, "\(store.status)")
     let record = try await SQLiteCloud(path: cloudPath, account: "alice").record(for: "k", in: .keyValue)
