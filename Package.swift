@@ -17,6 +17,7 @@ let package = Package(
 
     // Pure layers, bottom to top. None of them imports ncurses or does terminal I/O.
     .target(name: "BookmarkModel"),
+    .target(name: "BookmarkFormats", dependencies: ["BookmarkModel"]),
     .target(name: "DurableFiles"),
     // The cloud contract (no database code) and the key-value store that syncs through it.
     .target(name: "Cloud"),
@@ -35,12 +36,13 @@ let package = Package(
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite",
+        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite", "BookmarkFormats",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
+    .testTarget(name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
     .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel", "cloudy"]),
     .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles"]),
     .testTarget(name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel"]),

@@ -84,17 +84,30 @@ public struct BookmarkURL: Hashable, Sendable {
     return .success(BookmarkURL(text: text, scheme: scheme, host: String(hostPart), port: port, rest: rest))
   }
 
-  /// A key under which two URLs that lead to the same place compare equal: scheme and host
-  /// lower-cased, the scheme's default port dropped, and an empty path equal to `/`.
-  /// Typed text that does not parse is its own key.
+  /// The one URL normaliser: a key under which two URLs that lead to the same place compare
+  /// equal. Add, edit and import (and later sync) find duplicates with it; the URL itself
+  /// is always stored and shown as given.
+  ///
+  /// Rules: scheme and host are lower-cased; the scheme's default port is dropped (`http`
+  /// 80, `https` 443, `ftp` 21, `ws` 80, `wss` 443); an empty path is `/`, and any other
+  /// trailing slash is kept (`/docs` and `/docs/` may be different pages); path, query and
+  /// fragment are compared as written. Text that does not parse as a URL with a host
+  /// (`javascript:…`, `place:…`) is trimmed and its scheme lower-cased, nothing more.
   public static func comparisonKey(_ text: String) -> String {
-    guard case .success(let url) = parse(text) else { return text }
+    guard case .success(let url) = parse(text) else { return nonWebKey(text) }
     let scheme = url.scheme.lowercased()
-    let defaultPorts = ["http": 80, "https": 443, "ftp": 21]
     let port = url.port.flatMap { $0 == defaultPorts[scheme] ? nil : ":\($0)" } ?? ""
     let rest = url.rest.isEmpty || url.rest.hasPrefix("?") || url.rest.hasPrefix("#") ? "/" + url.rest : url.rest
     let host = url.host.contains(":") ? "[\(url.host.lowercased())]" : url.host.lowercased()
     return "\(scheme)://\(host)\(port)\(rest)"
+  }
+
+  private static let defaultPorts = ["http": 80, "https": 443, "ftp": 21, "ws": 80, "wss": 443]
+
+  private static func nonWebKey(_ text: String) -> String {
+    let trimmed = text.trimmingWhitespace()
+    guard let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]) else { return trimmed }
+    return trimmed[..<colon].lowercased() + trimmed[colon...]
   }
 
   /// Whether what follows `host:` is a port: digits up to the path, query or fragment.
