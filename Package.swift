@@ -36,13 +36,15 @@ let package = Package(
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite", "BookmarkFormats",
+        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite",
+        "BookmarkFormats", "DurableFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
-    .testTarget(name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
     .testTarget(name: "BookmarkStoresTests", dependencies: ["BookmarkStores", "BookmarkModel", "cloudy"]),
     .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles"]),
     .testTarget(name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel"]),

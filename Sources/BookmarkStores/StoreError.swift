@@ -13,6 +13,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case ambiguousID(String)
   /// The backend exists in the contract but not in this build yet.
   case unavailable(StoreBackend)
+  /// An import would not fit in the backend's capacity; nothing was written.
+  case wouldNotFit(StoreBackend, fitting: Int, requested: Int)
 
   public var description: String {
     switch self {
@@ -23,6 +25,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
+    case .wouldNotFit(let backend, let fitting, let requested):
+      "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."
     }
   }
 }

@@ -1,0 +1,78 @@
+import ArgumentParser
+import BookmarkFormats
+import BookmarkModel
+import BookmarkStores
+import Foundation
+import ScreenRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `cloudy import FILE [--dry-run] [--yes]`.
+struct ImportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Import a browser's bookmarks.html or a Cloudy JSON export, all or nothing.",
+    discussion: """
+      Reads the whole file first and prints a report: how many bookmarks will be imported, how \
+      many are merged as duplicates (same URL, see README), and each entry skipped with the reason. \
+      Then it asks before writing; everything is written in one atomic step, so an import that \
+      fails or is killed leaves the store as it was. Without a terminal to ask on, pass --yes.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The file: a Netscape bookmark file (HTML) or a JSON array from `cloudy export --format json`.")
+  var file: String
+
+  @Flag(name: .long, help: "Print the report and stop; nothing is written.")
+  var dryRun = false
+
+  @Flag(name: [.customShort("y"), .long], help: "Import without asking (needed when stdin is not a terminal).")
+  var yes = false
+
+  func run() async throws {
+    try await CLIError.reporting {
+      let store = try options.makeStore()
+      let progress = ImportProgress(label: "Reading \((file as NSString).lastPathComponent)")
+      let parsed: ParsedFile
+      do {
+        defer { progress.finish() }
+        parsed = try BookmarkFileInput.read(file, progress: progress)
+      }
+      let plan = ImportPlan(file: parsed, existing: try await store.load(), environment: .live)
+      for line in plan.report(fileName: file) { print(DisplayText.sanitize(line)) }
+      let count = plan.additions.count
+      if let capacity = await store.remainingCapacity(), count > capacity {
+        throw StoreError.wouldNotFit(store.backend, fitting: capacity, requested: count)
+      }
+      if dryRun {
+        print("Dry run: nothing was imported.")
+        return
+      }
+      if count == 0 {
+        print("Nothing new to import.")
+        return
+      }
+      if !yes { try confirm(count: count, backend: store.backend) }
+      let saving = ImportProgress(label: "Saving")
+      defer { saving.finish() }
+      saving.step("\(count) bookmarks…")
+      try await store.importBookmarks(plan.additions)
+      saving.finish()
+      print("Imported \(count == 1 ? "1 bookmark" : "\(count) bookmarks") into \(store.backend.rawValue).")
+    }
+  }
+
+  /// Asks on the terminal; without one, refuses (a script must say --yes).
+  private func confirm(count: Int, backend: StoreBackend) throws {
+    guard isatty(STDIN_FILENO) == 1 else {
+      throw CLIError(
+        "Standard input is not a terminal, so Cloudy can't ask; nothing was imported (pass --yes to import).")
+    }
+    FileHandle.standardError.write(Data("Import \(count) bookmarks into \(backend.rawValue)? [y/N] ".utf8))
+    let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
+    guard answer == "y" || answer == "yes" else { throw CLIError("Nothing was imported.") }
+  }
+}
