@@ -218,7 +218,8 @@ struct NetscapeTokenizer {
   }
 
   private mutating func startValue() {
-    valueKey = !isEndTag && (tag == .anchor || tag == .heading) ? NetscapeAttributes.Key(lowercasedName: attributeName) : nil
+    valueKey =
+      !isEndTag && (tag == .anchor || tag == .heading) ? NetscapeAttributes.Key(lowercasedName: attributeName) : nil
     value.removeAll(keepingCapacity: true)
   }
 

@@ -64,7 +64,8 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
         sawStructure = true
         let folder = pendingFolder
         pendingFolder = nil
-        lists.append(OpenList(folder: folder?.name, line: folder?.line ?? line, bookmarksBefore: result.bookmarks.count))
+        lists.append(
+          OpenList(folder: folder?.name, line: folder?.line ?? line, bookmarksBefore: result.bookmarks.count))
         if let folder { path.append(folder.name) }
       case .term:
         try endCapture()
@@ -187,7 +188,8 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
   /// A name: entities decoded, line breaks and tabs as written in the file become spaces,
   /// ends trimmed. (A line break written as `&#10;` is kept: that is how export writes one.)
   static func name(_ raw: String) -> String {
-    let flat = raw.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" })
+    let flat =
+      raw.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" })
       ? String(raw.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 }) : raw
     return HTMLText.decode(flat.trimmingWhitespace())
   }
