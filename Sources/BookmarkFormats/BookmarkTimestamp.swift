@@ -22,15 +22,18 @@ public enum BookmarkTimestamp {
 
   /// The date an attribute value means, or `nil` for an empty or non-numeric value.
   public static func date(from text: some StringProtocol) -> Date? {
-    var digits = Substring(text).trimmingPrefix(while: { $0 == " " })
-    var negative = false
-    if digits.first == "-" {
-      negative = true
-      digits = digits.dropFirst()
+    var bytes = Substring(text).utf8.drop { $0 == UInt8(ascii: " ") }
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { bytes = bytes.dropFirst() }
+    guard !bytes.isEmpty, bytes.count <= 19 else { return nil }
+    var parsed: Int64 = 0
+    for byte in bytes {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let (times, overflow) = parsed.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return nil }
+      parsed = times + Int64(byte - UInt8(ascii: "0"))
     }
-    guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int64(digits)
-    else { return nil }
+    let value = parsed
     let seconds: Int64
     switch value {
     case ..<100_000_000_000: seconds = value

@@ -4,50 +4,54 @@ enum HTMLText {
   /// bookmark tools write. An unknown or malformed reference is kept as written; a numeric
   /// reference to no character (0, a surrogate, beyond U+10FFFF) becomes U+FFFD.
   static func decode(_ text: String) -> String {
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-    var result = String.UnicodeScalarView()
-    let scalars = Array(text.unicodeScalars)
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "&", let (decoded, length) = reference(in: scalars, at: index) {
-        result.append(contentsOf: decoded.unicodeScalars)
+    String(decoding: decode(Array(text.utf8)), as: UTF8.self)
+  }
+
+  /// ``decode(_:)-(String)`` on UTF-8 bytes, which is how the parser holds text: references
+  /// are ASCII, so bytes are scanned without building characters.
+  static func decode(_ bytes: [UInt8]) -> [UInt8] {
+    guard let first = bytes.firstIndex(of: ampersand) else { return bytes }
+    var result = Array(bytes[..<first])
+    result.reserveCapacity(bytes.count)
+    var index = first
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == ampersand, let (scalar, length) = reference(in: bytes, at: index) {
+        result.append(contentsOf: scalar.utf8)
         index += length
       } else {
-        result.append(scalar)
+        result.append(byte)
         index += 1
       }
     }
-    return String(result)
+    return result
   }
 
-  /// The reference starting at `start` (an `&`) and how many scalars it spans.
-  private static func reference(in scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+  private static let ampersand = UInt8(ascii: "&")
+
+  /// The reference starting at `start` (an `&`) and how many bytes it spans.
+  private static func reference(in bytes: [UInt8], at start: Int) -> (Unicode.Scalar, Int)? {
     var index = start + 1
-    guard index < scalars.count else { return nil }
-    if scalars[index] == "#" {
+    guard index < bytes.count else { return nil }
+    if bytes[index] == UInt8(ascii: "#") {
       index += 1
-      let hex = index < scalars.count && (scalars[index] == "x" || scalars[index] == "X")
+      let hex = index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "x")
       if hex { index += 1 }
       var value: UInt32 = 0
       let digitsStart = index
-      while index < scalars.count, index - digitsStart < 8,
-        let digit = Character(scalars[index]).hexDigitValue, hex || digit < 10
-      {
-        value = value * (hex ? 16 : 10) + UInt32(digit)
+      while index < bytes.count, index - digitsStart < 8, let digit = digitValue(bytes[index], hex: hex) {
+        value = value * (hex ? 16 : 10) + digit
         index += 1
       }
       guard index > digitsStart else { return nil }
-      if index < scalars.count, scalars[index] == ";" { index += 1 }
-      let character = value == 0 ? nil : Unicode.Scalar(value)
-      return (String(character ?? "\u{FFFD}"), index - start)
+      if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
+      let scalar = value == 0 ? nil : Unicode.Scalar(value)
+      return (scalar ?? "\u{FFFD}", index - start)
     }
-    var name = ""
-    while index < scalars.count, index - start <= 10, isAlphanumericASCII(scalars[index]) {
-      name.unicodeScalars.append(scalars[index])
-      index += 1
-    }
-    if index < scalars.count, scalars[index] == ";", let value = named[name] {
+    let nameStart = index
+    while index < bytes.count, index - start <= 10, isAlphanumericASCII(bytes[index]) { index += 1 }
+    let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
+    if index < bytes.count, bytes[index] == UInt8(ascii: ";"), let value = named[name] {
       return (value, index + 1 - start)
     }
     // Legacy references without the semicolon, as old tools wrote them.
@@ -55,16 +59,25 @@ enum HTMLText {
     return nil
   }
 
-  private static func isAlphanumericASCII(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+  private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  private static func isAlphanumericASCII(_ byte: UInt8) -> Bool {
+    switch byte {
     case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
     default: false
     }
   }
 
-  private static let legacy = ["amp": "&", "lt": "<", "gt": ">", "quot": "\""]
+  private static let legacy: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\""]
 
-  private static let named: [String: String] = [
+  private static let named: [String: Unicode.Scalar] = [
     "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",
     "copy": "©", "reg": "®", "trade": "™", "hellip": "…", "mdash": "—", "ndash": "–",
     "lsquo": "‘", "rsquo": "’", "sbquo": "‚", "ldquo": "“", "rdquo": "”", "bdquo": "„",

@@ -129,12 +129,12 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
     case .none:
       return
     case .anchor(let attributes, let line):
-      try addBookmark(attributes, name: Self.name(try string(text, line: line)), line: line)
+      try addBookmark(attributes, name: try string(Self.name(text), line: line), line: line)
     case .heading(let line):
-      pendingFolder = (Self.name(try string(text, line: line)), line)
+      pendingFolder = (try string(Self.name(text), line: line), line)
       last = .folder
     case .description(let line):
-      let notes = Self.notes(try string(text, line: line))
+      let notes = try string(Self.notes(text), line: line)
       switch last {
       case .bookmark(let index):
         if !notes.isEmpty { result.bookmarks[index].notes = notes }
@@ -152,16 +152,16 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
       skip(line: line, name: name, reason: "it has no URL")
       return
     }
-    let url = HTMLText.decode(try string(hrefBytes, line: line)).trimmingWhitespace()
+    let url = try string(HTMLText.decode(Self.trimmed(hrefBytes[...])), line: line)
     if url.isEmpty {
       skip(line: line, name: name, reason: "its URL is empty")
       return
     }
-    if url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+    if url.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
       skip(line: line, name: name, reason: "its URL contains control characters")
       return
     }
-    let tags = try attributes.tags.map { try string($0, line: line) }.map { HTMLText.decode($0) } ?? ""
+    let tags = try attributes.tags.map { try string(HTMLText.decode($0), line: line) } ?? ""
     result.bookmarks.append(
       ParsedBookmark(
         name: name, url: url,
@@ -185,17 +185,37 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
     return text
   }
 
-  /// A name: entities decoded, line breaks and tabs as written in the file become spaces,
-  /// ends trimmed. (A line break written as `&#10;` is kept: that is how export writes one.)
-  static func name(_ raw: String) -> String {
-    let flat =
-      raw.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" })
-      ? String(raw.map { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" ? " " : $0 }) : raw
-    return HTMLText.decode(flat.trimmingWhitespace())
+  /// A name: line breaks and tabs as written in the file become spaces (CRLF one space),
+  /// the ends are trimmed, then entities are decoded. (A line break written as `&#10;` is
+  /// kept: that is how export writes one.)
+  static func name(_ raw: [UInt8]) -> [UInt8] {
+    var flat: [UInt8] = []
+    flat.reserveCapacity(raw.count)
+    for (index, byte) in raw.enumerated() {
+      switch byte {
+      case 0x0A where index > 0 && raw[index - 1] == 0x0D: continue
+      case 0x0A, 0x0D, 0x09: flat.append(0x20)
+      default: flat.append(byte)
+      }
+    }
+    return HTMLText.decode(trimmed(flat[...]))
   }
 
-  /// Notes: entities decoded, line breaks kept (CRLF as LF), ends trimmed.
-  static func notes(_ raw: String) -> String {
-    HTMLText.decode(raw.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhitespace())
+  /// Notes: line breaks kept (CRLF as LF), ends trimmed, entities decoded.
+  static func notes(_ raw: [UInt8]) -> [UInt8] {
+    var lines: [UInt8] = []
+    lines.reserveCapacity(raw.count)
+    for (index, byte) in raw.enumerated() where !(byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A) {
+      lines.append(byte)
+    }
+    return HTMLText.decode(trimmed(lines[...]))
+  }
+
+  /// The bytes without ASCII white space at either end.
+  static func trimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return [] }
+    return Array(bytes[first...last])
   }
 }

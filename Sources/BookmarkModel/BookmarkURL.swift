@@ -20,6 +20,12 @@ public struct BookmarkURL: Hashable, Sendable {
     let trimmed = input.trimmingWhitespace()
     if trimmed.isEmpty { return .failure(.empty) }
     for scalar in trimmed.unicodeScalars {
+      if scalar.isASCII {
+        // Fast path (Unicode property lookups are slow): controls, then the space.
+        if scalar.value < 0x20 || scalar.value == 0x7F { return .failure(.containsControlCharacter) }
+        if scalar == " " { return .failure(.containsSpace) }
+        continue
+      }
       switch scalar.properties.generalCategory {
       case .control: return .failure(.containsControlCharacter)
       case .format, .unassigned, .privateUse, .surrogate: return .failure(.containsInvisibleCharacter)
@@ -30,9 +36,9 @@ public struct BookmarkURL: Hashable, Sendable {
     var text = trimmed
     var scheme = "https"
     var afterScheme = Substring(trimmed)
-    if let range = trimmed.range(of: "://"), isScheme(trimmed[..<range.lowerBound]) {
-      scheme = String(trimmed[..<range.lowerBound])
-      afterScheme = trimmed[range.upperBound...]
+    if let colon = trimmed.firstIndex(of: ":"), trimmed[colon...].hasPrefix("://"), isScheme(trimmed[..<colon]) {
+      scheme = String(trimmed[..<colon])
+      afterScheme = trimmed[trimmed.index(colon, offsetBy: 3)...]
     } else if let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]), !trimmed[..<colon].contains("."),
       !isPort(after: colon, in: trimmed)
     {
@@ -124,6 +130,7 @@ public struct BookmarkURL: Hashable, Sendable {
 
   /// Host names: dot-separated labels of letters (any script), digits and inner hyphens.
   private static func isHostName(_ host: Substring) -> Bool {
+    if host.utf8.allSatisfy({ $0 < 0x80 }) { return isASCIIHostName(host.utf8) }
     let labels =
       host.hasSuffix(".")
       ? host.dropLast().split(separator: ".", omittingEmptySubsequences: false)
@@ -137,5 +144,30 @@ public struct BookmarkURL: Hashable, Sendable {
             }
         }
     }
+  }
+
+  /// ``isHostName(_:)`` for ASCII hosts, on bytes (Character properties are slow).
+  private static func isASCIIHostName(_ host: Substring.UTF8View) -> Bool {
+    let body = host.last == UInt8(ascii: ".") ? host.dropLast() : host[...]
+    var labelLength = 0
+    var previous: UInt8 = 0
+    for byte in body {
+      switch byte {
+      case UInt8(ascii: "."):
+        if labelLength == 0 || previous == UInt8(ascii: "-") { return false }
+        labelLength = 0
+      case UInt8(ascii: "-"):
+        if labelLength == 0 { return false }
+        labelLength += 1
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"):
+        labelLength += 1
+      default:
+        return false
+      }
+      previous = byte
+    }
+    return labelLength > 0 && previous != UInt8(ascii: "-")
   }
 }

@@ -35,13 +35,7 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try options.makeStore()
-      let progress = ImportProgress(label: "Reading \((file as NSString).lastPathComponent)")
-      let parsed: ParsedFile
-      do {
-        defer { progress.finish() }
-        parsed = try BookmarkFileInput.read(file, progress: progress)
-      }
-      let plan = ImportPlan(file: parsed, existing: try await store.load(), environment: .live)
+      let plan = try await makePlan(for: store)
       for line in plan.report(fileName: file) { print(DisplayText.sanitize(line)) }
       let count = plan.additions.count
       if let capacity = await store.remainingCapacity(), count > capacity {
@@ -63,6 +57,32 @@ struct ImportCommand: AsyncParsableCommand {
       saving.finish()
       print("Imported \(count == 1 ? "1 bookmark" : "\(count) bookmarks") into \(store.backend.rawValue).")
     }
+  }
+
+  /// Reads the file and plans the import. In a function of its own so the parsed file is
+  /// freed before the store is written (memory peaks during the write).
+  private func makePlan(for store: any BookmarkStore) async throws -> ImportPlan {
+    let progress = ImportProgress(label: "Reading \((file as NSString).lastPathComponent)")
+    let parsed: ParsedFile
+    do {
+      defer { progress.finish() }
+      parsed = try BookmarkFileInput.read(file, progress: progress)
+    }
+    return ImportPlan(file: parsed, existing: try await store.load(), environment: Self.environment)
+  }
+
+  /// The real clock, and random version-4 UUIDs (lower-case, as ``BookmarkEnvironment/live``
+  /// makes them) drawn from the system generator: Foundation's `UUID()` opened
+  /// `/dev/urandom` for each one, a tenth of a 100,000-bookmark import.
+  static let environment = BookmarkEnvironment(now: { Date() }, newID: { randomUUID() })
+
+  static func randomUUID() -> String {
+    var generator = SystemRandomNumberGenerator()
+    var bytes = withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { Array($0) }
+    bytes[6] = bytes[6] & 0x0F | 0x40
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+    return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
   }
 
   /// Asks on the terminal; without one, refuses (a script must say --yes).

@@ -6,9 +6,13 @@ enum ISO8601 {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    // Digits by hand: String(format:) was a seventh of writing 100,000 bookmarks.
+    func digits(_ value: Int32, _ count: Int) -> String {
+      let text = String(value)
+      return text.count >= count ? text : String(repeating: "0", count: count - text.count) + text
+    }
+    return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2) + "T"
+      + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "Z"
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only form the XML format uses).
