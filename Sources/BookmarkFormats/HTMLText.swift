@@ -48,6 +48,12 @@ enum HTMLText {
       let scalar = value == 0 ? nil : Unicode.Scalar(value)
       return (scalar ?? "\u{FFFD}", index - start)
     }
+    // The references every URL with a query has, without building a name to look up.
+    if bytes.count - index >= 4, bytes[index] == UInt8(ascii: "a"), bytes[index + 1] == UInt8(ascii: "m"),
+      bytes[index + 2] == UInt8(ascii: "p"), bytes[index + 3] == UInt8(ascii: ";")
+    {
+      return ("&", 5)
+    }
     let nameStart = index
     while index < bytes.count, index - start <= 10, isAlphanumericASCII(bytes[index]) { index += 1 }
     let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)

@@ -45,11 +45,12 @@ public struct ImportPlan: Sendable {
     let now = Self.wholeSeconds(environment.now())
     for entry in file.bookmarks {
       let key = BookmarkURL.comparisonKey(entry.url)
-      if let existingName = names[key] {
+      // One hash in the common case: insert, and put the first name back if there was one.
+      if let existingName = names.updateValue(entry.name, forKey: key) {
+        names[key] = existingName
         duplicates.append(Duplicate(entry: entry, existingName: existingName))
         continue
       }
-      names[key] = entry.name
       var id = entry.id ?? environment.newID()
       while ids.contains(id) { id = environment.newID() }
       ids.insert(id)

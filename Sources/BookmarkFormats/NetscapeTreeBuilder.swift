@@ -152,12 +152,13 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
       skip(line: line, name: name, reason: "it has no URL")
       return
     }
-    let url = try string(HTMLText.decode(Self.trimmed(hrefBytes[...])), line: line)
+    let urlBytes = HTMLText.decode(Self.trimmed(hrefBytes[...]))
+    let url = try string(urlBytes, line: line)
     if url.isEmpty {
       skip(line: line, name: name, reason: "its URL is empty")
       return
     }
-    if url.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+    if Self.containsControl(urlBytes) {
       skip(line: line, name: name, reason: "its URL contains control characters")
       return
     }
@@ -209,6 +210,16 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
       lines.append(byte)
     }
     return HTMLText.decode(trimmed(lines[...]))
+  }
+
+  /// Whether UTF-8 bytes hold a C0 control, DEL or a C1 control (U+0080–U+009F, encoded
+  /// as 0xC2 0x80–0x9F).
+  static func containsControl(_ bytes: [UInt8]) -> Bool {
+    for (index, byte) in bytes.enumerated() {
+      if byte < 0x20 || byte == 0x7F { return true }
+      if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+    }
+    return false
   }
 
   /// The bytes without ASCII white space at either end.

@@ -100,6 +100,11 @@ public struct BookmarkURL: Hashable, Sendable {
   /// fragment are compared as written. Text that does not parse as a URL with a host
   /// (`javascript:…`, `place:…`) is trimmed and its scheme lower-cased, nothing more.
   public static func comparisonKey(_ text: String) -> String {
+    asciiComparisonKey(text) ?? parsedComparisonKey(text)
+  }
+
+  /// ``comparisonKey(_:)`` by way of ``parse(_:)``: the definition the fast path must match.
+  static func parsedComparisonKey(_ text: String) -> String {
     guard case .success(let url) = parse(text) else { return nonWebKey(text) }
     let scheme = url.scheme.lowercased()
     let port = url.port.flatMap { $0 == defaultPorts[scheme] ? nil : ":\($0)" } ?? ""
@@ -108,7 +113,7 @@ public struct BookmarkURL: Hashable, Sendable {
     return "\(scheme)://\(host)\(port)\(rest)"
   }
 
-  private static let defaultPorts = ["http": 80, "https": 443, "ftp": 21, "ws": 80, "wss": 443]
+  static let defaultPorts = ["http": 80, "https": 443, "ftp": 21, "ws": 80, "wss": 443]
 
   private static func nonWebKey(_ text: String) -> String {
     let trimmed = text.trimmingWhitespace()
@@ -147,7 +152,7 @@ public struct BookmarkURL: Hashable, Sendable {
   }
 
   /// ``isHostName(_:)`` for ASCII hosts, on bytes (Character properties are slow).
-  private static func isASCIIHostName(_ host: Substring.UTF8View) -> Bool {
+  static func isASCIIHostName(_ host: Substring.UTF8View) -> Bool {
     let body = host.last == UInt8(ascii: ".") ? host.dropLast() : host[...]
     var labelLength = 0
     var previous: UInt8 = 0

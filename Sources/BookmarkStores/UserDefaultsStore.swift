@@ -112,13 +112,13 @@ public final class UserDefaultsStore: BookmarkStore {
     publish(change)
   }
 
-  /// One locked read-modify-write: the new entries are appended and the domain replaced
+  /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
   /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
     let change = try domain.modify { entries in
-      var stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
+      let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
       entries.reserveCapacity(entries.count + bookmarks.count)
-      for bookmark in bookmarks where stored.insert(bookmark.id).inserted {
+      for bookmark in bookmarks where stored.isEmpty || !stored.contains(bookmark.id) {
         entries.append(.dictionary(bookmark.propertyListEntries))
       }
     }
