@@ -103,31 +103,42 @@ enum HTMLText {
   /// references, and so does every control character, so line breaks and tabs in a name
   /// survive a round trip instead of turning into spaces.
   static func escape(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 16)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default:
-        if needsEscape(scalar) {
-          result += "&#\(scalar.value);"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
+    var out: [UInt8] = []
+    escape(text, into: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x00...0x1F, 0x7F...0x9F: true
-    default: false
+  /// ``escape(_:)`` appending UTF-8 to `out`, copying runs of plain bytes at once.
+  static func escape(_ text: String, into out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let replacement: String
+        var length = 1
+        switch byte {
+        case UInt8(ascii: "&"): replacement = "&amp;"
+        case UInt8(ascii: "<"): replacement = "&lt;"
+        case UInt8(ascii: ">"): replacement = "&gt;"
+        case UInt8(ascii: "\""): replacement = "&quot;"
+        case UInt8(ascii: "'"): replacement = "&#39;"
+        case 0x00..<0x20, 0x7F: replacement = "&#\(byte);"
+        case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+          replacement = "&#\(bytes[index + 1]);"  // C1 controls: U+0080–U+009F
+          length = 2
+        default:
+          index += 1
+          continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        out.append(contentsOf: replacement.utf8)
+        index += length
+        runStart = index
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
   }
+
 }

@@ -11,7 +11,7 @@ import Foundation
 public enum NetscapeBookmarkWriter {
   public static func data(for bookmarks: [Bookmark]) -> Data {
     let tree = BookmarkTree(bookmarks)
-    var out = """
+    let out = """
       <!DOCTYPE NETSCAPE-Bookmark-file-1>
       <!-- This is an automatically generated file.
            It will be read and overwritten.
@@ -25,37 +25,60 @@ public enum NetscapeBookmarkWriter {
       <DL><p>
 
       """
-    out.reserveCapacity(bookmarks.count * 200)
-    write(tree.root, of: tree, depth: 1, into: &out)
-    out += "</DL>\n"
-    return Data(out.utf8)
+    var bytes = Array(out.utf8)
+    bytes.reserveCapacity(bytes.count + bookmarks.count * 400)
+    write(tree.root, of: tree, depth: 1, into: &bytes)
+    bytes.append(contentsOf: "</DL>\n".utf8)
+    return Data(bytes)
   }
 
   static let toolbarNames: Set<String> = ["Bookmarks Toolbar", "Bookmarks bar", "Favorites bar", "Favourites bar"]
   static let otherBookmarksNames: Set<String> = ["Other Bookmarks"]
 
-  private static func write(_ folder: BookmarkTree.Folder, of tree: BookmarkTree, depth: Int, into out: inout String) {
-    let indent = String(repeating: "    ", count: depth)
+  private static func write(
+    _ folder: BookmarkTree.Folder, of tree: BookmarkTree, depth: Int, into out: inout [UInt8]
+  ) {
+    let indent = Array(String(repeating: "    ", count: depth).utf8)
+    func text(_ string: String) { out.append(contentsOf: string.utf8) }
+    func escaped(_ string: String) { HTMLText.escape(string, into: &out) }
     for item in folder.items {
       switch item {
       case .bookmark(let bookmark):
-        out += "\(indent)<DT><A HREF=\"\(HTMLText.escape(bookmark.url))\""
-        out += " ADD_DATE=\"\(BookmarkTimestamp.text(for: bookmark.created))\""
-        out += " LAST_MODIFIED=\"\(BookmarkTimestamp.text(for: bookmark.modified))\""
-        if !bookmark.tags.isEmpty { out += " TAGS=\"\(HTMLText.escape(bookmark.tags.joined(separator: ",")))\"" }
-        out += ">\(HTMLText.escape(bookmark.name))</A>\n"
-        if !bookmark.notes.isEmpty { out += "\(indent)<DD>\(HTMLText.escape(bookmark.notes))\n" }
+        out.append(contentsOf: indent)
+        text("<DT><A HREF=\"")
+        escaped(bookmark.url)
+        text("\" ADD_DATE=\"\(BookmarkTimestamp.text(for: bookmark.created))\"")
+        text(" LAST_MODIFIED=\"\(BookmarkTimestamp.text(for: bookmark.modified))\"")
+        if !bookmark.tags.isEmpty {
+          text(" TAGS=\"")
+          escaped(bookmark.tags.joined(separator: ","))
+          text("\"")
+        }
+        text(">")
+        escaped(bookmark.name)
+        text("</A>\n")
+        if !bookmark.notes.isEmpty {
+          out.append(contentsOf: indent)
+          text("<DD>")
+          escaped(bookmark.notes)
+          text("\n")
+        }
       case .folder(let index):
         let child = tree.folders[index]
-        out += "\(indent)<DT><H3"
-        if let created = child.created { out += " ADD_DATE=\"\(BookmarkTimestamp.text(for: created))\"" }
-        if let modified = child.modified { out += " LAST_MODIFIED=\"\(BookmarkTimestamp.text(for: modified))\"" }
-        if depth == 1, toolbarNames.contains(child.name) { out += " PERSONAL_TOOLBAR_FOLDER=\"true\"" }
-        if depth == 1, otherBookmarksNames.contains(child.name) { out += " UNFILED_BOOKMARKS_FOLDER=\"true\"" }
-        out += ">\(HTMLText.escape(child.name))</H3>\n"
-        out += "\(indent)<DL><p>\n"
+        out.append(contentsOf: indent)
+        text("<DT><H3")
+        if let created = child.created { text(" ADD_DATE=\"\(BookmarkTimestamp.text(for: created))\"") }
+        if let modified = child.modified { text(" LAST_MODIFIED=\"\(BookmarkTimestamp.text(for: modified))\"") }
+        if depth == 1, toolbarNames.contains(child.name) { text(" PERSONAL_TOOLBAR_FOLDER=\"true\"") }
+        if depth == 1, otherBookmarksNames.contains(child.name) { text(" UNFILED_BOOKMARKS_FOLDER=\"true\"") }
+        text(">")
+        escaped(child.name)
+        text("</H3>\n")
+        out.append(contentsOf: indent)
+        text("<DL><p>\n")
         write(child, of: tree, depth: depth + 1, into: &out)
-        out += "\(indent)</DL><p>\n"
+        out.append(contentsOf: indent)
+        text("</DL><p>\n")
       }
     }
   }
