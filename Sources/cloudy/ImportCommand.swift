@@ -35,7 +35,8 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try options.makeStore()
-      let plan = try await makePlan(for: store)
+      let progress = ImportProgress(label: "Reading \((file as NSString).lastPathComponent)")
+      let plan = try await makePlan(for: store, progress: progress)
       for line in plan.report(fileName: file) { print(DisplayText.sanitize(line)) }
       let count = plan.additions.count
       if let capacity = await store.remainingCapacity(), count > capacity {
@@ -50,19 +51,17 @@ struct ImportCommand: AsyncParsableCommand {
         return
       }
       if !yes { try confirm(count: count, backend: store.backend) }
-      let saving = ImportProgress(label: "Saving")
-      defer { saving.finish() }
-      saving.step("\(count) bookmarks…")
+      progress.step("Saving \(count) bookmarks…")
+      defer { progress.finish() }
       try await store.importBookmarks(plan.additions)
-      saving.finish()
+      progress.finish()
       print("Imported \(count == 1 ? "1 bookmark" : "\(count) bookmarks") into \(store.backend.rawValue).")
     }
   }
 
   /// Reads the file and plans the import. In a function of its own so the parsed file is
   /// freed before the store is written (memory peaks during the write).
-  private func makePlan(for store: any BookmarkStore) async throws -> ImportPlan {
-    let progress = ImportProgress(label: "Reading \((file as NSString).lastPathComponent)")
+  private func makePlan(for store: any BookmarkStore, progress: ImportProgress) async throws -> ImportPlan {
     let parsed: ParsedFile
     do {
       defer { progress.finish() }

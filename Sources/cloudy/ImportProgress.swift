@@ -19,6 +19,8 @@ final class ImportProgress {
   private let enabled: Bool
   private let start = Date()
   private var lastDraw: Date?
+  /// Whether the bar was ever drawn.
+  private var wasShown = false
 
   init(label: String, enabled: Bool = isatty(STDERR_FILENO) == 1) {
     self.label = DisplayText.sanitize(label)
@@ -34,10 +36,12 @@ final class ImportProgress {
     draw("\(label) \(bar) \(Int((fraction * 100).rounded(.down)))%")
   }
 
-  /// Shows a step with no measurable progress ("Saving…").
+  /// Shows a step with no measurable progress ("Saving 100000 bookmarks…") in place of the
+  /// bar, if the bar was shown: a file that took a moment to read takes a moment to save.
   func step(_ text: String) {
-    guard shouldDraw(force: true) else { return }
-    draw("\(label) \(DisplayText.sanitize(text))")
+    guard enabled, wasShown else { return }
+    lastDraw = Date()
+    draw(DisplayText.sanitize(text))
   }
 
   /// Erases the bar, if one was drawn.
@@ -57,6 +61,7 @@ final class ImportProgress {
   }
 
   private func draw(_ line: String) {
+    wasShown = true
     FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
   }
 }

@@ -134,6 +134,18 @@ final class ImportExportCommandTests: XCTestCase {
     XCTAssertEqual(bad.status, 1)
   }
 
+  /// `cloudy edit` finds duplicate URLs with the same normaliser as add and import.
+  func testEditRefusesADuplicateURLUnlessAllowed() throws {
+    _ = try cloudy(["add", "https://first.example/", "--name", "First"])
+    let second = try cloudy(["add", "https://second.example"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let refused = try cloudy(["edit", second, "--url", "HTTPS://FIRST.example:443"])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(refused.stderr.contains("“First”"), refused.stderr)
+    XCTAssertEqual(try cloudy(["edit", second, "--name", "Renamed"]).status, 0, "a name change is not checked")
+    XCTAssertEqual(try cloudy(["edit", second, "--url", "https://FIRST.example", "--allow-duplicate"]).status, 0)
+    XCTAssertTrue(try cloudy(["list"]).stdout.contains("Renamed\thttps://FIRST.example"))
+  }
+
   /// Given a stored list, when `cloudy import --yes` of a large file is killed with SIGKILL
   /// at random moments, then the store holds the old list or the old list plus every
   /// imported bookmark — never part of the file.
