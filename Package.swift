@@ -17,6 +17,7 @@ let package = Package(
 
     // Pure layers, bottom to top. None of them imports ncurses or does terminal I/O.
     .target(name: "BookmarkModel"),
+    .target(name: "BookmarkFormats", dependencies: ["BookmarkModel"]),
     .target(name: "DurableFiles"),
     // The cloud contract (no database code) and the key-value store that syncs through it.
     .target(name: "Cloud"),
@@ -36,11 +37,14 @@ let package = Package(
       name: "cloudy",
       dependencies: [
         "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite",
+        "BookmarkFormats", "DurableFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
+    .testTarget(
+      name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: ["BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "cloudy"]),

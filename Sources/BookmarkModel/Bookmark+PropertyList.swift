@@ -2,7 +2,8 @@ import Foundation
 
 /// The one property-list form of a bookmark, shared by every store that keeps property
 /// lists (user defaults, the key-value store): a dictionary with `id`, `name`, `url`,
-/// `created` and `modified`.
+/// `created` and `modified`, plus `folder` (array of strings), `notes` and `tags` (array of
+/// strings) only when they are not empty, so entries without them read and write unchanged.
 extension Bookmark {
   /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing.
   /// A missing name reads as empty, missing dates as the epoch.
@@ -14,15 +15,22 @@ extension Bookmark {
     let created = dictionary["created"]?.date ?? Date(timeIntervalSince1970: 0)
     self.init(
       id: id, name: dictionary["name"]?.string ?? "", url: url, created: created,
-      modified: dictionary["modified"]?.date ?? created)
+      modified: dictionary["modified"]?.date ?? created,
+      folder: dictionary["folder"]?.array?.compactMap(\.string) ?? [],
+      notes: dictionary["notes"]?.string ?? "",
+      tags: dictionary["tags"]?.array?.compactMap(\.string) ?? [])
   }
 
   /// The bookmark's dictionary. Merge it over a stored entry to keep keys another
   /// version of Cloudy added.
   public var propertyListEntries: [String: PropertyList] {
-    [
+    var entries: [String: PropertyList] = [
       "id": .string(id), "name": .string(name), "url": .string(url),
       "created": .date(created), "modified": .date(modified),
     ]
+    if !folder.isEmpty { entries["folder"] = .array(folder.map(PropertyList.string)) }
+    if !notes.isEmpty { entries["notes"] = .string(notes) }
+    if !tags.isEmpty { entries["tags"] = .array(tags.map(PropertyList.string)) }
+    return entries
   }
 }

@@ -12,12 +12,25 @@ public struct Bookmark: Identifiable, Hashable, Sendable, Codable {
   public var url: String
   public var created: Date
   public var modified: Date
+  /// The folder path the bookmark lives in, outermost first (`["Toolbar", "Swift"]`);
+  /// empty at the top level. Imported from and exported to browsers' folders.
+  public var folder: [String]
+  /// A free-text description (a browser's `<DD>`); empty when there is none.
+  public var notes: String
+  /// Tags (Firefox's `TAGS`), in their order; empty when there are none.
+  public var tags: [String]
 
-  public init(id: ID, name: String, url: String, created: Date, modified: Date) {
+  public init(
+    id: ID, name: String, url: String, created: Date, modified: Date, folder: [String] = [], notes: String = "",
+    tags: [String] = []
+  ) {
     self.id = id
     self.name = name
     self.url = url
     self.created = created
     self.modified = modified
+    self.folder = folder
+    self.notes = notes
+    self.tags = tags
   }
 }

@@ -20,6 +20,12 @@ public struct BookmarkURL: Hashable, Sendable {
     let trimmed = input.trimmingWhitespace()
     if trimmed.isEmpty { return .failure(.empty) }
     for scalar in trimmed.unicodeScalars {
+      if scalar.isASCII {
+        // Fast path (Unicode property lookups are slow): controls, then the space.
+        if scalar.value < 0x20 || scalar.value == 0x7F { return .failure(.containsControlCharacter) }
+        if scalar == " " { return .failure(.containsSpace) }
+        continue
+      }
       switch scalar.properties.generalCategory {
       case .control: return .failure(.containsControlCharacter)
       case .format, .unassigned, .privateUse, .surrogate: return .failure(.containsInvisibleCharacter)
@@ -30,9 +36,9 @@ public struct BookmarkURL: Hashable, Sendable {
     var text = trimmed
     var scheme = "https"
     var afterScheme = Substring(trimmed)
-    if let range = trimmed.range(of: "://"), isScheme(trimmed[..<range.lowerBound]) {
-      scheme = String(trimmed[..<range.lowerBound])
-      afterScheme = trimmed[range.upperBound...]
+    if let colon = trimmed.firstIndex(of: ":"), trimmed[colon...].hasPrefix("://"), isScheme(trimmed[..<colon]) {
+      scheme = String(trimmed[..<colon])
+      afterScheme = trimmed[trimmed.index(colon, offsetBy: 3)...]
     } else if let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]), !trimmed[..<colon].contains("."),
       !isPort(after: colon, in: trimmed)
     {
@@ -84,17 +90,35 @@ public struct BookmarkURL: Hashable, Sendable {
     return .success(BookmarkURL(text: text, scheme: scheme, host: String(hostPart), port: port, rest: rest))
   }
 
-  /// A key under which two URLs that lead to the same place compare equal: scheme and host
-  /// lower-cased, the scheme's default port dropped, and an empty path equal to `/`.
-  /// Typed text that does not parse is its own key.
+  /// The one URL normaliser: a key under which two URLs that lead to the same place compare
+  /// equal. Add, edit and import (and later sync) find duplicates with it; the URL itself
+  /// is always stored and shown as given.
+  ///
+  /// Rules: scheme and host are lower-cased; the scheme's default port is dropped (`http`
+  /// 80, `https` 443, `ftp` 21, `ws` 80, `wss` 443); an empty path is `/`, and any other
+  /// trailing slash is kept (`/docs` and `/docs/` may be different pages); path, query and
+  /// fragment are compared as written. Text that does not parse as a URL with a host
+  /// (`javascript:…`, `place:…`) is trimmed and its scheme lower-cased, nothing more.
   public static func comparisonKey(_ text: String) -> String {
-    guard case .success(let url) = parse(text) else { return text }
+    asciiComparisonKey(text) ?? parsedComparisonKey(text)
+  }
+
+  /// ``comparisonKey(_:)`` by way of ``parse(_:)``: the definition the fast path must match.
+  static func parsedComparisonKey(_ text: String) -> String {
+    guard case .success(let url) = parse(text) else { return nonWebKey(text) }
     let scheme = url.scheme.lowercased()
-    let defaultPorts = ["http": 80, "https": 443, "ftp": 21]
     let port = url.port.flatMap { $0 == defaultPorts[scheme] ? nil : ":\($0)" } ?? ""
     let rest = url.rest.isEmpty || url.rest.hasPrefix("?") || url.rest.hasPrefix("#") ? "/" + url.rest : url.rest
     let host = url.host.contains(":") ? "[\(url.host.lowercased())]" : url.host.lowercased()
     return "\(scheme)://\(host)\(port)\(rest)"
+  }
+
+  static let defaultPorts = ["http": 80, "https": 443, "ftp": 21, "ws": 80, "wss": 443]
+
+  private static func nonWebKey(_ text: String) -> String {
+    let trimmed = text.trimmingWhitespace()
+    guard let colon = trimmed.firstIndex(of: ":"), isScheme(trimmed[..<colon]) else { return trimmed }
+    return trimmed[..<colon].lowercased() + trimmed[colon...]
   }
 
   /// Whether what follows `host:` is a port: digits up to the path, query or fragment.
@@ -111,6 +135,7 @@ public struct BookmarkURL: Hashable, Sendable {
 
   /// Host names: dot-separated labels of letters (any script), digits and inner hyphens.
   private static func isHostName(_ host: Substring) -> Bool {
+    if host.utf8.allSatisfy({ $0 < 0x80 }) { return isASCIIHostName(host.utf8) }
     let labels =
       host.hasSuffix(".")
       ? host.dropLast().split(separator: ".", omittingEmptySubsequences: false)
@@ -124,5 +149,30 @@ public struct BookmarkURL: Hashable, Sendable {
             }
         }
     }
+  }
+
+  /// ``isHostName(_:)`` for ASCII hosts, on bytes (Character properties are slow).
+  static func isASCIIHostName(_ host: Substring.UTF8View) -> Bool {
+    let body = host.last == UInt8(ascii: ".") ? host.dropLast() : host[...]
+    var labelLength = 0
+    var previous: UInt8 = 0
+    for byte in body {
+      switch byte {
+      case UInt8(ascii: "."):
+        if labelLength == 0 || previous == UInt8(ascii: "-") { return false }
+        labelLength = 0
+      case UInt8(ascii: "-"):
+        if labelLength == 0 { return false }
+        labelLength += 1
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"):
+        labelLength += 1
+      default:
+        return false
+      }
+      previous = byte
+    }
+    return labelLength > 0 && previous != UInt8(ascii: "-")
   }
 }

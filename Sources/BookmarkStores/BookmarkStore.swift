@@ -27,6 +27,14 @@ public protocol BookmarkStore: Sendable {
   /// The backend's state for the bottom line.
   func status() async -> StoreStatus
 
+  /// Adds many bookmarks, ids and dates as given, in one atomic write: afterwards the store
+  /// holds all of them or, if the write fails or the process dies, none. Bookmarks whose id
+  /// is already stored are left out. (Default: ``StoreError/unavailable(_:)``.)
+  func importBookmarks(_ bookmarks: [Bookmark]) async throws
+
+  /// How many more bookmarks fit, or `nil` when there is no limit. (Default: `nil`.)
+  func remainingCapacity() async -> Int?
+
   /// Brings a synced store up to date: pushes queued changes and fetches other devices'
   /// changes, returning when done or when the cloud turns out to be unreachable (the
   /// changes then stay queued). Commands call it before reading and before exiting.

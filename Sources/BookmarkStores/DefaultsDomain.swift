@@ -58,7 +58,9 @@ struct DefaultsDomain {
         var entries = try bookmarkEntries(in: raw)
         let result = try body(&entries)
         raw[Self.bookmarksKey] = .array(entries)
-        try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: .dictionary(raw)))
+        try PrivateFiles.replace(path) { write in
+          PropertyListXMLWriter.write(.dictionary(raw)) { piece in piece.withUnsafeBytes { write($0) } }
+        }
         return Change(result: result, contents: Contents(entries: entries), signature: PrivateFiles.signature(path))
       }
     }

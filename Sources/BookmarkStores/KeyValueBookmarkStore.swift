@@ -92,6 +92,51 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     try write(key, nil)
   }
 
+  /// Imports as one write to the store (and one atomic write of the local cache): all of
+  /// it, or — if it would break a quota — none of it, saying how many would fit.
+  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+    let stored = keyValueStore.dictionaryRepresentation
+    var batch: [String: PropertyList?] = [:]
+    var added: [(key: String, size: Int)] = []
+    for (index, bookmark) in bookmarks.enumerated() {
+      let key = KeyValueBookmarkLayout.key(for: bookmark.id)
+      guard stored[key] == nil, batch[key] == nil else { continue }
+      // Keep the file's order among bookmarks created in the same second.
+      let order = bookmark.created.addingTimeInterval(Double(index % 1_000_000) / 1_000_000)
+      let entry = KeyValueBookmarkLayout.entry(for: bookmark, addedAt: order)
+      batch[key] = entry
+      added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
+    }
+    guard !batch.isEmpty else { return }
+    do {
+      try keyValueStore.setValues(batch)
+    } catch let error as KeyValueStoreError where error.isQuotaViolation {
+      throw StoreError.wouldNotFit(.keyValue, fitting: fitting(added), requested: added.count)
+    }
+    try saveOrUndo(batch.mapValues { _ in nil })
+    publish()
+  }
+
+  /// How many more bookmarks fit under the key quota (the byte quota is checked on import).
+  public func remainingCapacity() async -> Int? {
+    max(0, KeyValueLimits.maximumKeys - keyValueStore.status.keys)
+  }
+
+  /// How many of these entries, in order, fit in the room the store has left.
+  private func fitting(_ entries: [(key: String, size: Int)]) -> Int {
+    let status = keyValueStore.status
+    var keys = status.keys
+    var bytes = status.bytes
+    var count = 0
+    for entry in entries {
+      keys += 1
+      bytes += entry.size
+      if keys > KeyValueLimits.maximumKeys || bytes > KeyValueLimits.maximumTotalBytes { break }
+      count += 1
+    }
+    return count
+  }
+
   public func status() async -> StoreStatus {
     currentSnapshot().status
   }
@@ -111,16 +156,21 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     } catch let error as KeyValueStoreError {
       throw Self.storeError(error)
     }
+    try saveOrUndo([key: previous])
+    publish()
+  }
+
+  /// Saves to the local cache; if that fails, puts `previous` back in memory and throws.
+  private func saveOrUndo(_ previous: [String: PropertyList?]) throws {
     do {
       try keyValueStore.save()
     } catch {
-      try? keyValueStore.setValues([key: previous])
+      try? keyValueStore.setValues(previous)
       if case KeyValueStoreError.cacheUnwritable(let path, let reason) = error {
         throw StoreError.writeFailed(path: path, reason: reason)
       }
       throw error
     }
-    publish()
   }
 
   static func storeError(_ error: KeyValueStoreError) -> StoreError {

@@ -15,6 +15,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case unavailable(StoreBackend)
   /// The key-value store's quota would be broken; nothing was changed.
   case quotaExceeded(String)
+  /// An import would not fit in the backend's capacity; nothing was written.
+  case wouldNotFit(StoreBackend, fitting: Int, requested: Int)
 
   public var description: String {
     switch self {
@@ -26,6 +28,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
     case .quotaExceeded(let detail): detail
+    case .wouldNotFit(let backend, let fitting, let requested):
+      "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."
     }
   }
 }

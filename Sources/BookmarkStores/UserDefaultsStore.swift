@@ -112,6 +112,19 @@ public final class UserDefaultsStore: BookmarkStore {
     publish(change)
   }
 
+  /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
+  /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
+  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+    let change = try domain.modify { entries in
+      let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
+      entries.reserveCapacity(entries.count + bookmarks.count)
+      for bookmark in bookmarks where stored.isEmpty || !stored.contains(bookmark.id) {
+        entries.append(.dictionary(bookmark.propertyListEntries))
+      }
+    }
+    publish(change)
+  }
+
   /// The property-list format keeps whole seconds; so do our dates, so what a writer
   /// returns equals what every reader reads back.
   private func wholeSeconds(_ date: Date) -> Date {

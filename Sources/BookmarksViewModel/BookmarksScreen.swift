@@ -139,7 +139,7 @@ public enum BookmarksScreen {
     let width = buffer.width - column - 2
     let name = bookmark.name.isEmpty ? "(no name)" : bookmark.name
     buffer.write(TextLayout.truncate(name, toWidth: width), row: row, column: column, style: nameStyle)
-    buffer.write(TextLayout.truncate(bookmark.url, toWidth: width), row: row + 1, column: column, style: urlStyle)
+    buffer.write(urlLine(bookmark, width: width), row: row + 1, column: column, style: urlStyle)
   }
 
   // MARK: - Messages

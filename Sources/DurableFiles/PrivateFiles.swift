@@ -45,6 +45,14 @@ public enum PrivateFiles {
   /// `fsync` it, `rename` it over the old one, then `fsync` the folder. A crash at any
   /// point leaves either the old file or the new one, never a mix or a truncated file.
   public static func replace(_ path: String, with data: Data) throws {
+    try replace(path) { write in data.withUnsafeBytes { write($0) } }
+  }
+
+  /// ``replace(_:with:)`` for contents produced in pieces: `body` calls `write` with each
+  /// piece in order, so the contents never need to be in memory whole.
+  public static func replace(
+    _ path: String, writing body: (_ write: (UnsafeRawBufferPointer) -> Void) throws -> Void
+  ) throws {
     let directory = (path as NSString).deletingLastPathComponent
     let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -53,17 +61,24 @@ public enum PrivateFiles {
     defer {
       if !ok { unlink(temporary) }
     }
-    let written = data.withUnsafeBytes { raw -> Bool in
-      var offset = 0
-      while offset < raw.count {
-        let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
+    var written = true
+    do {
+      try body { raw in
+        guard written else { return }
+        var offset = 0
+        while offset < raw.count {
+          let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+          if count < 0 {
+            if errno == EINTR { continue }
+            written = false
+            return
+          }
+          offset += count
         }
-        offset += count
       }
-      return true
+    } catch {
+      close(fd)
+      throw error
     }
     guard written, fsync(fd) == 0 else {
       let error = failure(path)

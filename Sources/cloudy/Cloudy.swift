@@ -12,7 +12,9 @@ struct Cloudy: AsyncParsableCommand {
       Run `cloudy` with no subcommand to open the full-screen list. Press ? there for every key.
       Bookmarks are stored on this machine in user defaults unless --store says otherwise.
       """,
-    subcommands: [ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self]
+    subcommands: [
+      ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
+    ]
   )
 
   @OptionGroup var options: GlobalOptions

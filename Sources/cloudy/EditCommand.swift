@@ -18,6 +18,9 @@ struct EditCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The new URL.")
   var url: String?
 
+  @Flag(name: .long, help: "Change the URL even if another bookmark has the same URL.")
+  var allowDuplicate = false
+
   func validate() throws {
     if name == nil, url == nil { throw ValidationError("Give --name, --url or both.") }
   }
@@ -25,9 +28,14 @@ struct EditCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      let bookmark = try await store.load().resolve(id)
+      let bookmarks = try await store.load()
+      let bookmark = try bookmarks.resolve(id)
       let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url).validated()
         .mapError { CLIError($0.description) }.get()
+      if url != nil, !allowDuplicate, let existing = bookmarks.duplicate(of: draft.url, excluding: bookmark.id) {
+        throw CLIError(
+          "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to use it anyway.")
+      }
       _ = try await store.update(id: bookmark.id, with: draft)
       await options.finish(store)
     }

@@ -6,9 +6,22 @@ enum ISO8601 {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    // Digits by hand into bytes: String(format:) was a seventh of writing 100,000 bookmarks.
+    var text: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
+    func put(_ value: Int32, at offset: Int, width: Int) {
+      var rest = max(0, value)
+      for position in stride(from: offset + width - 1, through: offset, by: -1) {
+        text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+    }
+    put(parts.tm_year + 1900, at: 0, width: 4)
+    put(parts.tm_mon + 1, at: 5, width: 2)
+    put(parts.tm_mday, at: 8, width: 2)
+    put(parts.tm_hour, at: 11, width: 2)
+    put(parts.tm_min, at: 14, width: 2)
+    put(parts.tm_sec, at: 17, width: 2)
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only form the XML format uses).

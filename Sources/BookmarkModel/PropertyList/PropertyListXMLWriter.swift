@@ -7,8 +7,16 @@ import Foundation
 /// than tab, LF and CR) are written as numeric references, which Foundation's reader accepts.
 public enum PropertyListXMLWriter {
   public static func data(for value: PropertyList) -> Data {
+    var data = Data()
+    write(value) { data.append(contentsOf: $0) }
+    return data
+  }
+
+  /// Writes the document in pieces of about 1 MB to `sink`, so a large list is never held
+  /// whole in memory as text (an import of 100,000 bookmarks streams to its file).
+  public static func write(_ value: PropertyList, to sink: ([UInt8]) -> Void) {
     var out: [UInt8] = []
-    out.reserveCapacity(4096)
+    out.reserveCapacity(Writer.chunkSize + 4096)
     append(
       """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -16,11 +24,13 @@ public enum PropertyListXMLWriter {
       <plist version="1.0">
 
       """, to: &out)
-    var writer = Writer(out: out, pretty: true)
-    writer.write(value, depth: 0)
-    out = writer.out
+    withoutActuallyEscaping(sink) { sink in
+      var writer = Writer(out: out, pretty: true, sink: sink)
+      writer.write(value, depth: 0)
+      out = writer.out
+    }
     append("</plist>\n", to: &out)
-    return Data(out)
+    sink(out)
   }
 
   /// The value's element alone, with no header, indentation or line breaks:
@@ -32,8 +42,18 @@ public enum PropertyListXMLWriter {
   }
 
   private struct Writer {
+    static let chunkSize = 1 << 20
     var out: [UInt8]
     let pretty: Bool
+    /// Where full chunks go; `nil` keeps everything in `out`.
+    var sink: (([UInt8]) -> Void)? = nil
+
+    /// Hands a full chunk to the sink.
+    mutating func flushIfFull() {
+      guard let sink, out.count >= Self.chunkSize else { return }
+      sink(out)
+      out.removeAll(keepingCapacity: true)
+    }
 
     mutating func indent(_ depth: Int) {
       if pretty { out.append(contentsOf: repeatElement(UInt8(ascii: "\t"), count: depth)) }
@@ -64,7 +84,10 @@ public enum PropertyListXMLWriter {
       case .array(let items):
         if items.isEmpty { return line("<array/>") }
         line("<array>")
-        for item in items { write(item, depth: depth + 1) }
+        for item in items {
+          write(item, depth: depth + 1)
+          flushIfFull()
+        }
         indent(depth)
         line("</array>")
       case .dictionary(let dictionary):
@@ -88,15 +111,25 @@ public enum PropertyListXMLWriter {
   }
 
   private static func escape(_ text: String, to out: inout [UInt8]) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): append("&amp;", to: &out)
-      case UInt8(ascii: "<"): append("&lt;", to: &out)
-      case UInt8(ascii: ">"): append("&gt;", to: &out)
-      case 0x09, 0x0A, 0x0D: out.append(byte)
-      case 0x00..<0x20: append("&#\(byte);", to: &out)
-      default: out.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      // Copy runs of plain bytes at once; only `& < >` and controls are replaced.
+      var runStart = 0
+      for (index, byte) in bytes.enumerated() {
+        let replacement: String
+        switch byte {
+        case UInt8(ascii: "&"): replacement = "&amp;"
+        case UInt8(ascii: "<"): replacement = "&lt;"
+        case UInt8(ascii: ">"): replacement = "&gt;"
+        case 0x09, 0x0A, 0x0D: continue
+        case 0x00..<0x20: replacement = "&#\(byte);"
+        default: continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        append(replacement, to: &out)
+        runStart = index + 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
   }
 }

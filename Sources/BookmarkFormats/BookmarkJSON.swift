@@ -1,0 +1,69 @@
+import BookmarkModel
+import Foundation
+
+/// Cloudy's own file format: the JSON array `cloudy list --json` prints, each bookmark with
+/// `id`, `name`, `url`, `created`, `modified` (ISO 8601, whole seconds) and, when present,
+/// `folder`, `notes` and `tags`. Lossless: reading what was written gives the same bookmarks.
+public enum BookmarkJSON {
+  public static func data(for bookmarks: [Bookmark]) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    var data = try encoder.encode(bookmarks)
+    data.append(UInt8(ascii: "\n"))
+    return data
+  }
+
+  /// Reads an array written by ``data(for:)`` (or by `cloudy list --json`).
+  public static func parse(_ data: Data) throws -> ParsedFile {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSince1970: seconds) }
+      let text = try container.decode(String.self)
+      if let date = try? Date(text, strategy: .iso8601) { return date }
+      if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date")
+    }
+    let bookmarks: [Bookmark]
+    do {
+      bookmarks = try decoder.decode([Bookmark].self, from: data)
+    } catch let error as DecodingError {
+      throw BookmarkFileError.invalidJSON(explain(error))
+    }
+    var file = ParsedFile(format: .json)
+    for (index, bookmark) in bookmarks.enumerated() {
+      if bookmark.url.trimmingWhitespace().isEmpty {
+        file.skipped.append(SkippedEntry(line: index + 1, name: bookmark.name, reason: "its URL is empty"))
+        continue
+      }
+      file.bookmarks.append(
+        ParsedBookmark(
+          name: bookmark.name, url: bookmark.url, created: bookmark.created, modified: bookmark.modified,
+          folder: bookmark.folder, notes: bookmark.notes, tags: bookmark.tags, id: bookmark.id, line: index + 1))
+    }
+    return file
+  }
+
+  /// One clause for a decoding error: "entry 3 has no “url”".
+  private static func explain(_ error: DecodingError) -> String {
+    func entry(_ path: [any CodingKey]) -> String {
+      guard let index = path.first?.intValue else { return "the top level" }
+      return "entry \(index + 1)"
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(entry(context.codingPath)) has no “\(key.stringValue)”"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      if context.codingPath.isEmpty { return "it is not an array of bookmarks" }
+      let key = context.codingPath.last?.stringValue ?? "a value"
+      return "“\(key)” in \(entry(context.codingPath)) has the wrong type"
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return "it is not valid JSON" }
+      let key = context.codingPath.last?.stringValue ?? "a value"
+      return "“\(key)” in \(entry(context.codingPath)) is not valid"
+    @unknown default:
+      return "it can't be read"
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import BookmarkModel
+import Foundation
+
+/// What importing a file into a store would do, decided before anything is written: the
+/// bookmarks to add, the entries merged as duplicates, and the entries skipped.
+///
+/// A bookmark is a duplicate when its URL has the same ``BookmarkURL/comparisonKey(_:)`` as
+/// a stored bookmark or as an earlier bookmark of the same file; the first one is kept as it
+/// is and the later one is merged into it (not added). A JSON entry keeps its id unless a
+/// stored bookmark already has that id.
+public struct ImportPlan: Sendable {
+  /// An entry of the file whose URL is already there.
+  public struct Duplicate: Hashable, Sendable {
+    public var entry: ParsedBookmark
+    /// The name of the bookmark it duplicates (stored, or earlier in the file).
+    public var existingName: String
+  }
+
+  public var format: BookmarkFileFormat
+  /// The bookmarks to add, with ids and whole-second dates, in file order.
+  public var additions: [Bookmark]
+  public var duplicates: [Duplicate]
+  public var skipped: [SkippedEntry]
+  public var separators: Int
+  public var emptyFolders: Int
+  public var folderDescriptions: Int
+
+  /// Plans the import of `file` into a store that holds `existing`. Entries without a date
+  /// get `now`; new ids come from `newID`.
+  public init(file: ParsedFile, existing: [Bookmark], environment: BookmarkEnvironment) {
+    format = file.format
+    skipped = file.skipped
+    separators = file.separators
+    emptyFolders = file.emptyFolders
+    folderDescriptions = file.folderDescriptions
+    additions = []
+    additions.reserveCapacity(file.bookmarks.count)
+    duplicates = []
+    var names: [String: String] = [:]
+    names.reserveCapacity(existing.count + file.bookmarks.count)
+    for bookmark in existing where names[BookmarkURL.comparisonKey(bookmark.url)] == nil {
+      names[BookmarkURL.comparisonKey(bookmark.url)] = bookmark.name
+    }
+    var ids = Set(existing.map(\.id))
+    let now = Self.wholeSeconds(environment.now())
+    for entry in file.bookmarks {
+      let key = BookmarkURL.comparisonKey(entry.url)
+      // One hash in the common case: insert, and put the first name back if there was one.
+      if let existingName = names.updateValue(entry.name, forKey: key) {
+        names[key] = existingName
+        duplicates.append(Duplicate(entry: entry, existingName: existingName))
+        continue
+      }
+      var id = entry.id ?? environment.newID()
+      while ids.contains(id) { id = environment.newID() }
+      ids.insert(id)
+      let created = entry.created.map(Self.wholeSeconds) ?? now
+      additions.append(
+        Bookmark(
+          id: id, name: entry.name, url: entry.url, created: created,
+          modified: entry.modified.map(Self.wholeSeconds) ?? created, folder: entry.folder, notes: entry.notes,
+          tags: entry.tags))
+    }
+  }
+
+  private static func wholeSeconds(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+  }
+
+  // MARK: - Report
+
+  /// The report shown before anything is written, one line each: the counts, then each
+  /// skipped entry with its reason. Names come from the file: sanitize before printing.
+  public func report(fileName: String) -> [String] {
+    var lines = ["\(fileName) (\(format.displayName)):"]
+    lines.append("  \(Self.count(additions.count, "bookmark")) to import")
+    lines.append(
+      "  \(Self.count(duplicates.count, "duplicate")) merged (the URL is already stored or earlier in the file)")
+    lines.append("  \(Self.count(skipped.count, "entry", plural: "entries")) skipped" + (skipped.isEmpty ? "" : ":"))
+    let place = format == .json ? "entry" : "line"
+    for entry in skipped {
+      let name = entry.name.isEmpty ? "(no name)" : "“\(entry.name)”"
+      lines.append("    \(place) \(entry.line): \(name) — \(entry.reason)")
+    }
+    var notKept: [String] = []
+    if separators > 0 { notKept.append(Self.count(separators, "separator")) }
+    if emptyFolders > 0 { notKept.append(Self.count(emptyFolders, "empty folder")) }
+    if folderDescriptions > 0 { notKept.append(Self.count(folderDescriptions, "folder description")) }
+    if !notKept.isEmpty { lines.append("  not kept: " + notKept.joined(separator: ", ")) }
+    let nonWeb = additions.filter { !Self.isWeb($0.url) }.count
+    if nonWeb > 0 {
+      lines.append(
+        "  \(Self.count(nonWeb, "bookmark")) with a non-web URL (javascript:, place:, file:, …) kept as text, "
+          + "never opened")
+    }
+    return lines
+  }
+
+  static func isWeb(_ url: String) -> Bool {
+    let lower = url.prefix(8).lowercased()
+    return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+  }
+
+  static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(grouped(number)) \(number == 1 ? noun : plural ?? noun + "s")"
+  }
+
+  /// `100000` as `100,000`, whatever the locale, so reports read the same everywhere.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
+  }
+}

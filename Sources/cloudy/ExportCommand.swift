@@ -1,0 +1,62 @@
+import ArgumentParser
+import BookmarkFormats
+import BookmarkModel
+import BookmarkStores
+import DurableFiles
+import Foundation
+
+/// `cloudy export [--format html|xbel|json] [-o FILE]`.
+struct ExportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write every bookmark as a browser bookmark file (html), XBEL or JSON.",
+    discussion: """
+      html is the Netscape bookmark file that Firefox, Chrome, Edge and Safari import, with \
+      folders, dates and notes. json is lossless (ids, dates, folders, notes, tags) and is what \
+      `cloudy import` reads back exactly. Without -o the file goes to standard output.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("html, xbel or json (default: from -o's extension, else html).", valueName: "format"))
+  var format: String?
+
+  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file (mode 0600).", valueName: "file"))
+  var output: String?
+
+  func run() async throws {
+    try await CLIError.reporting {
+      let format = try chosenFormat()
+      let bookmarks = try await options.openStore().load()
+      let data: Data
+      switch format {
+      case .html: data = NetscapeBookmarkWriter.data(for: bookmarks)
+      case .xbel: data = XBELWriter.data(for: bookmarks)
+      case .json: data = try BookmarkJSON.data(for: bookmarks)
+      }
+      guard let output, output != "-" else {
+        FileHandle.standardOutput.write(data)
+        return
+      }
+      do {
+        try PrivateFiles.replace(output, with: data)
+      } catch FileError.writeFailed(_, let reason), FileError.unreadable(_, let reason) {
+        throw CLIError("Couldn't write \(output) (\(reason)); nothing was exported.")
+      }
+      let count = bookmarks.count == 1 ? "1 bookmark" : "\(bookmarks.count) bookmarks"
+      FileHandle.standardError.write(Data(CLIError("Exported \(count) to \(output).").description.utf8 + [0x0A]))
+    }
+  }
+
+  private func chosenFormat() throws -> BookmarkFileFormat {
+    if let format {
+      guard let chosen = BookmarkFileFormat(rawValue: format.lowercased()) else {
+        throw CLIError("Unknown format “\(format)”; choose html, xbel or json.")
+      }
+      return chosen
+    }
+    return output.flatMap { BookmarkFileFormat(pathExtension: ($0 as NSString).pathExtension) } ?? .html
+  }
+}

@@ -1,0 +1,95 @@
+import BookmarkFormats
+import BookmarkModel
+import Foundation
+import XCTest
+
+final class ImportPlanTests: XCTestCase {
+  private func environment(_ ids: [String]) -> BookmarkEnvironment {
+    let box = IDs(ids)
+    return BookmarkEnvironment(now: { date(1_750_000_000.7) }, newID: { box.next() })
+  }
+
+  func testDuplicatesOfStoredAndEarlierBookmarksAreMerged() throws {
+    let stored = [
+      Bookmark(id: "s", name: "Stored", url: "https://Example.com", created: date(1), modified: date(1))
+    ]
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "Same as stored", url: "HTTPS://example.COM:443/", line: 3),
+        ParsedBookmark(name: "New", url: "https://example.com/new", line: 4),
+        ParsedBookmark(name: "New again", url: "https://EXAMPLE.com/new", line: 5),
+        ParsedBookmark(name: "Trailing slash is another page", url: "https://example.com/new/", line: 6),
+      ])
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["a", "b"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["New", "Trailing slash is another page"])
+    XCTAssertEqual(plan.additions.map(\.id), ["a", "b"])
+    XCTAssertEqual(plan.duplicates.map(\.entry.line), [3, 5])
+    XCTAssertEqual(plan.duplicates.map(\.existingName), ["Stored", "New"])
+  }
+
+  func testMissingDatesBecomeTheImportTimeInWholeSeconds() {
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "No dates", url: "https://a.example"),
+        ParsedBookmark(name: "Only added", url: "https://b.example", created: date(1_000.9)),
+      ])
+    let plan = ImportPlan(file: file, existing: [], environment: environment(["a", "b"]))
+    XCTAssertEqual(plan.additions[0].created, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[0].modified, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[1].created, date(1_000))
+    XCTAssertEqual(plan.additions[1].modified, date(1_000))
+  }
+
+  func testJSONIdsAreKeptUnlessTaken() {
+    let stored = [Bookmark(id: "taken", name: "S", url: "https://s.example", created: date(1), modified: date(1))]
+    let file = ParsedFile(
+      format: .json,
+      bookmarks: [
+        ParsedBookmark(name: "Keeps", url: "https://a.example", id: "mine"),
+        ParsedBookmark(name: "Renamed id", url: "https://b.example", id: "taken"),
+        ParsedBookmark(name: "Twice in file", url: "https://c.example", id: "mine"),
+      ])
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["fresh1", "fresh2"]))
+    XCTAssertEqual(plan.additions.map(\.id), ["mine", "fresh1", "fresh2"])
+  }
+
+  func testReportCountsAndReasons() throws {
+    let file = try Fixture.parse("other-tool.html")
+    let stored = [
+      Bookmark(id: "s", name: "Paper", url: "https://arxiv.org/abs/1706.03762", created: date(1), modified: date(1))
+    ]
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["a", "b", "c", "d"]))
+    XCTAssertEqual(
+      plan.report(fileName: "other-tool.html"),
+      [
+        "other-tool.html (Netscape bookmark file):",
+        "  4 bookmarks to import",
+        "  1 duplicate merged (the URL is already stored or earlier in the file)",
+        "  2 entries skipped:",
+        "    line 17: “Blank URL” — its URL is empty",
+        "    line 18: “Control in URL” — its URL contains control characters",
+        "  not kept: 1 folder description",
+      ])
+  }
+
+  func testReportMentionsNonWebURLsAndGroupsThousands() throws {
+    var bookmarks = (0..<12_345).map { ParsedBookmark(name: "\($0)", url: "https://e.example/\($0)") }
+    bookmarks.append(ParsedBookmark(name: "JS", url: "javascript:void(0)"))
+    let plan = ImportPlan(
+      file: ParsedFile(format: .html, bookmarks: bookmarks, separators: 2, emptyFolders: 1),
+      existing: [], environment: .live)
+    let report = plan.report(fileName: "big.html")
+    XCTAssertEqual(report[1], "  12,346 bookmarks to import")
+    XCTAssertTrue(report.contains("  not kept: 2 separators, 1 empty folder"))
+    XCTAssertTrue(report.contains { $0.hasPrefix("  1 bookmark with a non-web URL") })
+  }
+}
+
+/// Hands out fixed ids in order.
+private final class IDs: @unchecked Sendable {
+  private var ids: [String]
+  init(_ ids: [String]) { self.ids = ids }
+  func next() -> String { ids.removeFirst() }
+}

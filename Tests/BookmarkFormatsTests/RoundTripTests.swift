@@ -1,0 +1,128 @@
+import BookmarkFormats
+import BookmarkModel
+import Foundation
+import FoundationXML
+import XCTest
+
+/// Export → import → export gives the same file, and what browsers need is in it.
+final class RoundTripTests: XCTestCase {
+  private let environment = BookmarkEnvironment(now: { date(1_750_000_000) }, newID: { UUID().uuidString })
+
+  /// Bookmarks with everything that needs escaping or nesting, in file order (each folder's
+  /// bookmarks together, as an import stores them).
+  private let sample = [
+    Bookmark(
+      id: "1", name: "Tom & Jerry <script>alert(\"x\")</script> 'quoted'", url: "https://example.com/?a=1&b=<2>",
+      created: date(1_700_000_000), modified: date(1_700_000_500), folder: ["Bookmarks Toolbar"],
+      notes: "Line one\nLine two & more", tags: ["cartoons", "a&b"]),
+    Bookmark(
+      id: "2", name: "東京タワー 🗼", url: "https://www.tokyotower.co.jp/ja", created: date(1_600_000_000),
+      modified: date(1_600_000_000), folder: ["Bookmarks Toolbar", "Travel", "日本"]),
+    Bookmark(
+      id: "4", name: "Tab\there", url: "https://example.org/tab", created: date(1_400_000_000),
+      modified: date(1_400_000_000), folder: ["Bookmarks Toolbar", "Travel"]),
+    Bookmark(
+      id: "3", name: "Top level", url: "javascript:void(0)", created: date(1_500_000_000),
+      modified: date(1_500_000_001)),
+    Bookmark(
+      id: "5", name: "", url: "place:sort=8", created: date(1_300_000_000), modified: date(1_300_000_000),
+      folder: ["A \"quoted\" <folder> & co"]),
+  ]
+
+  private func reimport(_ data: Data) throws -> [Bookmark] {
+    let file = try Fixture.parse(bytes: Array(data))
+    return ImportPlan(file: file, existing: [], environment: environment).additions
+  }
+
+  func testHTMLExportImportExportIsIdentical() throws {
+    let first = NetscapeBookmarkWriter.data(for: sample)
+    let imported = try reimport(first)
+    XCTAssertEqual(imported.map(\.name), sample.map(\.name))
+    XCTAssertEqual(imported.map(\.url), sample.map(\.url))
+    XCTAssertEqual(imported.map(\.folder), sample.map(\.folder))
+    XCTAssertEqual(imported.map(\.notes), sample.map(\.notes))
+    XCTAssertEqual(imported.map(\.tags), sample.map(\.tags))
+    XCTAssertEqual(imported.map(\.created), sample.map(\.created))
+    XCTAssertEqual(imported.map(\.modified), sample.map(\.modified))
+    let second = NetscapeBookmarkWriter.data(for: imported)
+    XCTAssertEqual(String(decoding: second, as: UTF8.self), String(decoding: first, as: UTF8.self))
+  }
+
+  func testExportGroupsEachFolderWhereItFirstAppears() throws {
+    let shuffled = [sample[0], sample[3], sample[1], sample[2], sample[4]]
+    XCTAssertEqual(try reimport(NetscapeBookmarkWriter.data(for: shuffled)).map(\.url), sample.map(\.url))
+  }
+
+  func testHTMLExportEscapesAndNestsForBrowsers() throws {
+    let html = String(decoding: NetscapeBookmarkWriter.data(for: sample), as: UTF8.self)
+    XCTAssertTrue(html.hasPrefix("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n"))
+    XCTAssertTrue(
+      html.contains(
+        #"<DT><A HREF="https://example.com/?a=1&amp;b=&lt;2&gt;" ADD_DATE="1700000000" LAST_MODIFIED="1700000500" "#
+          + #"TAGS="cartoons,a&amp;b">Tom &amp; Jerry &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "#
+          + "&#39;quoted&#39;</A>"), html)
+    XCTAssertTrue(html.contains("<DD>Line one&#10;Line two &amp; more\n"))
+    XCTAssertTrue(html.contains(#"PERSONAL_TOOLBAR_FOLDER="true">Bookmarks Toolbar</H3>"#))
+    XCTAssertTrue(html.contains("<H3 ADD_DATE=\"1300000000\" LAST_MODIFIED=\"1300000000\">A &quot;quoted&quot;"))
+    XCTAssertFalse(html.contains("<script"), "no live markup from a name")
+    // Nested lists balance: one <DL> per folder plus the top level.
+    XCTAssertEqual(html.components(separatedBy: "<DL>").count - 1, 5)
+    XCTAssertEqual(html.components(separatedBy: "</DL>").count - 1, 5)
+  }
+
+  func testJSONRoundTripIsLossless() throws {
+    let first = try BookmarkJSON.data(for: sample)
+    let imported = try reimport(first)
+    XCTAssertEqual(imported, sample, "ids, dates, folders, notes and tags all survive")
+    XCTAssertEqual(try BookmarkJSON.data(for: imported), first)
+  }
+
+  func testJSONLeavesOutEmptyOptionalKeys() throws {
+    let json = String(decoding: try BookmarkJSON.data(for: [sample[3]]), as: UTF8.self)
+    XCTAssertFalse(json.contains("folder"))
+    XCTAssertFalse(json.contains("notes"))
+    XCTAssertFalse(json.contains("tags"))
+    XCTAssertTrue(json.contains(#""created" : "2017-07-14T02:40:00Z""#), json)
+  }
+
+  func testXBELIsWellFormedXML() throws {
+    let data = XBELWriter.data(
+      for: sample + [
+        Bookmark(
+          id: "6", name: "bell \u{7} and nul-free", url: "https://b.example", created: date(0), modified: date(0))
+      ])
+    let parser = XMLParser(data: data)
+    let collector = XMLCollector()
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    XCTAssertEqual(collector.elements.first, "xbel")
+    XCTAssertEqual(collector.elements.filter { $0 == "bookmark" }.count, 6)
+    XCTAssertEqual(collector.elements.filter { $0 == "folder" }.count, 4)
+    XCTAssertTrue(collector.titles.contains(sample[0].name), "entities decode back to the name")
+    XCTAssertTrue(collector.titles.contains("Tab\there"))
+  }
+}
+
+/// Collects element names and `<title>` texts from an XML parse.
+private final class XMLCollector: NSObject, XMLParserDelegate {
+  var elements: [String] = []
+  var titles: [String] = []
+  private var text: String?
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    elements.append(elementName)
+    if elementName == "title" { text = "" }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text? += string
+  }
+
+  func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    if elementName == "title", let text { titles.append(text) }
+    text = nil
+  }
+}
