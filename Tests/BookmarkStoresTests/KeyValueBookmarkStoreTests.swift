@@ -60,6 +60,32 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     XCTAssertTrue(summary.contains("1024/1024 keys"), summary)
   }
 
+  func testAnImportIsOneWriteAndIsRefusedWholeWhenItWouldNotFit() async throws {
+    let store = device("a", online: false)
+    _ = try await store.add(BookmarkDraft(name: "Already here", url: "https://here.example"))
+    let sameSecond = Date(timeIntervalSince1970: 1_700_000_000)
+    let imported = (0..<KeyValueLimits.maximumKeys).map { index in
+      Bookmark(
+        id: "import-\(1_000 - index)", name: "I\(index)", url: "https://i.example/\(index)", created: sameSecond,
+        modified: sameSecond)
+    }
+    do {
+      try await store.importBookmarks(imported)
+      XCTFail("1024 more bookmarks were accepted beside one stored")
+    } catch {
+      XCTAssertEqual(error as? StoreError, .wouldNotFit(.keyValue, fitting: 1023, requested: 1024))
+    }
+    let afterRefusal = try await store.load()
+    XCTAssertEqual(afterRefusal.map(\.name), ["Already here"])
+    let capacity = await store.remainingCapacity()
+    XCTAssertEqual(capacity, 1023)
+
+    try await store.importBookmarks(Array(imported.prefix(3)))
+    let loaded = try await store.load()
+    // Created in the same second, they keep the file's order, not their ids' order.
+    XCTAssertEqual(loaded.map(\.name), ["I0", "I1", "I2", "Already here"])
+  }
+
   func testTheBottomLineShowsSyncStateAndQuota() async throws {
     let offline = device("a", online: false)
     _ = try await offline.add(BookmarkDraft(name: "Queued", url: "https://queued.example"))
