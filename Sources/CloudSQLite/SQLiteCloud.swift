@@ -120,19 +120,43 @@ public final class SQLiteCloud: CloudService {
   }
 
   /// Opens (creating if needed, private to the user) and migrates the database.
+  ///
+  /// Opening is retried for a while when SQLite answers "busy": switching a new file to WAL
+  /// and GRDB's set-up write can fail at once, without waiting for the busy timeout, when
+  /// other devices open the same file at the same moment (two connections that both hold
+  /// a read lock and both want the write lock; one is told to give up).
   static func openDatabase(_ path: String, displayName: String) throws -> DatabasePool {
-    do {
-      try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
-      // Create the file ourselves with mode 0600: SQLite gives its -wal and -shm files the
-      // database file's mode, so all three stay private.
-      let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-      if fd >= 0 { Glibc.close(fd) }
-      let pool = try DatabasePool(path: path, configuration: configuration())
-      try pool.writeWithoutTransaction { db in try SQLiteSchema.migrate(db) }
-      return pool
-    } catch {
-      throw cloudError(error, displayName: displayName)
+    let deadline = ContinuousClock.now + openingTimeout
+    while true {
+      do {
+        return try openDatabaseOnce(path)
+      } catch let error as DatabaseError
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+        && ContinuousClock.now < deadline
+      {
+        usleep(UInt32.random(in: 1_000...20_000))
+      } catch {
+        throw cloudError(error, displayName: displayName)
+      }
     }
+  }
+
+  static let openingTimeout = Duration.seconds(10)
+
+  private static func openDatabaseOnce(_ path: String) throws -> DatabasePool {
+    try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+    // Create the file ourselves with mode 0600: SQLite gives its -wal and -shm files the
+    // database file's mode, so all three stay private.
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 { Glibc.close(fd) }
+    let pool = try DatabasePool(path: path, configuration: configuration())
+    try pool.writeWithoutTransaction { db in
+      // GRDB sets `synchronous = NORMAL` on a WAL pool's writer after `prepareDatabase`
+      // ran; every write goes through this one connection, so set FULL again here.
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+      try SQLiteSchema.migrate(db)
+    }
+    return pool
   }
 
   static func configuration() -> Configuration {

@@ -19,6 +19,10 @@ public final class DirectoryWatcher: Sendable {
   private let stopPipe: (read: Int32, write: Int32)
   private let finished = DispatchSemaphore(value: 0)
   private let stopped = Atomic<Bool>(false)
+  /// The watcher thread's `pthread_self()`, so that `stop()` called from the handler does
+  /// not wait for its own thread (a thread's name is no identity: every watcher has the
+  /// same one, and Foundation on Linux does not always report it).
+  private let watcherThread = ThreadIdentity()
 
   /// Starts watching. `handler` runs on the watcher's thread, one call at a time.
   public init(
@@ -40,7 +44,9 @@ public final class DirectoryWatcher: Sendable {
     let inotifyFD = inotifyFD
     let stopFD = stopPipe.read
     let finished = finished
+    let watcherThread = watcherThread
     let thread = Thread {
+      watcherThread.id.store(UInt(pthread_self()), ordering: .releasing)
       Self.run(inotifyFD: inotifyFD, stopFD: stopFD, timeout: max(1, timeout), handler: handler)
       finished.signal()
     }
@@ -61,7 +67,7 @@ public final class DirectoryWatcher: Sendable {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     var byte: UInt8 = 1
     _ = write(stopPipe.write, &byte, 1)
-    if Thread.current.name != "cloudy-watch" { finished.wait() }
+    if watcherThread.id.load(ordering: .acquiring) != UInt(pthread_self()) { finished.wait() }
   }
 
   private static func run(
@@ -124,4 +130,9 @@ extension Duration {
   fileprivate var milliseconds: Int64 {
     components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
   }
+}
+
+/// Which thread runs a watcher's loop (0 until it starts).
+private final class ThreadIdentity: Sendable {
+  let id = Atomic<UInt>(0)
 }
