@@ -83,8 +83,9 @@ extension UbiquitousKeyValueStore {
       try await push(to: cloud)
       let initial = try await fetch(from: cloud)
       state.withLock { $0.retryDelay = .milliseconds(500) }
-      setSyncState(.synced, problem: nil)
+      // The values first, then the state: whoever sees `synced` has had the events.
       reloadFromCache(reason: initial ? .initialSync : .serverChange, alwaysReport: initial)
+      setSyncState(.synced, problem: nil)
     } catch {
       // One retry at a time, backing off from 0.5 s to 30 s.
       let delay = state.withLock { state -> Duration? in
