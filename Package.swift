@@ -42,14 +42,17 @@ let package = Package(
       ]
     ),
 
+    // Helpers shared by the test targets (bounded waits).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
     .testTarget(
       name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BookmarkStoresTests",
-      dependencies: ["BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "cloudy"]),
-    .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles"]),
-    .testTarget(name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel"]),
+      dependencies: ["BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "TestSupport", "cloudy"]),
+    .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles", "TestSupport"]),
+    .testTarget(
+      name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel", "TestSupport"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",

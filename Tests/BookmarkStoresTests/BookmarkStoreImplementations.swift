@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarkStores
 import CloudSQLite
 import Foundation
+import TestSupport
 import Ubiquity
 
 /// Every `BookmarkStore` implementation, for the one contract suite. Each makes stores in
@@ -35,19 +36,10 @@ func snapshot(
   of store: any BookmarkStore, timeout: Duration = .seconds(5),
   where predicate: @escaping @Sendable ([Bookmark]) -> Bool
 ) async -> StoreSnapshot? {
-  await withTaskGroup(of: StoreSnapshot?.self) { group in
-    group.addTask {
-      for await snapshot in store.changes() {
-        if case .success(let bookmarks) = snapshot.bookmarks, predicate(bookmarks) { return snapshot }
-      }
-      return nil
+  await withTimeout(timeout) {
+    for await snapshot in store.changes() {
+      if case .success(let bookmarks) = snapshot.bookmarks, predicate(bookmarks) { return snapshot }
     }
-    group.addTask {
-      try? await Task.sleep(for: timeout)
-      return nil
-    }
-    let first = await group.next() ?? nil
-    group.cancelAll()
-    return first
+    return nil
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a child process to its end without blocking a thread.
 enum ChildProcess {
@@ -27,19 +28,11 @@ enum ChildProcess {
     // Read while it runs, so a full pipe cannot stall it.
     async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
     async let err = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
-    let finished = await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
+    let finished =
+      await withTimeout(timeout) {
         for await _ in exited.stream { return true }
         return true
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
-    }
+      } ?? false
     if !finished {
       process.terminate()
       process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Consumes a cloud's `signals()` stream and counts the signals, so a test can wait,
 /// with a bounded wait, for one that comes after a given moment.
@@ -46,16 +47,7 @@ final class SignalRecorder: Sendable {
   /// Waits until more than `count` signals arrived; false if `timeout` passed first or the
   /// stream ended.
   func wait(forMoreThan count: Int, timeout: Duration = .seconds(5)) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-      group.addTask { await self.wait(above: count) }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
-    }
+    await withTimeout(timeout) { await self.wait(above: count) } ?? false
   }
 
   /// Waits until the stream ends; false if `timeout` passed first.

@@ -1,6 +1,7 @@
 import Cloud
 import CloudSQLite
 import Foundation
+import TestSupport
 import Ubiquity
 import XCTest
 
@@ -43,18 +44,9 @@ func next<Element: Sendable>(
   _ stream: AsyncStream<Element>, timeout: Duration = .seconds(5),
   where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
 ) async -> Element? {
-  await withTaskGroup(of: Element?.self) { group in
-    group.addTask {
-      for await element in stream where predicate(element) { return element }
-      return nil
-    }
-    group.addTask {
-      try? await Task.sleep(for: timeout)
-      return nil
-    }
-    let first = await group.next() ?? nil
-    group.cancelAll()
-    return first
+  await withTimeout(timeout) {
+    for await element in stream where predicate(element) { return element }
+    return nil
   }
 }
 
