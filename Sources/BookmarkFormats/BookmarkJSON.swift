@@ -9,9 +9,34 @@ public enum BookmarkJSON {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
-    var data = try encoder.encode(bookmarks)
+    var data = escapingTerminalControls(try encoder.encode(bookmarks))
     data.append(UInt8(ascii: "\n"))
     return data
+  }
+
+  /// JSON text with DEL, C1 controls, bidi controls and line/paragraph separators written as
+  /// `\uXXXX` escapes (`JSONEncoder` escapes only C0), so printing it to a terminal can't
+  /// send a control sequence or reorder text. Readers decode the escapes: nothing is lost.
+  public static func escapingTerminalControls(_ json: Data) -> Data {
+    let text = String(decoding: json, as: UTF8.self)
+    guard text.unicodeScalars.contains(where: needsEscape) else { return json }
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      if needsEscape(scalar) {
+        out += String(format: "\\u%04X", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return Data(out.utf8)
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x7F...0x9F, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 
   /// Reads an array written by ``data(for:)`` (or by `cloudy list --json`).

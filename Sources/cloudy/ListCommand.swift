@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookmarkFormats
 import BookmarkModel
 import BookmarkStores
 import Foundation
@@ -22,7 +23,8 @@ struct ListCommand: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(bookmarks), as: UTF8.self))
+        // Escaped beyond JSONEncoder's C0: the JSON may go straight to a terminal.
+        print(String(decoding: BookmarkJSON.escapingTerminalControls(try encoder.encode(bookmarks)), as: UTF8.self))
       } else {
         for bookmark in bookmarks {
           // Sanitized: names and URLs never reach the terminal as control sequences.

@@ -77,6 +77,17 @@ final class RoundTripTests: XCTestCase {
     XCTAssertEqual(try BookmarkJSON.data(for: imported), first)
   }
 
+  func testJSONEscapesTerminalControlsAndStillReadsThemBack() throws {
+    let hostile = Bookmark(
+      id: "h", name: "a\u{9B}31mred\u{7F}\u{202E}txt.exe\u{2028}", url: "https://h.example",
+      created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_700_000_000))
+    let data = try BookmarkJSON.data(for: [hostile])
+    let text = String(decoding: data, as: UTF8.self)
+    XCTAssertFalse(text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+    XCTAssertTrue(text.contains("\\u009B31mred\\u007F\\u202Etxt.exe\\u2028"), text)
+    XCTAssertEqual(try BookmarkJSON.parse(data).bookmarks.first?.name, hostile.name)
+  }
+
   func testJSONLeavesOutEmptyOptionalKeys() throws {
     let json = String(decoding: try BookmarkJSON.data(for: [sample[3]]), as: UTF8.self)
     XCTAssertFalse(json.contains("folder"))
