@@ -64,7 +64,10 @@ public final class UbiquitousKeyValueStore: Sendable {
     self.device = device
     file = KeyValueCacheFile(directory: directory, account: account, cloud: cloudName)
     markerPath = directory + "/last-used"
-    state = Mutex(State())
+    var initial = State()
+    // Until the first sync step: `syncing` with a cloud, `offline` without one.
+    initial.syncState = cloud == nil ? .offline : .syncing
+    state = Mutex(initial)
     (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     reloadFromCache(reason: .serverChange)
   }
