@@ -113,6 +113,8 @@ struct GlobalOptions: ParsableArguments {
   /// Pushes a command's change to the cloud before the process exits. If the cloud can't
   /// be reached, the change stays queued and one line on stderr says so.
   func finish(_ store: any BookmarkStore) async {
+    // A local store has nothing to push (and its status would read the whole file again).
+    guard store.backend != .userDefaults else { return }
     await store.sync()
     let status = await store.status()
     if status.sync == .offline, status.pending > 0, !isOffline {
