@@ -146,8 +146,11 @@ public final class SQLiteCloud: CloudService {
   private static func openDatabaseOnce(_ path: String) throws -> DatabasePool {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     // Create the file ourselves with mode 0600: SQLite gives its -wal and -shm files the
-    // database file's mode, so all three stay private.
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    // database file's mode, so all three stay private. Only if it does not exist yet
+    // (O_EXCL): closing any descriptor of a database file drops every POSIX lock this
+    // process's SQLite connections hold on it, which lets another process think it is the
+    // last user, reset the WAL, and lose committed changes.
+    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if fd >= 0 { Glibc.close(fd) }
     let pool = try DatabasePool(path: path, configuration: configuration())
     try pool.writeWithoutTransaction { db in

@@ -73,6 +73,10 @@ extension UbiquitousKeyValueStore {
   }
 
   func syncStep() async {
+    await steps.run { [weak self] in await self?.unserializedSyncStep() }
+  }
+
+  private func unserializedSyncStep() async {
     guard let cloud else {
       setSyncState(.offline, problem: nil)
       reloadFromCache(reason: .serverChange)

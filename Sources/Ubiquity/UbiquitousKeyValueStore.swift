@@ -30,6 +30,9 @@ public final class UbiquitousKeyValueStore: Sendable {
   /// changes are saved: a reload that read the file before a save must not apply it after
   /// the save cleared the unsaved changes (it would report one's own write as external).
   let cacheLock = Mutex(())
+  /// Sync steps (from the engine, from ``syncNow()``) run one at a time, so a change queued
+  /// once is pushed once.
+  let steps = SerialSteps()
   let changeBroadcast = Broadcast<KeyValueChange>()
   let statusBroadcast = Broadcast<KeyValueSyncStatus>(bufferingPolicy: .bufferingNewest(1))
   let wakeStream: AsyncStream<Void>
