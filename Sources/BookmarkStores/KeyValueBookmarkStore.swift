@@ -113,7 +113,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     } catch let error as KeyValueStoreError where error.isQuotaViolation {
       throw StoreError.wouldNotFit(.keyValue, fitting: fitting(added), requested: added.count)
     }
-    try saveOrUndo(batch.mapValues { _ in nil })
+    try saveOrUndo(Array(batch.keys))
     publish()
   }
 
@@ -150,22 +150,22 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   /// Sets (or removes, for `nil`) one key and saves it to the local cache. If the cache
   /// can't be written, the in-memory value is put back, so nothing changes.
   private func write(_ key: String, _ value: PropertyList?) throws {
-    let previous = keyValueStore.object(forKey: key)
     do {
       try keyValueStore.setValues([key: value])
     } catch let error as KeyValueStoreError {
       throw Self.storeError(error)
     }
-    try saveOrUndo([key: previous])
+    try saveOrUndo([key])
     publish()
   }
 
-  /// Saves to the local cache; if that fails, puts `previous` back in memory and throws.
-  private func saveOrUndo(_ previous: [String: PropertyList?]) throws {
+  /// Saves to the local cache; if that fails, forgets the unsaved change to `keys` (their
+  /// values go back to what the cache holds, and nothing is queued) and throws.
+  private func saveOrUndo(_ keys: [String]) throws {
     do {
       try keyValueStore.save()
     } catch {
-      try? keyValueStore.setValues(previous)
+      keyValueStore.discardUnsaved(keys)
       if case KeyValueStoreError.cacheUnwritable(let path, let reason) = error {
         throw StoreError.writeFailed(path: path, reason: reason)
       }

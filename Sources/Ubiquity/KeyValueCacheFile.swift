@@ -43,10 +43,18 @@ struct KeyValueCacheFile: Sendable {
     do {
       return try KeyValueCache(propertyList: try PropertyListReader.read(data))
     } catch let error as KeyValueCache.Unreadable {
-      throw FileError.unreadable(path: path, reason: "it has \(error.reason)")
+      throw Damaged(path: path, reason: "it has \(error.reason)")
     } catch {
-      throw FileError.unreadable(path: path, reason: "not a property list")
+      throw Damaged(path: path, reason: "not a property list")
     }
+  }
+
+  /// The file was read but its contents are not a cache this version understands (as
+  /// opposed to a file that could not be read at all, which may work on the next try).
+  struct Damaged: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path) is damaged (\(reason))" }
   }
 
   /// Changes the cache under the lock, reading the newest contents first, and writes it

@@ -111,7 +111,15 @@ extension UbiquitousKeyValueStore {
   }
 
   /// Sends every queued change; the cloud confirms each with its sequence number.
+  ///
+  /// Sessions sharing this device's folder share the queue, so the whole push — reading the
+  /// queue, the cloud write, clearing what was confirmed — holds a lock of its own (not the
+  /// cache's, which saves take). Otherwise a session could send a value that another session
+  /// has since replaced and pushed, and the older value would reach the cloud last.
   private func push(to cloud: any CloudService) async throws {
+    try PrivateFiles.makeDirectory((file.path as NSString).deletingLastPathComponent)
+    let lock = try FileLock(exclusive: file.path + ".push.lock")
+    defer { lock.unlock() }
     let pending = try file.read().pending
     guard !pending.isEmpty else { return }
     let keys = Array(pending.keys)
@@ -137,6 +145,9 @@ extension UbiquitousKeyValueStore {
     let start = try file.read().token
     let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
     var unreadable = 0
+    // The token stops before the first value this version can't read, so that change is
+    // fetched again next time (by a newer Cloudy, say) rather than skipped for good.
+    var token = changes.token.sequence
     let (initial, _) = try file.modify { cache -> Bool in
       let initial = cache.token == nil
       for record in changes.records where (cache.records[record.key]?.sequence ?? 0) < record.sequence {
@@ -144,13 +155,14 @@ extension UbiquitousKeyValueStore {
         if let bytes = record.value {
           guard let decoded = try? PropertyListReader.readElement(bytes) else {
             unreadable += 1
+            token = min(token, record.sequence - 1)
             continue
           }
           value = decoded
         }
         cache.records[record.key] = KeyValueCache.Record(sequence: record.sequence, value: value)
       }
-      cache.token = max(cache.token ?? 0, changes.token.sequence)
+      cache.token = max(cache.token ?? 0, token)
       return initial
     }
     if unreadable > 0 {

@@ -215,6 +215,29 @@ public final class UbiquitousKeyValueStore: Sendable {
     publishStatus()
   }
 
+  /// Forgets unsaved changes to these keys: their values go back to what the local cache
+  /// holds, and nothing is queued for them. For undoing a change whose save failed.
+  public func discardUnsaved(_ keys: [String]) {
+    cacheLock.withLock { _ in
+      let cached = (try? file.read())?.values ?? [:]
+      state.withLock { state in
+        for key in keys {
+          state.unsaved[key] = nil
+          if let old = state.sizes[key] { state.totalBytes -= old }
+          state.values[key] = cached[key]
+          if let value = cached[key] {
+            let size = KeyValueLimits.entrySize(key: key, value: value)
+            state.sizes[key] = size
+            state.totalBytes += size
+          } else {
+            state.sizes[key] = nil
+          }
+        }
+      }
+    }
+    publishStatus()
+  }
+
   /// Writes the in-memory changes to the local cache and hands them to the sync engine.
   /// Returns `false` if the cache could not be written (the changes stay in memory and
   /// are retried on the next call); ``save()`` throws why.
@@ -247,6 +270,8 @@ public final class UbiquitousKeyValueStore: Sendable {
         case .unreadable(let path, let reason), .writeFailed(let path, let reason):
           throw KeyValueStoreError.cacheUnwritable(path: path, reason: reason)
         }
+      } catch let error as KeyValueCacheFile.Damaged {
+        throw KeyValueStoreError.cacheUnwritable(path: error.path, reason: error.reason)
       }
       reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
     }
@@ -334,7 +359,10 @@ public final class UbiquitousKeyValueStore: Sendable {
   /// held is downloaded again from the cloud.
   private func handleUnreadableCache(_ error: any Error) {
     let problem: String
-    if let aside = try? file.setAside() {
+    if !(error is KeyValueCacheFile.Damaged) {
+      // Reading failed (too many open files, an I/O error): keep the file, try again later.
+      problem = "The local copy at \(file.path) could not be read (\(error)); Cloudy will try again."
+    } else if let aside = try? file.setAside() {
       problem = "The local copy could not be read; it was kept as \(aside) and a fresh copy is made."
     } else {
       problem = "The local copy at \(file.path) could not be read (\(error)); it was left untouched."

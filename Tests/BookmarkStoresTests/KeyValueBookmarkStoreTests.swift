@@ -86,6 +86,42 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     XCTAssertEqual(loaded.map(\.name), ["I0", "I1", "I2", "Already here"])
   }
 
+  func testAFailedSaveIsForgottenAndHidesNothingFromOtherDevices() async throws {
+    let a = device("a")
+    let b = device("b")
+    let original = try await a.add(BookmarkDraft(name: "Original", url: "https://original.example"))
+    await a.sync()
+    await b.sync()
+    // Block a's cache: its lock path becomes a folder, so saving fails.
+    let folder = home.path + "/a/key-value"
+    let cacheName = try XCTUnwrap(
+      FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".plist") })
+    let lock = folder + "/" + cacheName + ".lock"
+    try FileManager.default.removeItem(atPath: lock)
+    try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+    do {
+      _ = try await a.update(id: original.id, with: BookmarkDraft(name: "Failed", url: "https://original.example"))
+      XCTFail("the update was saved")
+    } catch {
+      guard case .writeFailed = error as? StoreError else { return XCTFail("\(error)") }
+    }
+    let afterFailure = try await a.load()
+    XCTAssertEqual(afterFailure.map(\.name), ["Original"])
+    XCTAssertEqual(a.keyValueStore.status.pending, 0, "nothing is queued for the failed change")
+
+    try FileManager.default.removeItem(atPath: lock)
+    _ = try await b.update(id: original.id, with: BookmarkDraft(name: "From b", url: "https://original.example"))
+    await b.sync()
+    await a.sync()
+    let onA = try await a.load()
+    XCTAssertEqual(onA.map(\.name), ["From b"], "the failed change hid b's edit")
+    _ = try await a.add(BookmarkDraft(name: "Later", url: "https://later.example"))
+    await a.sync()
+    await b.sync()
+    let onB = try await b.load()
+    XCTAssertEqual(onB.map(\.name), ["From b", "Later"], "the failed change was pushed later")
+  }
+
   func testTheBottomLineShowsSyncStateAndQuota() async throws {
     let offline = device("a", online: false)
     _ = try await offline.add(BookmarkDraft(name: "Queued", url: "https://queued.example"))

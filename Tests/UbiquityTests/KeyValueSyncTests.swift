@@ -1,6 +1,7 @@
 import BookmarkModel
 import Cloud
 import CloudSQLite
+import TestSupport
 import Ubiquity
 import XCTest
 
@@ -231,5 +232,47 @@ final class KeyValueSyncTests: XCTestCase {
     let record = try await SQLiteCloud(path: cloudPath, account: "alice").record(for: "k", in: .keyValue)
     XCTAssertEqual(record?.value.map { String(decoding: $0, as: UTF8.self) }, "<string>queued</string>")
     await store.close()
+  }
+
+  func testAStalePushFromASessionSharingTheFolderCannotLandAfterANewerOne() async throws {
+    // Two sessions share device a's folder. a1's push of k = "old" is held in flight; a2
+    // then deletes k and syncs. The delete must be what the cloud keeps.
+    let cloudPath = devices.cloudPath
+    let slow = SlowCloud(SQLiteCloud(path: cloudPath, account: "alice"))
+    let a1 = UbiquitousKeyValueStore(
+      directory: devices.cacheDirectory("a"), account: "alice", cloudName: "sqlite:" + cloudPath, cloud: slow,
+      device: "a")
+    try a1.set("old", forKey: "k")
+    a1.synchronize()
+    var started = slow.started.makeAsyncIterator()
+    let pushing = Task { await a1.syncNow() }
+    _ = await started.next()
+
+    let a2 = devices.device("a", start: false)
+    XCTAssertEqual(a2.string(forKey: "k"), "old")
+    a2.removeObject(forKey: "k")
+    a2.synchronize()
+    let deleting = Task { await a2.syncNow() }
+    // Without a lock between the two pushes, a2's delete reaches the cloud now, before
+    // a1's held value; with it, a2 waits for a1. Give a2 a bounded chance either way.
+    let cloud = SQLiteCloud(path: cloudPath, account: "alice")
+    _ = await withTimeout(.seconds(1)) {
+      while !Task.isCancelled, (try? await cloud.record(for: "k", in: .keyValue))??.isDeleted != true {
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      return true
+    }
+    slow.letGo()
+    await pushing.value
+    await deleting.value
+    await a1.syncNow()
+
+    let b = devices.device("b")
+    await b.syncNow()
+    XCTAssertNil(b.object(forKey: "k"), "the older value reached the cloud last")
+    XCTAssertNil(a1.object(forKey: "k"))
+    let record = try await cloud.record(for: "k", in: .keyValue)
+    XCTAssertEqual(record?.isDeleted, true)
+    await a1.close()
   }
 }
