@@ -42,7 +42,7 @@ public struct ImportPlan: Sendable {
       names[BookmarkURL.comparisonKey(bookmark.url)] = bookmark.name
     }
     var ids = Set(existing.map(\.id))
-    let now = Self.wholeSeconds(environment.now())
+    let now = environment.now().wholeSeconds
     for entry in file.bookmarks {
       let key = BookmarkURL.comparisonKey(entry.url)
       // One hash in the common case: insert, and put the first name back if there was one.
@@ -54,17 +54,13 @@ public struct ImportPlan: Sendable {
       var id = entry.id ?? environment.newID()
       while ids.contains(id) { id = environment.newID() }
       ids.insert(id)
-      let created = entry.created.map(Self.wholeSeconds) ?? now
+      let created = entry.created.map(\.wholeSeconds) ?? now
       additions.append(
         Bookmark(
           id: id, name: entry.name, url: entry.url, created: created,
-          modified: entry.modified.map(Self.wholeSeconds) ?? created, folder: entry.folder, notes: entry.notes,
+          modified: entry.modified.map(\.wholeSeconds) ?? created, folder: entry.folder, notes: entry.notes,
           tags: entry.tags))
     }
-  }
-
-  private static func wholeSeconds(_ date: Date) -> Date {
-    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
   }
 
   // MARK: - Report

@@ -38,10 +38,13 @@ public protocol BookmarkStore: Sendable {
   /// Brings a synced store up to date: pushes queued changes and fetches other devices'
   /// changes, returning when done or when the cloud turns out to be unreachable (the
   /// changes then stay queued). Commands call it before reading and before exiting.
-  func sync() async
+  /// Returns the status afterwards, or `nil` for a local store, which has nothing to sync.
+  @discardableResult
+  func sync() async -> StoreStatus?
 }
 
 extension BookmarkStore {
   /// Local stores have nothing to sync.
-  public func sync() async {}
+  @discardableResult
+  public func sync() async -> StoreStatus? { nil }
 }

@@ -66,7 +66,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let time = environment.now()
-    let now = wholeSeconds(time)
+    let now = time.wholeSeconds
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
     try write(KeyValueBookmarkLayout.key(for: bookmark.id), KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time))
     return bookmark
@@ -79,7 +79,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     else { throw StoreError.notFound(id) }
     bookmark.name = draft.name
     bookmark.url = draft.url
-    bookmark.modified = wholeSeconds(environment.now())
+    bookmark.modified = environment.now().wholeSeconds
     // Keep any keys another version of Cloudy may have added to the entry.
     entry.merge(bookmark.propertyListEntries) { _, new in new }
     try write(key, .dictionary(entry))
@@ -141,8 +141,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     currentSnapshot().status
   }
 
-  public func sync() async {
+  @discardableResult
+  public func sync() async -> StoreStatus? {
     await keyValueStore.syncNow()
+    return currentSnapshot().status
   }
 
   // MARK: - Writing
@@ -186,11 +188,6 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     case .invalidKey, .cacheUnwritable:
       return .writeFailed(path: "the key-value store", reason: error.description)
     }
-  }
-
-  /// The key-value store keeps whole seconds, like every property list.
-  private func wholeSeconds(_ date: Date) -> Date {
-    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
   }
 
   // MARK: - Snapshots

@@ -78,7 +78,7 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
-    let now = wholeSeconds(environment.now())
+    let now = environment.now().wholeSeconds
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
     let change = try domain.modify { entries in entries.append(.dictionary(bookmark.propertyListEntries)) }
     publish(change)
@@ -86,7 +86,7 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
-    let now = wholeSeconds(environment.now())
+    let now = environment.now().wholeSeconds
     let change = try domain.modify { entries -> Bookmark in
       guard let index = DefaultsDomain.index(of: id, in: entries),
         var entry = entries[index].dictionary,
@@ -123,12 +123,6 @@ public final class UserDefaultsStore: BookmarkStore {
       }
     }
     publish(change)
-  }
-
-  /// The property-list format keeps whole seconds; so do our dates, so what a writer
-  /// returns equals what every reader reads back.
-  private func wholeSeconds(_ date: Date) -> Date {
-    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
   }
 
   public func status() async -> StoreStatus {

@@ -84,8 +84,8 @@ extension UbiquitousKeyValueStore {
     }
     if status.pending > 0 { setSyncState(.syncing, problem: nil) }
     do {
-      try await push(to: cloud)
-      let initial = try await fetch(from: cloud)
+      let token = try await push(to: cloud)
+      let initial = try await fetch(from: cloud, since: token)
       state.withLock { $0.retryDelay = .milliseconds(500) }
       // The values first, then the state: whoever sees `synced` has had the events.
       reloadFromCache(reason: initial ? .initialSync : .serverChange, alwaysReport: initial)
@@ -116,12 +116,14 @@ extension UbiquitousKeyValueStore {
   /// queue, the cloud write, clearing what was confirmed — holds a lock of its own (not the
   /// cache's, which saves take). Otherwise a session could send a value that another session
   /// has since replaced and pushed, and the older value would reach the cloud last.
-  private func push(to cloud: any CloudService) async throws {
+  /// Returns the cache's token as read, so the fetch that follows needn't read it again.
+  private func push(to cloud: any CloudService) async throws -> Int64? {
     try PrivateFiles.makeDirectory((file.path as NSString).deletingLastPathComponent)
     let lock = try FileLock(exclusive: file.path + ".push.lock")
     defer { lock.unlock() }
-    let pending = try file.read().pending
-    guard !pending.isEmpty else { return }
+    let cached = try file.read()
+    let pending = cached.pending
+    guard !pending.isEmpty else { return cached.token }
     let keys = Array(pending.keys)
     let writes = keys.map { key in
       CloudWrite(key: key, value: pending[key]!.value.map { PropertyListXMLWriter.element(for: $0) })
@@ -137,12 +139,13 @@ extension UbiquitousKeyValueStore {
         if cache.pending[key] == pending[key] { cache.pending[key] = nil }
       }
     }
+    return cached.token
   }
 
-  /// Fetches every change since the cache's token and applies each record newer than
-  /// what the cache holds for its key. Returns whether this was the first download.
-  private func fetch(from cloud: any CloudService) async throws -> Bool {
-    let start = try file.read().token
+  /// Fetches every change since `start` (the cache's token; `nil` before the first
+  /// download) and applies each record newer than what the cache holds for its key.
+  /// Returns whether this was the first download.
+  private func fetch(from cloud: any CloudService, since start: Int64?) async throws -> Bool {
     let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
     var unreadable = 0
     // The token stops before the first value this version can't read, so that change is

@@ -55,6 +55,20 @@ public final class UbiquitousKeyValueStore: Sendable {
     var retryDelay = Duration.milliseconds(500)
     var retryScheduled = false
     var lastStatus: KeyValueSyncStatus?
+
+    /// Sets or removes (`nil`) a key's in-memory value, keeping the byte count in step.
+    /// `size` is the entry's size when the caller has already measured it.
+    mutating func assign(_ value: PropertyList?, to key: String, size: Int? = nil) {
+      if let old = sizes[key] { totalBytes -= old }
+      values[key] = value
+      if let value {
+        let size = size ?? KeyValueLimits.entrySize(key: key, value: value)
+        sizes[key] = size
+        totalBytes += size
+      } else {
+        sizes[key] = nil
+      }
+    }
   }
 
   /// A store whose local cache lives in `directory` (one file per account and cloud).
@@ -201,11 +215,9 @@ public final class UbiquitousKeyValueStore: Sendable {
         return .failure(.storeTooLarge(wouldUse: total))
       }
       for (key, value) in changes {
-        state.values[key] = value
-        state.sizes[key] = newSizes[key]
+        state.assign(value, to: key, size: newSizes[key])
         state.unsaved[key] = value
       }
-      state.totalBytes = total
       return .success(())
     }
     if case .failure(let error) = result {
@@ -223,15 +235,7 @@ public final class UbiquitousKeyValueStore: Sendable {
       state.withLock { state in
         for key in keys {
           state.unsaved[key] = nil
-          if let old = state.sizes[key] { state.totalBytes -= old }
-          state.values[key] = cached[key]
-          if let value = cached[key] {
-            let size = KeyValueLimits.entrySize(key: key, value: value)
-            state.sizes[key] = size
-            state.totalBytes += size
-          } else {
-            state.sizes[key] = nil
-          }
+          state.assign(cached[key], to: key)
         }
       }
     }
@@ -319,6 +323,12 @@ public final class UbiquitousKeyValueStore: Sendable {
 
   private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) {
     let signature = PrivateFiles.signature(file.path)
+    // The same file as last time: the values in memory already are the cache's plus the
+    // unsaved changes, so there is nothing to parse.
+    if let signature, state.withLock({ $0.cacheSignature == signature }) {
+      if alwaysReport { changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: [])) }
+      return publishStatus()
+    }
     let cache: KeyValueCache
     do {
       cache = try file.read()
@@ -334,19 +344,7 @@ public final class UbiquitousKeyValueStore: Sendable {
       var changed: [String] = []
       for (key, value) in values where state.values[key] != value { changed.append(key) }
       for key in state.values.keys where values[key] == nil { changed.append(key) }
-      if !changed.isEmpty {
-        for key in changed {
-          if let old = state.sizes[key] { state.totalBytes -= old }
-          if let value = values[key] {
-            let size = KeyValueLimits.entrySize(key: key, value: value)
-            state.sizes[key] = size
-            state.totalBytes += size
-          } else {
-            state.sizes[key] = nil
-          }
-        }
-        state.values = values
-      }
+      for key in changed { state.assign(values[key], to: key) }
       return changed.sorted()
     }
     if !changed.isEmpty || alwaysReport {

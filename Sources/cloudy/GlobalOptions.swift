@@ -113,10 +113,7 @@ struct GlobalOptions: ParsableArguments {
   /// Pushes a command's change to the cloud before the process exits. If the cloud can't
   /// be reached, the change stays queued and one line on stderr says so.
   func finish(_ store: any BookmarkStore) async {
-    // A local store has nothing to push (and its status would read the whole file again).
-    guard store.backend != .userDefaults else { return }
-    await store.sync()
-    let status = await store.status()
+    guard let status = await store.sync() else { return }
     if status.sync == .offline, status.pending > 0, !isOffline {
       var problem = status.problem ?? "The cloud can't be reached."
       if problem.hasSuffix(".") { problem.removeLast() }
