@@ -1,6 +1,7 @@
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `BookmarkStore` contract, run against every implementation.
@@ -81,10 +82,14 @@ final class BookmarkStoreContractTests: XCTestCase {
     try await eachImplementation { implementation, root in
       let store = implementation.make(root, "a")
       let stream = store.changes()
-      var iterator = stream.makeAsyncIterator()
-      _ = await iterator.next()
-      let added = try await store.add(BookmarkDraft(name: "Mine", url: "https://mine.example"))
-      let next = await iterator.next()
+      let result = await withTimeout(.seconds(5)) { () -> (Bookmark?, StoreSnapshot?)? in
+        var iterator = stream.makeAsyncIterator()
+        _ = await iterator.next()
+        let added = try? await store.add(BookmarkDraft(name: "Mine", url: "https://mine.example"))
+        return (added, await iterator.next())
+      }
+      let added = try XCTUnwrap(result?.0, "\(implementation.name): no first snapshot, or the add failed")
+      let next = result?.1
       XCTAssertEqual(try next?.bookmarks.get().map(\.id), [added.id], implementation.name)
       XCTAssertEqual(next?.status.backend.rawValue, implementation.name)
     }

@@ -8,18 +8,24 @@ import XCTest
 /// devices changing different bookmarks at once.
 final class KeyValueBookmarkStoreTests: XCTestCase {
   private var home: TemporaryHome!
+  private var opened: [KeyValueBookmarkStore] = []
 
   override func setUpWithError() throws {
     home = try TemporaryHome()
   }
 
-  override func tearDown() {
+  override func tearDown() async throws {
+    // Stop syncing and close the cloud before the folder goes.
+    for store in opened { await store.keyValueStore.close() }
+    opened = []
     home.remove()
   }
 
   private func device(_ name: String, online: Bool = true) -> KeyValueBookmarkStore {
-    KeyValueBookmarkStore(
+    let store = KeyValueBookmarkStore(
       keyValueStore: BookmarkStoreImplementation.keyValueStore(root: home.path, device: name, online: online))
+    opened.append(store)
+    return store
   }
 
   func testEachBookmarkIsOneKeyAndOtherKeysAreLeftAlone() async throws {
@@ -133,18 +139,25 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     await online.sync()
     let onlineSummary = await online.status().summary
     XCTAssertEqual(onlineSummary, "key-value · synced · 1/1024 keys · <1% of 1 MB")
+
+    // A 400,000-byte value: the line shows whole percent of 1 MB.
+    try online.keyValueStore.set(String(repeating: "x", count: 400_000), forKey: "notes")
+    let fuller = await online.status().summary
+    XCTAssertEqual(fuller, "key-value · syncing · 1 pending · 2/1024 keys · 38% of 1 MB")
   }
 
-  func testTwoDevicesAddingAndDeletingDifferentBookmarksAtOnceLoseNothing() async throws {
+  func testTwoDevicesAddingEditingAndDeletingDifferentBookmarksAtOnceLoseNothing() async throws {
     let a = device("a")
     let b = device("b")
     let shared = try await a.add(BookmarkDraft(name: "Doomed on a", url: "https://doomed-a.example"))
     let sharedB = try await a.add(BookmarkDraft(name: "Doomed on b", url: "https://doomed-b.example"))
+    let editedOnA = try await a.add(BookmarkDraft(name: "Edit me on a", url: "https://edit-a.example"))
+    let editedOnB = try await a.add(BookmarkDraft(name: "Edit me on b", url: "https://edit-b.example"))
     await a.sync()
     await b.sync()
-    async let fromA: [Bookmark.ID] = Self.addMany(a, prefix: "a", deleting: shared.id)
-    async let fromB: [Bookmark.ID] = Self.addMany(b, prefix: "b", deleting: sharedB.id)
-    let added = try await Set(fromA + fromB)
+    async let fromA: [Bookmark.ID] = Self.addMany(a, prefix: "a", deleting: shared.id, editing: editedOnA.id)
+    async let fromB: [Bookmark.ID] = Self.addMany(b, prefix: "b", deleting: sharedB.id, editing: editedOnB.id)
+    let added = try await Set(fromA + fromB).union([editedOnA.id, editedOnB.id])
     await a.sync()
     await b.sync()
     await a.sync()
@@ -152,15 +165,23 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     let onB = Set(try await b.load().map(\.id))
     XCTAssertEqual(onA, added)
     XCTAssertEqual(onB, added)
+    for store in [a, b] {
+      let names = Set(try await store.load().map(\.name))
+      XCTAssertTrue(names.isSuperset(of: ["Edited on a", "Edited on b"]), "\(names)")
+    }
   }
 
-  private static func addMany(_ store: KeyValueBookmarkStore, prefix: String, deleting id: Bookmark.ID) async throws
-    -> [Bookmark.ID]
-  {
+  private static func addMany(
+    _ store: KeyValueBookmarkStore, prefix: String, deleting id: Bookmark.ID, editing edited: Bookmark.ID
+  ) async throws -> [Bookmark.ID] {
     var ids: [Bookmark.ID] = []
     for index in 0..<20 {
       ids.append(
         try await store.add(BookmarkDraft(name: "\(prefix)\(index)", url: "https://\(prefix).example/\(index)")).id)
+      if index == 5 {
+        _ = try await store.update(
+          id: edited, with: BookmarkDraft(name: "Edited on \(prefix)", url: "https://edit-\(prefix).example"))
+      }
       if index == 10 { try await store.delete(id: id) }
     }
     return ids

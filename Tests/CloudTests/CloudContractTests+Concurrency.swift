@@ -1,5 +1,6 @@
 import Cloud
 import Foundation
+import TestSupport
 import XCTest
 
 /// No change is ever missed: a device that fetches on every signal sees every key's final
@@ -33,16 +34,7 @@ extension CloudContractTests {
         }
         try await group.waitForAll()
       }
-      let bySignals = await withTaskGroup(of: Bool.self) { group in
-        group.addTask { (try? await readerTask.value) != nil }
-        group.addTask {
-          try? await Task.sleep(for: .seconds(15))
-          return false
-        }
-        let first = await group.next() ?? false
-        group.cancelAll()
-        return first
-      }
+      let bySignals = await withTimeout(.seconds(15)) { (try? await readerTask.value) != nil } ?? false
       readerTask.cancel()
       _ = try? await readerTask.value
       let signalled = await reader.summary()

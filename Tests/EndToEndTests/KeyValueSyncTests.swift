@@ -162,10 +162,13 @@ final class KeyValueSyncTests: EndToEndTestCase {
     try offline.type("j")  // any key clears the “Added” message from the bottom line
     let bottom = try waitForBottomLine(offline, containing: "1 pending")
     XCTAssertEqual(bottom, " key-value · offline · 1 pending · 1/1024 keys · <1% of 1 MB · 1/1       ? help")
-    XCTAssertTrue(try deviceA.screen().contains("No bookmarks yet."), "an offline device pushes nothing")
 
     try offline.type("q")
     XCTAssertEqual(try offline.waitForExit(), 0)
+    // The offline session has ended, so anything it would have pushed is in the cloud now.
+    let bystander = try makeDevice().cli("list")
+    XCTAssertEqual(bystander.stdout, "", "an offline device pushed its change")
+    XCTAssertTrue(try deviceA.screen().contains("No bookmarks yet."), "an offline device pushed its change")
 
     // The next online run of that device pushes the queue; the other device shows it.
     let list = try offlineHome.cli("list")
@@ -180,6 +183,22 @@ final class KeyValueSyncTests: EndToEndTestCase {
     let again = try open(offlineHome)
     let status = try waitForBottomLine(again, containing: "key-value · synced · 1/1024 keys")
     XCTAssertFalse(status.contains("pending"), status)
+  }
+
+  func testTheCommandLineWorksOfflineAndPushesOnItsNextOnlineRun() throws {
+    let laptop = try makeDevice()
+    let server = try makeDevice()
+    let added = try laptop.cli("add", "https://offline.example", "--name", "Offline", "--offline")
+    XCTAssertEqual(added.status, 0, added.stderr)
+    XCTAssertEqual(added.stderr, "", "working offline on purpose is not a problem to report")
+    let offlineList = try laptop.cli("list", "--offline")
+    XCTAssertTrue(offlineList.stdout.contains("\tOffline\thttps://offline.example"), offlineList.stdout)
+    XCTAssertEqual(try server.cli("list").stdout, "", "an offline add reached the cloud")
+
+    let pushed = try laptop.cli("list")
+    XCTAssertEqual(pushed.status, 0, pushed.stderr)
+    let onServer = try server.cli("list")
+    XCTAssertTrue(onServer.stdout.contains("\tOffline\thttps://offline.example"), onServer.stdout)
   }
 
   func testAnUnreachableCloudLeavesTheAppWorkingFromItsLocalCopy() throws {

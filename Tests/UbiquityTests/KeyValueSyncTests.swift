@@ -18,6 +18,13 @@ final class KeyValueSyncTests: XCTestCase {
     await devices.tearDown()
   }
 
+  func testTheReasonsCarryApplesNumbers() {
+    XCTAssertEqual(KeyValueChange.Reason.serverChange.rawValue, 0)
+    XCTAssertEqual(KeyValueChange.Reason.initialSync.rawValue, 1)
+    XCTAssertEqual(KeyValueChange.Reason.quotaViolation.rawValue, 2)
+    XCTAssertEqual(KeyValueChange.Reason.accountChange.rawValue, 3)
+  }
+
   func testAnotherDevicesWriteArrivesAsAServerChangeWithItsKeys() async throws {
     let a = devices.device("a")
     let b = devices.device("b")
