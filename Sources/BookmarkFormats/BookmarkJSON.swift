@@ -58,10 +58,6 @@ public enum BookmarkJSON {
     }
     var file = ParsedFile(format: .json)
     for (index, bookmark) in bookmarks.enumerated() {
-      if bookmark.url.trimmingWhitespace().isEmpty {
-        file.skipped.append(SkippedEntry(line: index + 1, name: bookmark.name, reason: "its URL is empty"))
-        continue
-      }
       file.bookmarks.append(
         ParsedBookmark(
           name: bookmark.name, url: bookmark.url, created: bookmark.created, modified: bookmark.modified,

@@ -38,12 +38,23 @@ public struct ImportPlan: Sendable {
     duplicates = []
     var names: [String: String] = [:]
     names.reserveCapacity(existing.count + file.bookmarks.count)
-    for bookmark in existing where names[BookmarkURL.comparisonKey(bookmark.url)] == nil {
-      names[BookmarkURL.comparisonKey(bookmark.url)] = bookmark.name
+    for bookmark in existing {
+      let key = BookmarkURL.comparisonKey(bookmark.url)
+      if names[key] == nil { names[key] = bookmark.name }
     }
     var ids = Set(existing.map(\.id))
     let now = environment.now().wholeSeconds
     for entry in file.bookmarks {
+      // Checked here, for every format: an HTML file and a JSON file must not differ in
+      // what URLs they can bring in.
+      if entry.url.trimmingWhitespace().isEmpty {
+        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: "its URL is empty"))
+        continue
+      }
+      if NetscapeTreeBuilder.containsControl(Array(entry.url.utf8)) {
+        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: "its URL contains control characters"))
+        continue
+      }
       let key = BookmarkURL.comparisonKey(entry.url)
       // One hash in the common case: insert, and put the first name back if there was one.
       if let existingName = names.updateValue(entry.name, forKey: key) {
@@ -61,6 +72,7 @@ public struct ImportPlan: Sendable {
           modified: entry.modified.map(\.wholeSeconds) ?? created, folder: entry.folder, notes: entry.notes,
           tags: entry.tags))
     }
+    skipped.sort { $0.line < $1.line }
   }
 
   // MARK: - Report

@@ -153,15 +153,8 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
       return
     }
     let urlBytes = HTMLText.decode(Self.trimmed(hrefBytes[...]))
+    // Empty URLs and control characters are skipped by ImportPlan, for every format.
     let url = try string(urlBytes, line: line)
-    if url.isEmpty {
-      skip(line: line, name: name, reason: "its URL is empty")
-      return
-    }
-    if Self.containsControl(urlBytes) {
-      skip(line: line, name: name, reason: "its URL contains control characters")
-      return
-    }
     let tags = try attributes.tags.map { try string(HTMLText.decode($0), line: line) } ?? ""
     result.bookmarks.append(
       ParsedBookmark(

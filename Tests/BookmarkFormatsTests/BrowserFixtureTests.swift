@@ -1,4 +1,6 @@
 import BookmarkFormats
+import BookmarkModel
+import Foundation
 import XCTest
 
 /// Files shaped like real browser exports, written for these tests (see Fixtures/).
@@ -69,7 +71,7 @@ final class BrowserFixtureTests: XCTestCase {
       names,
       [
         "Attention Is All You Need", "Quotes: \"double\" and 'single' & legacy", "WebKit date",
-        "Evil alert(1) title", "Unclosed anchor",
+        "Evil alert(1) title", "Unclosed anchor", "Blank URL", "Control in URL",
       ])
     let paper = file.bookmarks[0]
     XCTAssertEqual(paper.folder, ["Reading & Research"])
@@ -81,8 +83,11 @@ final class BrowserFixtureTests: XCTestCase {
     XCTAssertEqual(file.bookmarks[2].created, date(1_700_526_400), "WebKit microseconds since 1601")
     XCTAssertEqual(file.bookmarks[4].folder, [], "the folder closed before it")
     XCTAssertEqual(file.folderDescriptions, 1)
+    let environment = BookmarkEnvironment(now: { date(1_750_000_000) }, newID: { UUID().uuidString })
+    let plan = ImportPlan(file: file, existing: [], environment: environment)
+    XCTAssertEqual(plan.additions.count, 5)
     XCTAssertEqual(
-      file.skipped,
+      plan.skipped,
       [
         SkippedEntry(line: 17, name: "Blank URL", reason: "its URL is empty"),
         SkippedEntry(line: 18, name: "Control in URL", reason: "its URL contains control characters"),

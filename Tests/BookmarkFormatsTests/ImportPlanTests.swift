@@ -55,6 +55,25 @@ final class ImportPlanTests: XCTestCase {
     XCTAssertEqual(plan.additions.map(\.id), ["mine", "fresh1", "fresh2"])
   }
 
+  /// Every format is held to the same rules: a JSON file can't bring in what an HTML file can't.
+  func testEmptyAndControlCharacterURLsAreSkippedInEveryFormat() throws {
+    for format in [BookmarkFileFormat.html, .json, .xbel] {
+      let file = ParsedFile(
+        format: format,
+        bookmarks: [
+          ParsedBookmark(name: "Blank", url: "  ", line: 2),
+          ParsedBookmark(name: "Fine", url: "https://a.example", line: 3),
+          ParsedBookmark(name: "Bell", url: "https://b.example/\u{07}", line: 4),
+          ParsedBookmark(name: "Escape", url: "https://c.example/\u{1B}[31m", line: 5),
+        ],
+        skipped: [SkippedEntry(line: 3, name: "From the parser", reason: "its line is broken")])
+      let plan = ImportPlan(file: file, existing: [], environment: environment(["a"]))
+      XCTAssertEqual(plan.additions.map(\.name), ["Fine"], "\(format)")
+      XCTAssertEqual(plan.skipped.map(\.line), [2, 3, 4, 5], "in line order, parser skips included")
+      XCTAssertEqual(plan.skipped[2].reason, "its URL contains control characters")
+    }
+  }
+
   func testReportCountsAndReasons() throws {
     let file = try Fixture.parse("other-tool.html")
     let stored = [
