@@ -1,7 +1,6 @@
 import ArgumentParser
 import BookmarkStores
 import Cloud
-import CloudSQLite
 import Foundation
 import Ubiquity
 
@@ -89,14 +88,7 @@ struct GlobalOptions: ParsableArguments {
   private func makeKeyValueStore() throws -> any BookmarkStore {
     let address = try cloudAddress()
     let account = try accountName()
-    var service: (any CloudService)?
-    if !isOffline {
-      switch address {
-      case .sqlite(let path): service = SQLiteCloud(path: path, account: account)
-      case .postgres:
-        throw CLIError("PostgreSQL clouds are not available in this build yet; use a sqlite: cloud or --offline.")
-      }
-    }
+    let service = isOffline ? nil : try CloudFactory.make(address, account: account)
     let store = UbiquitousKeyValueStore(
       directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
       cloud: service, device: try DeviceIdentity.load(in: location))

@@ -1,0 +1,14 @@
+import Cloud
+import CloudSQLite
+
+/// Opens the cloud an address names, for one account. The one place that knows every
+/// cloud implementation, so every synced store is wired the same way.
+enum CloudFactory {
+  static func make(_ address: CloudAddress, account: String) throws -> any CloudService {
+    switch address {
+    case .sqlite(let path): return SQLiteCloud(path: path, account: account)
+    case .postgres:
+      throw CLIError("PostgreSQL clouds are not available in this build yet; use a sqlite: cloud or --offline.")
+    }
+  }
+}
