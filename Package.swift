@@ -31,7 +31,7 @@ let package = Package(
 
     // Leaf with the embedded SQLite cloud: the only importer of GRDB.
     .target(
-      name: "CloudSQLite", dependencies: ["Cloud", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+      name: "CloudSQLite", dependencies: ["Cloud", "DurableFiles", "Ubiquity", .product(name: "GRDB", package: "GRDB.swift")]),
 
     .executableTarget(
       name: "cloudy",

@@ -41,6 +41,13 @@ public protocol BookmarkStore: Sendable {
   /// Returns the status afterwards, or `nil` for a local store, which has nothing to sync.
   @discardableResult
   func sync() async -> StoreStatus?
+
+  /// The versions of a bookmark in conflict, the current one first; empty when it is not
+  /// in conflict. (Default: empty; only the document store has versions.)
+  func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion]
+
+  /// Resolves a conflict by keeping one version; the others are removed on every device.
+  func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws
 }
 
 extension BookmarkStore {

@@ -35,7 +35,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StoreError {
-  init(_ error: FileError) {
+  public init(_ error: FileError) {
     switch error {
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)

@@ -5,9 +5,12 @@ import BookmarkModel
 public struct StoreSnapshot: Sendable, Hashable {
   public var bookmarks: Result<[Bookmark], StoreError>
   public var status: StoreStatus
+  /// The bookmarks with unresolved conflict versions.
+  public var conflicted: Set<Bookmark.ID>
 
-  public init(bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus) {
+  public init(bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus, conflicted: Set<Bookmark.ID> = []) {
     self.bookmarks = bookmarks
     self.status = status
+    self.conflicted = conflicted
   }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BookmarkStores
 import Cloud
+import CloudSQLite
+import DurableFiles
 import Foundation
 import Ubiquity
 
@@ -81,8 +83,27 @@ struct GlobalOptions: ParsableArguments {
     switch try backend() {
     case .userDefaults: return UserDefaultsStore(location: location)
     case .keyValue: return try makeKeyValueStore()
-    case .documents: throw StoreError.unavailable(.documents)
+    case .documents: return try makeDocumentStore()
     }
+  }
+
+  /// The document store: this device's container for the account and cloud, with its
+  /// metadata index beside `Documents/`.
+  private func makeDocumentStore() throws -> any BookmarkStore {
+    let address = try cloudAddress()
+    let account = try accountName()
+    let service = isOffline ? nil : try CloudFactory.make(address, account: account)
+    let root =
+      location.dataDirectory + "/documents/" + AccountCloudName.make(account: account, cloud: address.displayName)
+    let index: SQLiteDocumentIndex
+    do {
+      index = try SQLiteDocumentIndex(path: root + "/index.sqlite")
+    } catch let error as FileError {
+      throw StoreError(error)
+    }
+    let container = DocumentContainer(
+      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location))
+    return DocumentBookmarkStore(container: container)
   }
 
   private func makeKeyValueStore() throws -> any BookmarkStore {

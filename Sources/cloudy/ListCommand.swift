@@ -13,24 +13,46 @@ struct ListCommand: AsyncParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Flag(name: .long, help: "Print a JSON array of {id, name, url, created, modified}.")
+  @Flag(
+    name: .long,
+    help: "Print a JSON array of {id, name, url, created, modified}, with \"conflict\": true where unresolved.")
   var json = false
 
   func run() async throws {
     try await CLIError.reporting {
-      let bookmarks = try await options.openStore().load()
+      let store = try await options.openStore()
+      let bookmarks = try await store.load()
       if json {
+        let conflicted = await store.snapshot()?.conflicted ?? []
+        let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         // Escaped beyond JSONEncoder's C0: the JSON may go straight to a terminal.
-        print(String(decoding: BookmarkJSON.escapingTerminalControls(try encoder.encode(bookmarks)), as: UTF8.self))
+        print(String(decoding: BookmarkJSON.escapingTerminalControls(try encoder.encode(listed)), as: UTF8.self))
       } else {
         for bookmark in bookmarks {
           // Sanitized: names and URLs never reach the terminal as control sequences.
           print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
         }
       }
+    }
+  }
+}
+
+/// A bookmark as `list --json` prints it: its JSON form, plus `"conflict": true` while it
+/// has unresolved conflict versions.
+private struct ListedBookmark: Encodable {
+  var bookmark: Bookmark
+  var conflict: Bool
+
+  private enum Key: String, CodingKey { case conflict }
+
+  func encode(to encoder: any Encoder) throws {
+    try bookmark.encode(to: encoder)
+    if conflict {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(true, forKey: .conflict)
     }
   }
 }

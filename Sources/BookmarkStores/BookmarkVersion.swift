@@ -1,0 +1,35 @@
+import BookmarkModel
+import Foundation
+
+/// One version of a bookmark in conflict: what it says, and which device saved it when.
+public struct BookmarkVersion: Hashable, Sendable, Identifiable {
+  public var id: String
+  public var bookmark: Bookmark
+  public var device: String
+  public var saved: Date
+  /// The version the list shows until the conflict is resolved.
+  public var isCurrent: Bool
+
+  public init(id: String, bookmark: Bookmark, device: String, saved: Date, isCurrent: Bool) {
+    self.id = id
+    self.bookmark = bookmark
+    self.device = device
+    self.saved = saved
+    self.isCurrent = isCurrent
+  }
+}
+
+/// Defaults for stores without versions: nothing is ever in conflict.
+extension BookmarkStore {
+  /// The store's snapshot now: the first one ``changes()`` sends.
+  public func snapshot() async -> StoreSnapshot? {
+    for await snapshot in changes() { return snapshot }
+    return nil
+  }
+
+  public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
+
+  public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
+    throw StoreError.notFound(id)
+  }
+}

@@ -1,0 +1,271 @@
+import BookmarkModel
+import Foundation
+import Synchronization
+import Ubiquity
+
+/// The `documents` backend: one document per bookmark in a synced container
+/// (``BookmarkDocument`` format, `<id>.bookmark`), listed by a live ``MetadataQuery``.
+///
+/// No quota: the container holds as many bookmarks as the disk does. Two devices editing
+/// one bookmark keep both edits as versions; the row shows the conflict until the user
+/// keeps one.
+public final class DocumentBookmarkStore: BookmarkStore {
+  public let backend = StoreBackend.documents
+  public let container: DocumentContainer
+  public let query: MetadataQuery
+  private let environment: BookmarkEnvironment
+  private let state = Mutex(State())
+
+  private struct State: ~Copyable {
+    var entries: [String: Entry] = [:]
+    var sorted: [Bookmark]?
+    var fileByID: [Bookmark.ID: String] = [:]
+    var unreadable = 0
+    var gatherError: String?
+    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
+    var lastSnapshot: StoreSnapshot?
+    var observers: [Task<Void, Never>] = []
+  }
+
+  private struct Entry {
+    var bookmark: Bookmark?
+    var order: Int
+    var conflicted: Bool
+  }
+
+  public static let fileExtension = "bookmark"
+
+  /// A store over a container: gathers it now, then follows it live and syncs it.
+  public init(container: DocumentContainer, environment: BookmarkEnvironment = .live) {
+    self.container = container
+    self.environment = environment
+    query = MetadataQuery(container: container)
+    let updates = query.updates()
+    let statuses = container.statusUpdates()
+    let observers = [
+      Task { [weak self] in
+        for await update in updates { self?.apply(update) }
+      },
+      Task { [weak self] in
+        for await _ in statuses { self?.publish() }
+      },
+    ]
+    state.withLock { $0.observers = observers }
+    do {
+      apply(.gathered(try query.start()))
+    } catch {
+      state.withLock { $0.gatherError = "\(error)" }
+    }
+    container.start()
+  }
+
+  deinit {
+    query.stop()
+    state.withLock { state in
+      for observer in state.observers { observer.cancel() }
+      for continuation in state.subscribers.values { continuation.finish() }
+    }
+  }
+
+  // MARK: - BookmarkStore
+
+  public func load() async throws -> [Bookmark] {
+    if let problem = state.withLock({ $0.gatherError }) {
+      throw StoreError.unreadable(path: container.root, reason: problem)
+    }
+    return sortedBookmarks()
+  }
+
+  public func changes() -> AsyncStream<StoreSnapshot> {
+    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+    let id = UUID()
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    let snapshot = currentSnapshot()
+    state.withLock { state in
+      state.subscribers[id] = continuation
+      state.lastSnapshot = snapshot
+      continuation.yield(snapshot)
+    }
+    return stream
+  }
+
+  public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
+    let time = environment.now()
+    let now = time.wholeSeconds
+    let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
+    let document = UbiquitousDocument(container: container, file: file(forNew: bookmark.id))
+    try await translating {
+      try await document.save(BookmarkDocument.data(for: bookmark, order: Self.order(time)), for: .forCreating)
+    }
+    return bookmark
+  }
+
+  public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
+    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    let document = UbiquitousDocument(container: container, file: file)
+    return try await translating(id: id) {
+      guard let (stored, order) = BookmarkDocument.read(try await document.open()) else {
+        throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
+      }
+      var bookmark = stored
+      bookmark.name = draft.name
+      bookmark.url = draft.url
+      bookmark.modified = environment.now().wholeSeconds
+      try await document.save(BookmarkDocument.data(for: bookmark, order: order), for: .forOverwriting)
+      await document.close()
+      return bookmark
+    }
+  }
+
+  public func delete(id: Bookmark.ID) async throws {
+    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    try await translating(id: id) { try container.delete(file) }
+  }
+
+  /// Imports as one commit of the index: all of them, or none.
+  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+    let taken = state.withLock { Set($0.fileByID.keys) }
+    var seen = Set<Bookmark.ID>()
+    var documents: [(file: String, contents: Data)] = []
+    for (index, bookmark) in bookmarks.enumerated()
+    where !taken.contains(bookmark.id) && seen.insert(bookmark.id).inserted {
+      // Keep the file's order among bookmarks created in the same second.
+      let order = Self.order(bookmark.created) + index % 1_000_000
+      documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
+    }
+    _ = try await translating { try container.create(documents) }
+  }
+
+  public func status() async -> StoreStatus {
+    currentSnapshot().status
+  }
+
+  @discardableResult
+  public func sync() async -> StoreStatus? {
+    await container.syncNow()
+    return currentSnapshot().status
+  }
+
+  public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] {
+    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    let versions = try await translating(id: id) {
+      try await UbiquitousDocument(container: container, file: file).versions()
+    }
+    guard !versions.conflicts.isEmpty else { return [] }
+    return ([versions.current] + versions.conflicts).enumerated().compactMap { index, version in
+      guard let (bookmark, _) = BookmarkDocument.read(version.contents) else { return nil }
+      return BookmarkVersion(
+        id: version.id, bookmark: bookmark, device: version.device, saved: version.saved, isCurrent: index == 0)
+    }
+  }
+
+  public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
+    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    try await translating(id: id) {
+      try await UbiquitousDocument(container: container, file: file).resolve(keeping: versionID)
+    }
+  }
+
+  // MARK: - Files
+
+  private func file(forNew id: Bookmark.ID) -> String {
+    DocumentContainer.fileName(for: id, extension: Self.fileExtension)
+  }
+
+  private static func order(_ time: Date) -> Int { Int(time.timeIntervalSince1970 * 1_000_000) }
+
+  private func translating<T>(id: Bookmark.ID? = nil, _ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as DocumentContainerError {
+      switch error {
+      case .notFound(let file): throw StoreError.notFound(id ?? file)
+      case .exists, .noSuchVersion: throw StoreError.writeFailed(path: container.documentsDirectory, reason: "\(error)")
+      case .io(let reason): throw StoreError.writeFailed(path: container.documentsDirectory, reason: reason)
+      }
+    }
+  }
+
+  // MARK: - Following the query
+
+  private func apply(_ update: MetadataQueryUpdate) {
+    state.withLock { state in
+      func put(_ item: MetadataItem) {
+        if let old = state.entries[item.file]?.bookmark, state.fileByID[old.id] == item.file {
+          state.fileByID[old.id] = nil
+        }
+        let read = BookmarkDocument.read(item.contents)
+        state.entries[item.file] = Entry(
+          bookmark: read?.bookmark, order: read?.order ?? 0, conflicted: item.hasUnresolvedConflicts)
+        if let bookmark = read?.bookmark { state.fileByID[bookmark.id] = item.file }
+      }
+      switch update {
+      case .gathered(let items):
+        state.entries = [:]
+        state.fileByID = [:]
+        state.entries.reserveCapacity(items.count)
+        state.fileByID.reserveCapacity(items.count)
+        for item in items { put(item) }
+      case .changed(let added, let changed, let removed, _):
+        for item in added + changed { put(item) }
+        for item in removed {
+          if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
+            state.fileByID[old.id] = nil
+          }
+        }
+      }
+      state.sorted = nil
+      state.unreadable = state.entries.values.count { $0.bookmark == nil }
+    }
+    publish()
+  }
+
+  private func sortedBookmarks() -> [Bookmark] {
+    state.withLock { state in
+      if let sorted = state.sorted { return sorted }
+      var entries = state.entries.values.compactMap { entry in entry.bookmark.map { ($0, entry.order) } }
+      entries.sort { ($0.0.created, $0.1, $0.0.id) < ($1.0.created, $1.1, $1.0.id) }
+      let sorted = entries.map(\.0)
+      state.sorted = sorted
+      return sorted
+    }
+  }
+
+  private func publish() {
+    let snapshot = currentSnapshot()
+    state.withLock { state in
+      guard state.lastSnapshot != snapshot else { return }
+      state.lastSnapshot = snapshot
+      for continuation in state.subscribers.values { continuation.yield(snapshot) }
+    }
+  }
+
+  private func currentSnapshot() -> StoreSnapshot {
+    let sync = container.status()
+    let (gatherError, unreadable, conflicted) = state.withLock { state in
+      (
+        state.gatherError, state.unreadable,
+        Set(state.entries.values.compactMap { $0.conflicted ? $0.bookmark?.id : nil })
+      )
+    }
+    var problem = sync.problem
+    if problem == nil, unreadable > 0 {
+      problem =
+        unreadable == 1
+        ? "1 document could not be read; it is kept as it is."
+        : "\(unreadable) documents could not be read; they are kept as they are."
+    }
+    let status = StoreStatus(
+      backend: backend,
+      sync: sync.state == .synced
+        ? (sync.pending > 0 ? .syncing : .synced) : sync.state == .syncing ? .syncing : .offline,
+      pending: sync.pending, conflicts: sync.conflicts, problem: problem)
+    if let gatherError {
+      return StoreSnapshot(
+        bookmarks: .failure(.unreadable(path: container.root, reason: gatherError)), status: status)
+    }
+    return StoreSnapshot(bookmarks: .success(sortedBookmarks()), status: status, conflicted: conflicted)
+  }
+}

@@ -1,0 +1,218 @@
+import DurableFiles
+import Foundation
+import GRDB
+import Ubiquity
+
+/// The document container's metadata index in a SQLite file beside the container
+/// (`index.sqlite`, WAL mode), shared by every session of the device.
+///
+/// Contents are kept in the index too, so gathering and pushing never read the documents.
+/// Conflict versions are stored as JSON. A write is one `BEGIN IMMEDIATE` transaction, so
+/// sessions and processes take turns, and the files it writes change under that lock.
+public final class SQLiteDocumentIndex: DocumentIndex {
+  public let path: String
+  private let queue: DatabaseQueue
+
+  /// Opens (creating if needed, 0600) the index at `path`.
+  public init(path: String) throws {
+    self.path = path
+    try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+    // Created by us with 0600 so its -wal and -shm files are private too; only when new
+    // (see SQLiteCloud on why an existing database file is never opened and closed here).
+    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if fd >= 0 { Glibc.close(fd) }
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(30)
+    configuration.label = "cloudy.document-index"
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while true {
+      do {
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try Self.migrate(queue)
+        self.queue = queue
+        return
+      } catch let error as DatabaseError
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && ContinuousClock.now < deadline
+      {
+        usleep(UInt32.random(in: 1_000...20_000))
+      } catch let error as DatabaseError {
+        throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+      }
+    }
+  }
+
+  public var watchedFileNames: Set<String> {
+    let name = (path as NSString).lastPathComponent
+    return [name, name + "-wal"]
+  }
+
+  public func write<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
+    try run {
+      try queue.writeWithoutTransaction { db in
+        var result: T?
+        try db.inTransaction(.immediate) {
+          let generation = (try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'") ?? 0) + 1
+          let session = Session(db: db, writeGeneration: generation)
+          result = try body(session)
+          if session.saved {
+            try db.execute(
+              sql: "INSERT INTO meta (key, value) VALUES ('generation', ?) ON CONFLICT (key) DO UPDATE SET value = ?",
+              arguments: [generation, generation])
+          }
+          return .commit
+        }
+        return result!
+      }
+    }
+  }
+
+  public func read<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
+    try run {
+      try queue.read { db in try body(Session(db: db, writeGeneration: nil)) }
+    }
+  }
+
+  public func close() {
+    try? queue.close()
+  }
+
+  private func run<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+  }
+
+  static let schemaVersion = 1
+
+  private static func migrate(_ queue: DatabaseQueue) throws {
+    try queue.writeWithoutTransaction { db in
+      try db.inTransaction(.immediate) {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > schemaVersion {
+          throw DatabaseError(message: "the index was written by a newer Cloudy (schema \(version))")
+        }
+        if version < 1 {
+          try db.execute(
+            sql: """
+              CREATE TABLE documents (
+                file TEXT PRIMARY KEY NOT NULL,
+                contents BLOB NOT NULL,
+                version_id TEXT NOT NULL,
+                version_device TEXT NOT NULL,
+                version_saved REAL NOT NULL,
+                conflicts BLOB,
+                signature TEXT,
+                removed INTEGER NOT NULL,
+                base INTEGER NOT NULL,
+                pending INTEGER NOT NULL,
+                origin TEXT NOT NULL,
+                generation INTEGER NOT NULL
+              ) WITHOUT ROWID;
+              CREATE INDEX documents_by_generation ON documents (generation);
+              CREATE INDEX documents_pending ON documents (pending) WHERE pending = 1;
+              CREATE INDEX documents_conflicted ON documents (removed) WHERE conflicts IS NOT NULL;
+              CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID;
+              PRAGMA user_version = 1;
+              """)
+        }
+        return .commit
+      }
+    }
+  }
+
+  // MARK: - Session
+
+  private final class Session: DocumentIndexSession {
+    let db: Database
+    let writeGeneration: Int64?
+    var saved = false
+
+    init(db: Database, writeGeneration: Int64?) {
+      self.db = db
+      self.writeGeneration = writeGeneration
+    }
+
+    static let columns =
+      "file, contents, version_id, version_device, version_saved, conflicts, signature, removed, base, pending, origin, generation"
+
+    func entry(_ file: String) throws -> DocumentIndexEntry? {
+      try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM documents WHERE file = ?", arguments: [file])
+        .map(Self.entry)
+    }
+
+    func allEntries() throws -> [DocumentIndexEntry] {
+      try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents").map(Self.entry)
+    }
+
+    func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry] {
+      try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents WHERE generation > ?", arguments: [generation])
+        .map(Self.entry)
+    }
+
+    func pendingEntries() throws -> [DocumentIndexEntry] {
+      try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents WHERE pending = 1").map(Self.entry)
+    }
+
+    func counts() throws -> (pending: Int, conflicted: Int) {
+      let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE pending = 1") ?? 0
+      let conflicted =
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE conflicts IS NOT NULL AND removed = 0") ?? 0
+      return (pending, conflicted)
+    }
+
+    func generation() throws -> Int64 {
+      if saved, let writeGeneration { return writeGeneration }
+      return try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'") ?? 0
+    }
+
+    func save(_ entry: DocumentIndexEntry) throws {
+      guard let writeGeneration else { throw DatabaseError(message: "the index was opened for reading") }
+      saved = true
+      let conflicts = entry.conflicts.isEmpty ? nil : Self.encode(entry.conflicts)
+      try db.execute(
+        sql: """
+          INSERT OR REPLACE INTO documents (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          entry.file, entry.contents, entry.versionID, entry.versionDevice, entry.versionSaved.timeIntervalSince1970,
+          conflicts, entry.signature, entry.removed, entry.base, entry.pending, entry.origin, writeGeneration,
+        ])
+    }
+
+    func value(_ key: String) throws -> String? {
+      try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+    }
+
+    func setValue(_ value: String?, for key: String) throws {
+      try db.execute(
+        sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        arguments: [key, value])
+    }
+
+    private static func entry(_ row: Row) -> DocumentIndexEntry {
+      let conflicts: [DocumentVersion] = (row["conflicts"] as Data?).flatMap(decode) ?? []
+      return DocumentIndexEntry(
+        file: row["file"], contents: row["contents"], versionID: row["version_id"],
+        versionDevice: row["version_device"], versionSaved: Date(timeIntervalSince1970: row["version_saved"]),
+        conflicts: conflicts, signature: row["signature"], removed: row["removed"], base: row["base"],
+        pending: row["pending"], origin: row["origin"], generation: row["generation"])
+    }
+
+    private static func encode(_ versions: [DocumentVersion]) -> Data {
+      let encoder = JSONEncoder()
+      encoder.dateEncodingStrategy = .secondsSince1970
+      return (try? encoder.encode(versions)) ?? Data()
+    }
+
+    private static func decode(_ data: Data) -> [DocumentVersion]? {
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .secondsSince1970
+      return try? decoder.decode([DocumentVersion].self, from: data)
+    }
+  }
+}

@@ -1,0 +1,238 @@
+import Cloud
+import DurableFiles
+import Foundation
+
+/// The documents zone's sync engine: pushes changed documents with change tags (a write
+/// conditional on the cloud sequence the local version is based on), fetches other
+/// devices' changes, and turns concurrent edits into conflict versions that every device
+/// keeps until one is chosen.
+///
+/// Rules, in order: identical contents are never a conflict; an edit beats a delete (the
+/// deleted document comes back with the edit, so no edit is lost); otherwise the version
+/// the cloud already has stays current and the late one joins its conflict versions.
+extension DocumentContainer {
+  /// Starts syncing: on start, on every local commit, on the cloud's signals, and on
+  /// retries after a failure. Offline (no cloud) it only reports `offline · N pending`.
+  public func start() {
+    let alreadyStarted = state.withLock { $0.engine != nil || $0.closed }
+    if alreadyStarted { return }
+    let signals = cloud?.signals()
+    let engine = Task { [weak self, wakeStream] in
+      if let signals {
+        Task { [weak self] in
+          for await _ in signals {
+            guard let self else { return }
+            self.wake.yield()
+          }
+        }
+      }
+      for await _ in wakeStream {
+        guard let self else { return }
+        await self.syncStep()
+      }
+    }
+    state.withLock { $0.engine = engine }
+    wake.yield()
+  }
+
+  /// Pushes and fetches once, returning when done or when the cloud is unreachable.
+  public func syncNow() async {
+    await syncStep()
+  }
+
+  /// Stops syncing, closes the cloud and the index.
+  public func close() async {
+    let engine = state.withLock { state in
+      state.closed = true
+      defer { state.engine = nil }
+      return state.engine
+    }
+    engine?.cancel()
+    await cloud?.close()
+    index.close()
+    statuses.finish()
+    commits.finish()
+  }
+
+  /// The current status, and a stream of it after every change.
+  public func status() -> DocumentSyncStatus {
+    let counts = try? index.read { try $0.counts() }
+    return state.withLock { state in
+      DocumentSyncStatus(
+        state: state.syncState, pending: counts?.0 ?? 0, conflicts: counts?.1 ?? 0, problem: state.problem)
+    }
+  }
+
+  public func statusUpdates() -> AsyncStream<DocumentSyncStatus> { statuses.subscribe() }
+
+  /// This process's commits, by generation: queries wake on them.
+  public func commitNotifications() -> AsyncStream<Int64> { commits.subscribe() }
+
+  // MARK: - Steps
+
+  func syncStep() async {
+    await steps.run { [weak self] in await self?.unserializedSyncStep() }
+  }
+
+  private func unserializedSyncStep() async {
+    guard let cloud else {
+      setSyncState(.offline, problem: nil)
+      return
+    }
+    do {
+      if (try index.read { try $0.counts() }).pending > 0 { setSyncState(.syncing, problem: nil) }
+      try await push(to: cloud)
+      try await fetch(from: cloud)
+      state.withLock { $0.retryDelay = .milliseconds(500) }
+      setSyncState(.synced, problem: nil)
+    } catch {
+      let delay = state.withLock { state -> Duration? in
+        if state.retryScheduled || state.closed { return nil }
+        state.retryScheduled = true
+        defer { state.retryDelay = min(state.retryDelay * 2, .seconds(30)) }
+        return state.retryDelay
+      }
+      setSyncState(.offline, problem: UbiquitousKeyValueStore.sentence(for: error))
+      if let delay {
+        Task { [weak self] in
+          try? await Task.sleep(for: delay)
+          self?.state.withLock { $0.retryScheduled = false }
+          self?.wake.yield()
+        }
+      }
+    }
+  }
+
+  /// Sends every pending document, each conditional on the version it is based on.
+  private func push(to cloud: any CloudService) async throws {
+    let pending = try index.read { try $0.pendingEntries() }
+    guard !pending.isEmpty else { return }
+    for chunk in stride(from: 0, to: pending.count, by: 500).map({ pending[$0..<min($0 + 500, pending.count)] }) {
+      let writes = chunk.map { entry in
+        CloudWrite(
+          key: entry.file, value: entry.removed ? nil : entry.envelope.data,
+          condition: entry.base == 0 ? .absent : .sequence(entry.base))
+      }
+      let outcomes = try await cloud.write(writes, in: .documents, origin: device)
+      var conflicts: [(DocumentIndexEntry, CloudRecord?)] = []
+      try commit { session in
+        for (sent, outcome) in zip(chunk, outcomes) {
+          guard var entry = try session.entry(sent.file) else { continue }
+          switch outcome {
+          case .written(let record):
+            entry.base = record.sequence
+            // Unless it changed again meanwhile: then that newer change is still to push.
+            if entry.generation == sent.generation { entry.pending = false }
+            try session.save(entry)
+          case .conflict(let current):
+            conflicts.append((sent, current))
+          }
+        }
+      }
+      for (sent, current) in conflicts {
+        try await reconcile(sent, with: current, cloud: cloud)
+      }
+    }
+  }
+
+  /// A push found the cloud ahead of the version it was based on: keep both edits.
+  private func reconcile(_ sent: DocumentIndexEntry, with first: CloudRecord?, cloud: any CloudService) async throws {
+    var current = first
+    for _ in 0..<8 {
+      let merged: DocumentEnvelope
+      if sent.removed {
+        // A delete meets a newer edit (the edit wins) or the cloud's own delete.
+        return try adopt(current, for: sent)
+      }
+      if let record = current, let value = record.value {
+        guard let envelope = DocumentEnvelope(data: value) else { return try adopt(current, for: sent) }
+        if envelope.holds(sent.contents) { return try adopt(current, for: sent) }
+        merged = DocumentEnvelope(current: envelope.current, conflicts: envelope.conflicts + [sent.currentVersion])
+      } else {
+        // Deleted elsewhere (or never there): the edit brings it back.
+        merged = sent.envelope
+      }
+      let condition: CloudWrite.Condition = current.map { .sequence($0.sequence) } ?? .absent
+      let outcome = try await cloud.write(
+        [CloudWrite(key: sent.file, value: merged.data, condition: condition)], in: .documents, origin: device)
+      switch outcome.first {
+      case .written(let record): return try adopt(record, for: sent)
+      case .conflict(let newer): current = newer
+      case nil: return
+      }
+    }
+  }
+
+  /// Makes a cloud record the local state of its document, unless the document changed
+  /// here after `sent` was read (that change is pushed next and reconciled then).
+  private func adopt(_ record: CloudRecord?, for sent: DocumentIndexEntry) throws {
+    try commit { session in
+      guard let entry = try session.entry(sent.file), entry.generation == sent.generation else { return }
+      try apply(record, to: entry, in: session)
+    }
+  }
+
+  /// Fetches every change since the index's token and applies those not already here.
+  private func fetch(from cloud: any CloudService) async throws {
+    let token = try index.read { try $0.value("token") }.flatMap(Int64.init) ?? 0
+    let changes = try await cloud.allChanges(in: .documents, since: CloudToken(sequence: token))
+    guard changes.token.sequence != token || !changes.records.isEmpty else { return }
+    try commit { session in
+      for record in changes.records {
+        if let entry = try session.entry(record.key) {
+          // Already here, or changed here and about to be reconciled by the next push.
+          if entry.base >= record.sequence || entry.pending { continue }
+          try apply(record, to: entry, in: session)
+        } else {
+          try apply(record, to: nil, in: session)
+        }
+      }
+      try session.setValue(String(changes.token.sequence), for: "token")
+    }
+  }
+
+  /// Writes a cloud record into the index and the folder.
+  private func apply(_ record: CloudRecord?, to existing: DocumentIndexEntry?, in session: any DocumentIndexSession)
+    throws
+  {
+    guard let record, let value = record.value else {
+      guard var entry = existing else { return }
+      if !entry.removed { try removeFile(entry.file) }
+      let changed = !entry.removed
+      entry.removed = true
+      entry.signature = nil
+      entry.conflicts = []
+      entry.pending = false
+      entry.base = record?.sequence ?? entry.base
+      if changed { entry.origin = DocumentIndexEntry.cloudOrigin }
+      return try session.save(entry)
+    }
+    // A value this version can't read is left in the cloud and skipped here.
+    guard let envelope = DocumentEnvelope(data: value) else { return }
+    var entry =
+      existing
+      ?? DocumentIndexEntry(
+        file: record.key, contents: envelope.current.contents, versionID: envelope.current.id,
+        versionDevice: envelope.current.device, versionSaved: envelope.current.saved,
+        origin: DocumentIndexEntry.cloudOrigin)
+    let changed = entry.removed || entry.currentVersion != envelope.current || entry.conflicts != envelope.conflicts
+    if entry.removed || entry.contents != envelope.current.contents || entry.signature == nil {
+      entry.signature = try writeFile(record.key, envelope.current.contents)
+    }
+    entry.currentVersion = envelope.current
+    entry.conflicts = envelope.conflicts
+    entry.removed = false
+    entry.pending = false
+    entry.base = record.sequence
+    if changed || existing == nil { entry.origin = DocumentIndexEntry.cloudOrigin }
+    try session.save(entry)
+  }
+
+  private func setSyncState(_ syncState: DocumentSyncStatus.State, problem: String?) {
+    state.withLock { state in
+      state.syncState = syncState
+      state.problem = problem
+    }
+    statuses.send(status())
+  }
+}

@@ -1,0 +1,336 @@
+import Cloud
+import DurableFiles
+import Foundation
+import Synchronization
+
+/// One device's ubiquity container for one account: the `Documents/` folder with one file
+/// per document, the metadata index beside it, and the sync engine that keeps both in step
+/// with the cloud's documents zone.
+///
+/// Every change goes through the index's write transaction (held across processes), and
+/// the file is written inside it, so sessions sharing the folder never see the file and
+/// the index disagree. Files are written atomically (temporary file, `fsync`, `rename`).
+public final class DocumentContainer: Sendable {
+  /// The container's root: `Documents/`, `index.sqlite`.
+  public let root: String
+  public var documentsDirectory: String { root + "/Documents" }
+  public let index: any DocumentIndex
+  let cloud: (any CloudService)?
+  /// This device's id, recorded on every version it saves.
+  public let device: String
+  /// This process's id, recorded as the origin of its changes.
+  public let processID = UUID().uuidString
+  let now: @Sendable () -> Date
+  let state = Mutex(SyncState())
+  let wake: AsyncStream<Void>.Continuation
+  let wakeStream: AsyncStream<Void>
+  let steps = SerialSteps()
+  /// Sent after every commit this process makes, with the generation it committed.
+  let commits = Broadcast<Int64>()
+  let statuses = Broadcast<DocumentSyncStatus>(bufferingPolicy: .bufferingNewest(1))
+
+  struct SyncState: ~Copyable {
+    var syncState = DocumentSyncStatus.State.offline
+    var problem: String?
+    var engine: Task<Void, Never>?
+    var watcher: DirectoryWatcher?
+    var retryDelay = Duration.milliseconds(500)
+    var retryScheduled = false
+    var closed = false
+  }
+
+  public init(
+    root: String, index: any DocumentIndex, cloud: (any CloudService)?, device: String,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.root = root
+    self.index = index
+    self.cloud = cloud
+    self.device = device
+    self.now = now
+    (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+  }
+
+  /// A file name for a document id: stable, unique, never derived from a bookmark's name.
+  /// Bytes other than letters, digits, `-`, `_` and `.` are percent-encoded; a long id is
+  /// shortened and given its hash so names stay under the file system's limit.
+  public static func fileName(for id: String, extension fileExtension: String) -> String {
+    var name = ""
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        name.append(Character(UnicodeScalar(byte)))
+      default:
+        name += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    if name.utf8.count > 160 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      name = String(name.prefix(120)) + "~" + String(hash, radix: 16)
+    }
+    return name + "." + fileExtension
+  }
+
+  // MARK: - Reading
+
+  /// The index entry of a document that exists (not removed).
+  public func entry(_ file: String) throws -> DocumentIndexEntry? {
+    try guarded { try index.read { try $0.entry(file) }.flatMap { $0.removed ? nil : $0 } }
+  }
+
+  /// The current and conflict versions of a document (`NSFileVersion`'s
+  /// `currentVersionOfItem` and `unresolvedConflictVersionsOfItem`).
+  public func versions(of file: String) throws -> (current: DocumentVersion, conflicts: [DocumentVersion]) {
+    guard let entry = try entry(file) else { throw DocumentContainerError.notFound(file) }
+    return (entry.currentVersion, entry.conflicts)
+  }
+
+  // MARK: - Changing
+
+  public enum SaveOperation: Sendable {
+    /// A new document; fails if one with the name exists.
+    case forCreating
+    /// Replaces an existing document's contents; fails if there is none.
+    case forOverwriting
+  }
+
+  /// Saves a document's contents as a new version by this device.
+  public func save(_ file: String, contents: Data, for operation: SaveOperation) throws {
+    try commit { session in
+      var entry = try session.entry(file)
+      let exists = entry.map { !$0.removed } ?? false
+      switch operation {
+      case .forCreating where exists: throw DocumentContainerError.exists(file)
+      case .forOverwriting where !exists: throw DocumentContainerError.notFound(file)
+      default: break
+      }
+      let version = newVersion(contents)
+      if entry == nil || entry?.removed == true {
+        // A new document, or one created again after a delete: it keeps the tombstone's
+        // base, so the cloud's conditional write knows what it replaces.
+        entry = DocumentIndexEntry(
+          file: file, contents: contents, versionID: version.id, versionDevice: device, versionSaved: version.saved,
+          base: entry?.base ?? 0, origin: processID)
+      }
+      entry!.currentVersion = version
+      entry!.pending = true
+      entry!.removed = false
+      entry!.origin = processID
+      entry!.signature = try writeFile(file, contents)
+      try session.save(entry!)
+    }
+  }
+
+  /// Deletes a document here and, once synced, on every device.
+  public func delete(_ file: String) throws {
+    try commit { session in
+      guard var entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
+      try removeFile(file)
+      entry.removed = true
+      entry.signature = nil
+      entry.conflicts = []
+      entry.pending = entry.base > 0
+      entry.origin = processID
+      try session.save(entry)
+    }
+  }
+
+  /// Creates many documents in one commit: afterwards the container holds all of them or,
+  /// if the commit fails or the process dies, none. The files are written after the commit
+  /// (a crash in between leaves them to ``refreshFromFiles()``, which writes them from the
+  /// index). Names already taken are skipped; returns how many were created.
+  @discardableResult
+  public func create(_ documents: [(file: String, contents: Data)]) throws -> Int {
+    let created = try commit { session -> [(file: String, contents: Data)] in
+      var created: [(file: String, contents: Data)] = []
+      for document in documents {
+        let existing = try session.entry(document.file)
+        if let existing, !existing.removed { continue }
+        let version = newVersion(document.contents)
+        try session.save(
+          DocumentIndexEntry(
+            file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
+            versionSaved: version.saved, base: existing?.base ?? 0, pending: true, origin: processID))
+        created.append(document)
+      }
+      return created
+    }
+    try materialize(created.map(\.file))
+    return created.count
+  }
+
+  /// Resolves a conflict by keeping one version (current or conflict): it becomes the
+  /// current version, the others are removed, and the resolution syncs to every device.
+  public func resolve(_ file: String, keeping versionID: String) throws {
+    try commit { session in
+      guard var entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
+      let all = [entry.currentVersion] + entry.conflicts
+      guard let chosen = all.first(where: { $0.id == versionID }) else {
+        throw DocumentContainerError.noSuchVersion(versionID)
+      }
+      entry.currentVersion = chosen
+      entry.conflicts = []
+      entry.pending = true
+      entry.origin = processID
+      entry.signature = try writeFile(file, chosen.contents)
+      try session.save(entry)
+    }
+  }
+
+  func newVersion(_ contents: Data) -> DocumentVersion {
+    DocumentVersion(id: UUID().uuidString, device: device, saved: now(), contents: contents)
+  }
+
+  // MARK: - The files
+
+  /// Brings the index up to date with the `Documents/` folder: a document written or
+  /// replaced by hand becomes a new version, one dropped in is created, one deleted by hand
+  /// is deleted, and entries committed but not yet written to disk are written. Skipped
+  /// when the folder has not changed since the index last saw it (its modification time
+  /// and inode), so opening a large container reads neither the documents nor their
+  /// metadata. Returns how many entries changed.
+  @discardableResult
+  public func refreshFromFiles(force: Bool = false) throws -> Int {
+    try PrivateFiles.makeDirectory(documentsDirectory)
+    let unmaterialized = try commit { session -> [String] in
+      let folder = Self.describe(PrivateFiles.signature(documentsDirectory))
+      if !force, try session.value("folder") == folder { return [] }
+      var entries: [String: DocumentIndexEntry] = [:]
+      for entry in try session.allEntries() { entries[entry.file] = entry }
+      var unmaterialized: [String] = []
+      var seen = Set<String>()
+      for name in try listDocuments() {
+        seen.insert(name)
+        let signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
+        let existing = entries[name]
+        if let existing, !existing.removed, existing.signature == signature { continue }
+        guard let contents = try? PrivateFiles.read(documentsDirectory + "/" + name) else { continue }
+        if var existing, !existing.removed, existing.contents == contents {
+          existing.signature = signature
+          try session.save(existing)
+          continue
+        }
+        var entry =
+          existing
+          ?? DocumentIndexEntry(
+            file: name, contents: contents, versionID: "", versionDevice: device, versionSaved: now(),
+            origin: DocumentIndexEntry.filesOrigin)
+        entry.currentVersion = newVersion(contents)
+        entry.removed = false
+        entry.pending = true
+        entry.signature = signature
+        entry.origin = DocumentIndexEntry.filesOrigin
+        try session.save(entry)
+      }
+      for var entry in entries.values where !entry.removed && !seen.contains(entry.file) {
+        if entry.signature == nil {
+          unmaterialized.append(entry.file)
+          continue
+        }
+        entry.removed = true
+        entry.signature = nil
+        entry.conflicts = []
+        entry.pending = entry.base > 0
+        entry.origin = DocumentIndexEntry.filesOrigin
+        try session.save(entry)
+      }
+      try session.setValue(Self.describe(PrivateFiles.signature(documentsDirectory)), for: "folder")
+      return unmaterialized
+    }
+    try materialize(unmaterialized)
+    return unmaterialized.count
+  }
+
+  /// Writes the files of entries committed without one (an import), each under the lock.
+  func materialize(_ files: [String]) throws {
+    guard !files.isEmpty else { return }
+    for chunk in stride(from: 0, to: files.count, by: 2000).map({ files[$0..<min($0 + 2000, files.count)] }) {
+      try commit { session in
+        for file in chunk {
+          guard var entry = try session.entry(file), !entry.removed, entry.signature == nil else { continue }
+          entry.signature = try writeFile(file, entry.contents)
+          try session.save(entry)
+        }
+        try session.setValue(Self.describe(PrivateFiles.signature(documentsDirectory)), for: "folder")
+      }
+    }
+  }
+
+  private func listDocuments() throws -> [String] {
+    guard let directory = opendir(documentsDirectory) else {
+      throw DocumentContainerError.io("Can't read \(documentsDirectory): \(String(cString: strerror(errno))).")
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let item = readdir(directory) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      // Hidden files and our own temporaries are not documents.
+      if name.hasPrefix(".") || name.contains(".tmp-") { continue }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// Writes a document's file atomically and returns its new signature.
+  func writeFile(_ file: String, _ contents: Data) throws -> String? {
+    let path = documentsDirectory + "/" + file
+    do {
+      try PrivateFiles.makeDirectory(documentsDirectory)
+      try PrivateFiles.replace(path, with: contents)
+    } catch {
+      throw DocumentContainerError.io("Can't save \(path): \(error).")
+    }
+    return Self.describe(PrivateFiles.signature(path))
+  }
+
+  func removeFile(_ file: String) throws {
+    let path = documentsDirectory + "/" + file
+    if unlink(path) != 0, errno != ENOENT {
+      throw DocumentContainerError.io("Can't delete \(path): \(String(cString: strerror(errno))).")
+    }
+  }
+
+  static func describe(_ signature: PrivateFiles.Signature?) -> String? {
+    signature.map { "\($0.inode):\($0.size):\($0.seconds).\($0.nanoseconds)" }
+  }
+
+  // MARK: - Commits
+
+  /// Runs `body` in an index write transaction, then tells this process's queries and the
+  /// sync engine.
+  func commit<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
+    let (result, generation) = try guarded {
+      try index.write { session -> (T, Int64) in
+        let result = try body(session)
+        // The folder changed under our own lock; remember it so the next start needn't scan.
+        if let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
+          try session.setValue(folder, for: "folder")
+        }
+        return (result, try session.generation())
+      }
+    }
+    commits.send(generation)
+    wake.yield()
+    return result
+  }
+
+  func guarded<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DocumentContainerError {
+      throw error
+    } catch {
+      throw DocumentContainerError.io("\(error)")
+    }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

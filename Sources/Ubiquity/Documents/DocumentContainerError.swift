@@ -1,0 +1,20 @@
+/// Why a document operation failed, as one plain sentence.
+public enum DocumentContainerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Saving for creating, but a document with that name exists.
+  case exists(String)
+  /// No such document (never created, or deleted).
+  case notFound(String)
+  /// The version asked for is not one of the document's versions.
+  case noSuchVersion(String)
+  /// A file or the index could not be read or written.
+  case io(String)
+
+  public var description: String {
+    switch self {
+    case .exists(let file): "A document named \(file) already exists."
+    case .notFound(let file): "There is no document named \(file)."
+    case .noSuchVersion(let id): "The document has no version \(id)."
+    case .io(let reason): reason
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// The container's metadata index (Spotlight's store behind `NSMetadataQuery`): one entry
+/// per document, so listing the container never reads the documents themselves. It also
+/// holds each document's sync state and the cloud token, so both change together.
+///
+/// Implementations are shared by every session of one device (processes included):
+/// `write` runs its body in one exclusive transaction, and every entry saved in it gets
+/// the transaction's new generation number, so readers find what changed since they last
+/// looked with ``DocumentIndexSession/entries(changedAfter:)``.
+public protocol DocumentIndex: Sendable {
+  /// Runs `body` in one exclusive write transaction; if it throws, nothing is saved.
+  func write<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T
+  /// Runs `body` on one consistent snapshot.
+  func read<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T
+  /// The names of the files in the index's folder whose changes mean another session
+  /// committed (for a ``DirectoryWatcher`` on that folder).
+  var watchedFileNames: Set<String> { get }
+  func close()
+}
+
+/// Reading and (inside ``DocumentIndex/write(_:)``) changing the index.
+public protocol DocumentIndexSession {
+  func entry(_ file: String) throws -> DocumentIndexEntry?
+  /// Every entry, removed ones included.
+  func allEntries() throws -> [DocumentIndexEntry]
+  func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry]
+  func pendingEntries() throws -> [DocumentIndexEntry]
+  /// How many entries are pending, and how many existing documents have conflicts.
+  func counts() throws -> (pending: Int, conflicted: Int)
+  /// The newest generation committed.
+  func generation() throws -> Int64
+  /// Saves an entry with this transaction's generation (write transactions only).
+  func save(_ entry: DocumentIndexEntry) throws
+  func value(_ key: String) throws -> String?
+  func setValue(_ value: String?, for key: String) throws
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One document as the metadata query lists it (`NSMetadataItem`).
+public struct MetadataItem: Hashable, Sendable {
+  /// The file name in `Documents/`.
+  public var file: String
+  public var contents: Data
+  public var versionID: String
+  /// How many unresolved conflict versions it has.
+  public var conflictVersions: Int
+
+  public var hasUnresolvedConflicts: Bool { conflictVersions > 0 }
+
+  init(_ entry: DocumentIndexEntry) {
+    file = entry.file
+    contents = entry.contents
+    versionID = entry.versionID
+    conflictVersions = entry.conflicts.count
+  }
+}
+
+/// What a metadata query reports.
+public enum MetadataQueryUpdate: Hashable, Sendable {
+  /// Where a change came from.
+  public enum Origin: Hashable, Sendable {
+    /// This process saved or deleted it.
+    case thisProcess
+    /// Another session on this device (another process, or the files edited by hand).
+    case otherSession
+    /// Another device, through the cloud.
+    case cloud
+  }
+
+  /// The end of the gathering phase: every document in the container.
+  case gathered([MetadataItem])
+  /// A live update after gathering.
+  case changed(added: [MetadataItem], changed: [MetadataItem], removed: [MetadataItem], origin: Origin)
+}
