@@ -7,4 +7,10 @@ extension BookmarkStore {
   }
 
   public func remainingCapacity() async -> Int? { nil }
+
+  public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
+    for bookmark in try await load() where ids.contains(bookmark.id) {
+      try await delete(id: bookmark.id)
+    }
+  }
 }

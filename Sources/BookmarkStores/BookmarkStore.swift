@@ -42,6 +42,11 @@ public protocol BookmarkStore: Sendable {
   @discardableResult
   func sync() async -> StoreStatus?
 
+  /// Deletes every stored bookmark with one of these ids in one write where the backend
+  /// can (unknown ids are ignored). Used by `cloudy migrate` once the bookmarks are safely
+  /// in the other store. (Default: one delete at a time.)
+  func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws
+
   /// The versions of a bookmark in conflict, the current one first; empty when it is not
   /// in conflict. (Default: empty; only the document store has versions.)
   func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion]

@@ -138,6 +138,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
     _ = try await translating { try container.create(documents) }
   }
 
+  /// Deletes the documents of these bookmarks in one commit.
+  public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
+    let files = state.withLock { state in ids.compactMap { state.fileByID[$0] } }
+    _ = try await translating { try container.delete(files) }
+  }
+
   public func status() async -> StoreStatus {
     currentSnapshot().status
   }

@@ -117,6 +117,22 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     publish()
   }
 
+  /// Removes the keys of these bookmarks as one change of the store.
+  public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
+    var batch: [String: PropertyList?] = [:]
+    for id in ids where keyValueStore.object(forKey: KeyValueBookmarkLayout.key(for: id)) != nil {
+      batch[KeyValueBookmarkLayout.key(for: id)] = .some(nil)
+    }
+    guard !batch.isEmpty else { return }
+    do {
+      try keyValueStore.setValues(batch)
+    } catch let error as KeyValueStoreError {
+      throw Self.storeError(error)
+    }
+    try saveOrUndo(Array(batch.keys))
+    publish()
+  }
+
   /// How many more bookmarks fit under the key quota (the byte quota is checked on import).
   public func remainingCapacity() async -> Int? {
     max(0, KeyValueLimits.maximumKeys - keyValueStore.status.keys)

@@ -112,6 +112,14 @@ public final class UserDefaultsStore: BookmarkStore {
     publish(change)
   }
 
+  /// One locked read-modify-write that drops every entry with one of these ids.
+  public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
+    let change = try domain.modify { entries in
+      entries.removeAll { $0.dictionary?["id"]?.string.map(ids.contains) ?? false }
+    }
+    publish(change)
+  }
+
   /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
   /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {

@@ -78,9 +78,9 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 
-  /// The store the options describe.
-  func makeStore() throws -> any BookmarkStore {
-    switch try backend() {
+  /// The store the options describe, or the one of another backend (for `migrate`).
+  func makeStore(_ chosen: StoreBackend? = nil) throws -> any BookmarkStore {
+    switch try chosen ?? backend() {
     case .userDefaults: return UserDefaultsStore(location: location)
     case .keyValue: return try makeKeyValueStore()
     case .documents: return try makeDocumentStore()

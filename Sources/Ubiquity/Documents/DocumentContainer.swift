@@ -126,15 +126,35 @@ public final class DocumentContainer: Sendable {
   /// Deletes a document here and, once synced, on every device.
   public func delete(_ file: String) throws {
     try commit { session in
-      guard var entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
-      try removeFile(file)
-      entry.removed = true
-      entry.signature = nil
-      entry.conflicts = []
-      entry.pending = entry.base > 0
-      entry.origin = processID
-      try session.save(entry)
+      guard let entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
+      try remove(entry, in: session)
     }
+  }
+
+  /// Deletes several documents in one commit; names that don't exist are skipped.
+  /// Returns how many were deleted.
+  @discardableResult
+  public func delete(_ files: [String]) throws -> Int {
+    try commit { session in
+      var count = 0
+      for file in files {
+        guard let entry = try session.entry(file), !entry.removed else { continue }
+        try remove(entry, in: session)
+        count += 1
+      }
+      return count
+    }
+  }
+
+  private func remove(_ existing: DocumentIndexEntry, in session: any DocumentIndexSession) throws {
+    var entry = existing
+    try removeFile(entry.file)
+    entry.removed = true
+    entry.signature = nil
+    entry.conflicts = []
+    entry.pending = entry.base > 0
+    entry.origin = processID
+    try session.save(entry)
   }
 
   /// Creates many documents in one commit: afterwards the container holds all of them or,
