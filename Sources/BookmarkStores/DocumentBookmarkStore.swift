@@ -99,6 +99,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     try await translating {
       try await document.save(BookmarkDocument.data(for: bookmark, order: Self.order(time)), for: .forCreating)
     }
+    refresh([document.file])
     return bookmark
   }
 
@@ -115,6 +116,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       bookmark.modified = environment.now().wholeSeconds
       try await document.save(BookmarkDocument.data(for: bookmark, order: order), for: .forOverwriting)
       await document.close()
+      refresh([file])
       return bookmark
     }
   }
@@ -122,6 +124,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func delete(id: Bookmark.ID) async throws {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     try await translating(id: id) { try container.delete(file) }
+    refresh([file])
   }
 
   /// Imports as one commit of the index: all of them, or none.
@@ -136,12 +139,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
     _ = try await translating { try container.create(documents) }
+    refresh(documents.map(\.file))
   }
 
   /// Deletes the documents of these bookmarks in one commit.
   public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
     let files = state.withLock { state in ids.compactMap { state.fileByID[$0] } }
     _ = try await translating { try container.delete(files) }
+    refresh(files)
   }
 
   public func status() async -> StoreStatus {
@@ -151,6 +156,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   @discardableResult
   public func sync() async -> StoreStatus? {
     await container.syncNow()
+    query.refresh()
     return currentSnapshot().status
   }
 
@@ -172,6 +178,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     try await translating(id: id) {
       try await UbiquitousDocument(container: container, file: file).resolve(keeping: versionID)
     }
+    refresh([file])
   }
 
   // MARK: - Files
@@ -195,6 +202,19 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   // MARK: - Following the query
+
+  /// Takes in this store's own change to these documents at once (the query reports it
+  /// too, a moment later; applying it twice changes nothing).
+  private func refresh(_ files: [String]) {
+    guard let entries = try? container.index.read({ session in try files.compactMap { try session.entry($0) } })
+    else { return }
+    var added: [MetadataItem] = []
+    var removed: [MetadataItem] = []
+    for entry in entries {
+      if entry.removed { removed.append(MetadataItem(entry)) } else { added.append(MetadataItem(entry)) }
+    }
+    apply(.changed(added: added, changed: [], removed: removed, origin: .thisProcess))
+  }
 
   private func apply(_ update: MetadataQueryUpdate) {
     state.withLock { state in

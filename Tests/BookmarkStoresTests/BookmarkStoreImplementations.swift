@@ -20,7 +20,20 @@ struct BookmarkStoreImplementation: Sendable {
     BookmarkStoreImplementation(name: "key-value") { root, device in
       KeyValueBookmarkStore(keyValueStore: keyValueStore(root: root, device: device))
     },
+    BookmarkStoreImplementation(name: "documents") { root, device in
+      DocumentBookmarkStore(container: documentContainer(root: root, device: device))
+    },
   ]
+
+  /// A document container for one device: its own folder and index, the shared cloud file.
+  static func documentContainer(root: String, device: String, online: Bool = true) -> DocumentContainer {
+    let folder = root + "/" + device + "/documents"
+    // A test's own temporary folder: opening its index can only fail if the disk is full.
+    let index = try! SQLiteDocumentIndex(path: folder + "/index.sqlite")
+    let cloudPath = root + "/cloud.sqlite"
+    return DocumentContainer(
+      root: folder, index: index, cloud: online ? SQLiteCloud(path: cloudPath, account: "alice") : nil, device: device)
+  }
 
   /// A key-value store for one device: its own cache folder, the shared cloud file.
   static func keyValueStore(root: String, device: String, online: Bool = true) -> UbiquitousKeyValueStore {

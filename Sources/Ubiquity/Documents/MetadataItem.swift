@@ -11,7 +11,7 @@ public struct MetadataItem: Hashable, Sendable {
 
   public var hasUnresolvedConflicts: Bool { conflictVersions > 0 }
 
-  init(_ entry: DocumentIndexEntry) {
+  public init(_ entry: DocumentIndexEntry) {
     file = entry.file
     contents = entry.contents
     versionID = entry.versionID

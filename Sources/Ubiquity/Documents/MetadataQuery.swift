@@ -107,6 +107,11 @@ public final class MetadataQuery: Sendable {
     }
   }
 
+  /// Brings the results up to date now rather than at the next wake-up.
+  public func refresh() {
+    update()
+  }
+
   /// Reads what changed since the last generation seen and reports it, by origin.
   private func update() {
     let since = state.withLock { $0.generation }
