@@ -1,6 +1,7 @@
 import DurableFiles
 import Foundation
 import GRDB
+import Synchronization
 import Ubiquity
 
 /// The document container's metadata index in a SQLite file beside the container
@@ -12,6 +13,7 @@ import Ubiquity
 public final class SQLiteDocumentIndex: DocumentIndex {
   public let path: String
   private let queue: DatabaseQueue
+  private let closed = Atomic<Bool>(false)
 
   /// Opens (creating if needed, 0600) the index at `path`.
   public init(path: String) throws {
@@ -75,11 +77,16 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     }
   }
 
+  /// Refuses further use. The connection itself closes when the last user lets go (a
+  /// sync step may still be finishing), so nothing ever runs on a closed connection.
   public func close() {
-    try? queue.close()
+    closed.store(true, ordering: .releasing)
   }
 
   private func run<T>(_ body: () throws -> T) throws -> T {
+    if closed.load(ordering: .acquiring) {
+      throw FileError.unreadable(path: path, reason: "the index was closed")
+    }
     do {
       return try body()
     } catch let error as DatabaseError {

@@ -215,7 +215,9 @@ extension DocumentContainer {
         file: record.key, contents: envelope.current.contents, versionID: envelope.current.id,
         versionDevice: envelope.current.device, versionSaved: envelope.current.saved,
         origin: DocumentIndexEntry.cloudOrigin)
-    let changed = entry.removed || entry.currentVersion != envelope.current || entry.conflicts != envelope.conflicts
+    let changed =
+      entry.removed || entry.versionID != envelope.current.id || entry.contents != envelope.current.contents
+      || entry.conflicts.map(\.id) != envelope.conflicts.map(\.id)
     if entry.removed || entry.contents != envelope.current.contents || entry.signature == nil {
       entry.signature = try writeFile(record.key, envelope.current.contents)
     }

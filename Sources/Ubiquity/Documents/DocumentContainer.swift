@@ -1,3 +1,4 @@
+import BookmarkModel
 import Cloud
 import DurableFiles
 import Foundation
@@ -199,8 +200,10 @@ public final class DocumentContainer: Sendable {
     }
   }
 
+  /// A new version by this device. Its time is kept in whole seconds, which survive every
+  /// round trip (JSON, the index, Foundation's two epochs) exactly.
   func newVersion(_ contents: Data) -> DocumentVersion {
-    DocumentVersion(id: UUID().uuidString, device: device, saved: now(), contents: contents)
+    DocumentVersion(id: UUID().uuidString, device: device, saved: now().wholeSeconds, contents: contents)
   }
 
   // MARK: - The files

@@ -1,0 +1,142 @@
+import Foundation
+import TestSupport
+import Ubiquity
+import XCTest
+
+/// A document's life: open, save for creating and overwriting, revert, close, its states,
+/// and the container's files and index.
+final class DocumentLifecycleTests: XCTestCase {
+  private var devices: DocumentDevices!
+
+  override func setUpWithError() throws {
+    devices = try DocumentDevices()
+  }
+
+  override func tearDown() async throws {
+    await devices.tearDown()
+  }
+
+  func testOpenSaveRevertCloseAndTheirStates() async throws {
+    let container = try devices.device("a", online: false)
+    let document = UbiquitousDocument(container: container, file: "one.bookmark")
+    XCTAssertEqual(document.documentState, .closed)
+    do {
+      try await document.open()
+      XCTFail("opened a document that does not exist")
+    } catch {
+      XCTAssertEqual(error as? DocumentContainerError, .notFound("one.bookmark"))
+    }
+
+    try await document.save(Data(text: "first"), for: .forCreating)
+    XCTAssertEqual(document.documentState, .normal)
+    do {
+      try await document.save(Data(text: "again"), for: .forCreating)
+      XCTFail("created a document twice")
+    } catch {
+      XCTAssertEqual(error as? DocumentContainerError, .exists("one.bookmark"))
+    }
+    XCTAssertEqual(document.documentState, .savingError, "a failed save is surfaced in the state")
+    try await document.save(Data(text: "second"), for: .forOverwriting)
+    XCTAssertEqual(document.documentState, .normal, "a good save clears the error")
+    let onDisk = try String(contentsOfFile: container.documentsDirectory + "/one.bookmark", encoding: .utf8)
+    XCTAssertEqual(onDisk, "second")
+
+    // Another session on the device changes it; revert picks that up.
+    let other = try devices.device("a", online: false)
+    try other.save("one.bookmark", contents: Data(text: "third"), for: .forOverwriting)
+    let reverted = try await document.revert()
+    XCTAssertEqual(reverted.text, "third")
+
+    await document.close()
+    XCTAssertEqual(document.documentState, .closed)
+    let missing = UbiquitousDocument(container: container, file: "none.bookmark")
+    do {
+      try await missing.save(Data(text: "x"), for: .forOverwriting)
+      XCTFail("overwrote a document that does not exist")
+    } catch {
+      XCTAssertEqual(error as? DocumentContainerError, .notFound("none.bookmark"))
+    }
+  }
+
+  func testStateChangesAreSentWhileSaving() async throws {
+    let container = try devices.device("a", online: false)
+    let document = UbiquitousDocument(container: container, file: "d.bookmark")
+    let updates = document.stateUpdates()
+    try await document.save(Data(text: "x"), for: .forCreating)
+    let states = await withTimeout(.seconds(5)) {
+      var seen: [DocumentState] = []
+      for await state in updates {
+        seen.append(state)
+        if state == .normal { return seen }
+      }
+      return seen
+    }
+    XCTAssertEqual(states, [.editingDisabled, .normal], "editing is disabled during the save")
+  }
+
+  func testFilesAndIndexArePrivate() async throws {
+    let container = try devices.device("a", online: false)
+    try container.save("p.bookmark", contents: Data(text: "secret"), for: .forCreating)
+    func mode(_ path: String) throws -> Int {
+      (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+    XCTAssertEqual(try mode(container.root), 0o700)
+    XCTAssertEqual(try mode(container.documentsDirectory), 0o700)
+    XCTAssertEqual(try mode(container.documentsDirectory + "/p.bookmark"), 0o600)
+    XCTAssertEqual(try mode(container.root + "/index.sqlite"), 0o600)
+  }
+
+  /// The index is brought up to date from the files: a file edited or dropped in by hand
+  /// is a new version, one deleted by hand is deleted, temporaries and hidden files aren't
+  /// documents; and a lost index is rebuilt from the files.
+  func testHandChangesToTheFolderAreTakenInAndALostIndexIsRebuilt() async throws {
+    let container = try devices.device("a", online: false)
+    try container.save("keep.bookmark", contents: Data(text: "keep"), for: .forCreating)
+    try container.save("edit.bookmark", contents: Data(text: "old"), for: .forCreating)
+    try container.save("gone.bookmark", contents: Data(text: "gone"), for: .forCreating)
+    let folder = container.documentsDirectory
+    try Data(text: "new").write(to: URL(fileURLWithPath: folder + "/edit.bookmark"))
+    try Data(text: "dropped").write(to: URL(fileURLWithPath: folder + "/dropped.bookmark"))
+    try Data(text: "junk").write(to: URL(fileURLWithPath: folder + "/.hidden"))
+    try Data(text: "junk").write(to: URL(fileURLWithPath: folder + "/x.bookmark.tmp-1-2"))
+    try FileManager.default.removeItem(atPath: folder + "/gone.bookmark")
+    try container.refreshFromFiles()
+    XCTAssertEqual(try container.entry("edit.bookmark")?.contents.text, "new")
+    XCTAssertEqual(try container.entry("edit.bookmark")?.pending, true, "a hand edit is pushed like any save")
+    XCTAssertEqual(try container.entry("dropped.bookmark")?.contents.text, "dropped")
+    XCTAssertNil(try container.entry("gone.bookmark"))
+    XCTAssertNil(try container.entry(".hidden"))
+    XCTAssertNil(try container.entry("x.bookmark.tmp-1-2"))
+
+    await container.close()
+    for suffix in ["", "-wal", "-shm"] { unlink(container.root + "/index.sqlite" + suffix) }
+    let rebuilt = try devices.device("a", online: false)
+    let query = MetadataQuery(container: rebuilt)
+    let items = try query.start()
+    XCTAssertEqual(Set(items.map(\.file)), ["keep.bookmark", "edit.bookmark", "dropped.bookmark"])
+    XCTAssertEqual(Set(items.map(\.contents.text)), ["keep", "new", "dropped"])
+    query.stop()
+  }
+
+  /// Gathering reads the index, not the documents: a document changed in place (which
+  /// leaves the folder's own time alone) is not read again when the list opens.
+  func testGatheringDoesNotReadTheDocuments() async throws {
+    let container = try devices.device("a", online: false)
+    try container.save("a.bookmark", contents: Data(text: "indexed"), for: .forCreating)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: container.documentsDirectory + "/a.bookmark"))
+    try handle.write(contentsOf: Data(text: "INDEXED"))
+    try handle.close()
+    let query = MetadataQuery(container: try devices.device("a", online: false, start: false))
+    XCTAssertEqual(try query.start().map(\.contents.text), ["indexed"])
+    query.stop()
+  }
+
+  func testFileNamesAreStableUniqueAndSafe() {
+    XCTAssertEqual(DocumentContainer.fileName(for: "A1-b_2", extension: "bookmark"), "A1-b_2.bookmark")
+    XCTAssertEqual(DocumentContainer.fileName(for: "../x y", extension: "bookmark"), "%2E%2E%2Fx%20y.bookmark")
+    let long = String(repeating: "é", count: 200)
+    let name = DocumentContainer.fileName(for: long, extension: "bookmark")
+    XCTAssertLessThan(name.utf8.count, 255)
+    XCTAssertNotEqual(name, DocumentContainer.fileName(for: long + "x", extension: "bookmark"))
+  }
+}

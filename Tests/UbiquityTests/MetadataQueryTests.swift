@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Ubiquity
+import XCTest
+
+/// The metadata query: gathering, then live updates naming what changed and where it
+/// came from.
+final class MetadataQueryTests: XCTestCase {
+  private var devices: DocumentDevices!
+
+  override func setUpWithError() throws {
+    devices = try DocumentDevices()
+  }
+
+  override func tearDown() async throws {
+    await devices.tearDown()
+  }
+
+  private func nextChange(
+    _ updates: AsyncStream<MetadataQueryUpdate>
+  ) async -> (added: [String], changed: [String], removed: [String], origin: MetadataQueryUpdate.Origin)? {
+    await withTimeout(.seconds(5)) {
+      for await update in updates {
+        if case .changed(let added, let changed, let removed, let origin) = update {
+          return (added.map(\.file).sorted(), changed.map(\.file).sorted(), removed.map(\.file).sorted(), origin)
+        }
+      }
+      return nil
+    }
+  }
+
+  func testGatheringThenUpdatesFromThisProcessAnotherSessionAndTheCloud() async throws {
+    let a = try devices.device("a")
+    try a.save("one.bookmark", contents: Data(text: "1"), for: .forCreating)
+    try a.save("two.bookmark", contents: Data(text: "2"), for: .forCreating)
+    let query = MetadataQuery(container: a)
+    let updates = query.updates()
+    let gathered = try query.start()
+    XCTAssertEqual(gathered.map(\.file).sorted(), ["one.bookmark", "two.bookmark"])
+    guard case .gathered(let items) = await next(updates) else { return XCTFail("no gathering") }
+    XCTAssertEqual(items.count, 2)
+
+    try a.save("three.bookmark", contents: Data(text: "3"), for: .forCreating)
+    let own = await nextChange(updates)
+    XCTAssertEqual(own?.added, ["three.bookmark"])
+    XCTAssertEqual(own?.origin, .thisProcess)
+
+    // Another session on this device: its own container on the same folder and index.
+    let session = try devices.device("a")
+    try session.save("one.bookmark", contents: Data(text: "1b"), for: .forOverwriting)
+    let fromSession = await nextChange(updates)
+    XCTAssertEqual(fromSession?.changed, ["one.bookmark"])
+    XCTAssertEqual(fromSession?.origin, .otherSession)
+
+    // Another device, through the cloud.
+    let b = try devices.device("b")
+    check(await waitUntilSynced(a))
+    check(await waitForEntry(b, "two.bookmark") { $0 != nil })
+    try b.delete("two.bookmark")
+    let fromCloud = await nextChange(updates)
+    XCTAssertEqual(fromCloud?.removed, ["two.bookmark"])
+    XCTAssertEqual(fromCloud?.origin, .cloud)
+    XCTAssertEqual(query.results.map(\.file).sorted(), ["one.bookmark", "three.bookmark"])
+    query.stop()
+  }
+
+  func testAFileDroppedInByHandIsReportedLive() async throws {
+    let a = try devices.device("a", online: false)
+    let query = MetadataQuery(container: a)
+    let updates = query.updates()
+    try query.start()
+    try Data(text: "by hand").write(to: URL(fileURLWithPath: a.documentsDirectory + "/hand.bookmark"))
+    let change = await nextChange(updates)
+    XCTAssertEqual(change?.added, ["hand.bookmark"])
+    XCTAssertEqual(change?.origin, .otherSession)
+    query.stop()
+  }
+}
