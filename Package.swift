@@ -29,9 +29,11 @@ let package = Package(
     // Leaf with real terminal I/O: the only importer of CNcurses.
     .target(name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStores"]),
 
-    // Leaf with the embedded SQLite cloud: the only importer of GRDB.
+    // Leaf with everything SQLite: the embedded cloud and the document container's metadata
+    // index. The only importer of GRDB.
     .target(
-      name: "CloudSQLite", dependencies: ["Cloud", "DurableFiles", "Ubiquity", .product(name: "GRDB", package: "GRDB.swift")]),
+      name: "CloudSQLite",
+      dependencies: ["Cloud", "DurableFiles", "Ubiquity", .product(name: "GRDB", package: "GRDB.swift")]),
 
     .executableTarget(
       name: "cloudy",

@@ -15,32 +15,9 @@ final class ImportExportCommandTests: XCTestCase {
     home.remove()
   }
 
-  private struct Output {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
   /// Runs `cloudy` with this test's home, stdin not a terminal, and collects its output.
-  private func cloudy(_ arguments: [String], home: String? = nil) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ProcessRunner.cloudyPath)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(["CLOUDY_HOME": home ?? self.home.path]) {
-      _, new in new
-    }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Output(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+  private func cloudy(_ arguments: [String], home: String? = nil) throws -> ProcessRunner.Output {
+    try ProcessRunner.run(arguments, environment: ["CLOUDY_HOME": home ?? self.home.path])
   }
 
   private func write(_ text: String, to name: String) throws -> String {
