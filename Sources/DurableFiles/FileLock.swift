@@ -24,6 +24,26 @@ public final class FileLock: Sendable {
     self.fd = fd
   }
 
+  /// Takes the lock on `path` if nobody holds it; `nil` if somebody does. For async code,
+  /// which must not block its thread waiting (the holder may need that thread to finish).
+  public static func attempt(exclusive path: String) throws -> FileLock? {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw FileError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      let busy = errno == EWOULDBLOCK
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      if busy { return nil }
+      throw FileError.writeFailed(path: path, reason: reason)
+    }
+    return FileLock(fd: fd)
+  }
+
+  private init(fd: Int32) {
+    self.fd = fd
+  }
+
   /// Releases the lock (closing the file releases it too).
   public func unlock() {
     flock(fd, LOCK_UN)

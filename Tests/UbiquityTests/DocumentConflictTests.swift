@@ -63,8 +63,8 @@ final class DocumentConflictTests: XCTestCase {
     check(await waitForEntry(onlineA, file) { $0?.conflicts.isEmpty == true })
     for device in [onlineA, b] {
       let versions = try device.versions(of: file)
-      XCTAssertEqual(versions.current.contents.text, "edit on A")
-      XCTAssertEqual(versions.conflicts, [])
+      XCTAssertEqual(versions.current.contents.text, "edit on A", device.device)
+      XCTAssertEqual(versions.conflicts, [], device.device)
       XCTAssertEqual(try String(contentsOfFile: device.documentsDirectory + "/" + file, encoding: .utf8), "edit on A")
       XCTAssertEqual(device.status().conflicts, 0)
     }

@@ -16,14 +16,17 @@ final class MetadataQueryTests: XCTestCase {
     await devices.tearDown()
   }
 
+  /// The next update that names `file`; other updates (a sync step's bookkeeping, say)
+  /// are passed over.
   private func nextChange(
-    _ updates: AsyncStream<MetadataQueryUpdate>
+    _ updates: AsyncStream<MetadataQueryUpdate>, naming file: String
   ) async -> (added: [String], changed: [String], removed: [String], origin: MetadataQueryUpdate.Origin)? {
     await withTimeout(.seconds(5)) {
       for await update in updates {
-        if case .changed(let added, let changed, let removed, let origin) = update {
-          return (added.map(\.file).sorted(), changed.map(\.file).sorted(), removed.map(\.file).sorted(), origin)
-        }
+        guard case .changed(let added, let changed, let removed, let origin) = update,
+          (added + changed + removed).contains(where: { $0.file == file })
+        else { continue }
+        return (added.map(\.file).sorted(), changed.map(\.file).sorted(), removed.map(\.file).sorted(), origin)
       }
       return nil
     }
@@ -41,14 +44,14 @@ final class MetadataQueryTests: XCTestCase {
     XCTAssertEqual(items.count, 2)
 
     try a.save("three.bookmark", contents: Data(text: "3"), for: .forCreating)
-    let own = await nextChange(updates)
+    let own = await nextChange(updates, naming: "three.bookmark")
     XCTAssertEqual(own?.added, ["three.bookmark"])
     XCTAssertEqual(own?.origin, .thisProcess)
 
     // Another session on this device: its own container on the same folder and index.
     let session = try devices.device("a")
     try session.save("one.bookmark", contents: Data(text: "1b"), for: .forOverwriting)
-    let fromSession = await nextChange(updates)
+    let fromSession = await nextChange(updates, naming: "one.bookmark")
     XCTAssertEqual(fromSession?.changed, ["one.bookmark"])
     XCTAssertEqual(fromSession?.origin, .otherSession)
 
@@ -57,7 +60,7 @@ final class MetadataQueryTests: XCTestCase {
     check(await waitUntilSynced(a))
     check(await waitForEntry(b, "two.bookmark") { $0 != nil })
     try b.delete("two.bookmark")
-    let fromCloud = await nextChange(updates)
+    let fromCloud = await nextChange(updates, naming: "two.bookmark")
     XCTAssertEqual(fromCloud?.removed, ["two.bookmark"])
     XCTAssertEqual(fromCloud?.origin, .cloud)
     XCTAssertEqual(query.results.map(\.file).sorted(), ["one.bookmark", "three.bookmark"])
@@ -70,7 +73,7 @@ final class MetadataQueryTests: XCTestCase {
     let updates = query.updates()
     try query.start()
     try Data(text: "by hand").write(to: URL(fileURLWithPath: a.documentsDirectory + "/hand.bookmark"))
-    let change = await nextChange(updates)
+    let change = await nextChange(updates, naming: "hand.bookmark")
     XCTAssertEqual(change?.added, ["hand.bookmark"])
     XCTAssertEqual(change?.origin, .otherSession)
     query.stop()

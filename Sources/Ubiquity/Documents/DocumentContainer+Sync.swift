@@ -104,7 +104,18 @@ extension DocumentContainer {
   }
 
   /// Sends every pending document, each conditional on the version it is based on.
+  ///
+  /// Sessions sharing this device's container share its pending documents, so the whole
+  /// push holds a lock of its own: otherwise two sessions could send one document at once,
+  /// the second based on a version the first has just replaced, and the device would be
+  /// in conflict with itself.
   private func push(to cloud: any CloudService) async throws {
+    var lock = try FileLock.attempt(exclusive: root + "/push.lock")
+    while lock == nil {
+      try await Task.sleep(for: .milliseconds(5))
+      lock = try FileLock.attempt(exclusive: root + "/push.lock")
+    }
+    defer { lock?.unlock() }
     let pending = try index.read { try $0.pendingEntries() }
     guard !pending.isEmpty else { return }
     for chunk in stride(from: 0, to: pending.count, by: 500).map({ pending[$0..<min($0 + 500, pending.count)] }) {
@@ -166,10 +177,11 @@ extension DocumentContainer {
   /// Makes a cloud record the local state of its document, unless the document changed
   /// here after `sent` was read (that change is pushed next and reconciled then).
   private func adopt(_ record: CloudRecord?, for sent: DocumentIndexEntry) throws {
-    try commit { session in
-      guard let entry = try session.entry(sent.file), entry.generation == sent.generation else { return }
-      try apply(record, to: entry, in: session)
+    let unwritten = try commit { session -> [String] in
+      guard let entry = try session.entry(sent.file), entry.generation == sent.generation else { return [] }
+      return try apply(record, to: entry, in: session) ? [sent.file] : []
     }
+    try materialize(unwritten)
   }
 
   /// Fetches every change since the index's token and applies those not already here.
@@ -177,26 +189,27 @@ extension DocumentContainer {
     let token = try index.read { try $0.value("token") }.flatMap(Int64.init) ?? 0
     let changes = try await cloud.allChanges(in: .documents, since: CloudToken(sequence: token))
     guard changes.token.sequence != token || !changes.records.isEmpty else { return }
-    try commit { session in
+    let unwritten = try commit { session -> [String] in
+      var unwritten: [String] = []
       for record in changes.records {
-        if let entry = try session.entry(record.key) {
-          // Already here, or changed here and about to be reconciled by the next push.
-          if entry.base >= record.sequence || entry.pending { continue }
-          try apply(record, to: entry, in: session)
-        } else {
-          try apply(record, to: nil, in: session)
-        }
+        let entry = try session.entry(record.key)
+        // Already here, or changed here and about to be reconciled by the next push.
+        if let entry, entry.base >= record.sequence || entry.pending { continue }
+        if try apply(record, to: entry, in: session) { unwritten.append(record.key) }
       }
       try session.setValue(String(changes.token.sequence), for: "token")
+      return unwritten
     }
+    try materialize(unwritten)
   }
 
-  /// Writes a cloud record into the index and the folder.
+  /// Writes a cloud record into the index (and deletes a deleted document's file).
+  /// Returns whether the document's file is still to be written (``materialize(_:)``).
   private func apply(_ record: CloudRecord?, to existing: DocumentIndexEntry?, in session: any DocumentIndexSession)
-    throws
+    throws -> Bool
   {
     guard let record, let value = record.value else {
-      guard var entry = existing else { return }
+      guard var entry = existing else { return false }
       if !entry.removed { try removeFile(entry.file) }
       let changed = !entry.removed
       entry.removed = true
@@ -205,10 +218,11 @@ extension DocumentContainer {
       entry.pending = false
       entry.base = record?.sequence ?? entry.base
       if changed { entry.origin = DocumentIndexEntry.cloudOrigin }
-      return try session.save(entry)
+      try session.save(entry)
+      return false
     }
     // A value this version can't read is left in the cloud and skipped here.
-    guard let envelope = DocumentEnvelope(data: value) else { return }
+    guard let envelope = DocumentEnvelope(data: value) else { return false }
     var entry =
       existing
       ?? DocumentIndexEntry(
@@ -218,9 +232,8 @@ extension DocumentContainer {
     let changed =
       entry.removed || entry.versionID != envelope.current.id || entry.contents != envelope.current.contents
       || entry.conflicts.map(\.id) != envelope.conflicts.map(\.id)
-    if entry.removed || entry.contents != envelope.current.contents || entry.signature == nil {
-      entry.signature = try writeFile(record.key, envelope.current.contents)
-    }
+    let unwritten = entry.removed || entry.contents != envelope.current.contents || entry.signature == nil
+    if unwritten { entry.signature = nil }
     entry.currentVersion = envelope.current
     entry.conflicts = envelope.conflicts
     entry.removed = false
@@ -228,6 +241,7 @@ extension DocumentContainer {
     entry.base = record.sequence
     if changed || existing == nil { entry.origin = DocumentIndexEntry.cloudOrigin }
     try session.save(entry)
+    return unwritten
   }
 
   private func setSyncState(_ syncState: DocumentSyncStatus.State, problem: String?) {

@@ -229,6 +229,11 @@ public final class DocumentContainer: Sendable {
         let signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
         let existing = entries[name]
         if let existing, !existing.removed, existing.signature == signature { continue }
+        if let existing, !existing.removed, existing.signature == nil {
+          // Committed but not written yet (an import or fetch cut short): the index wins.
+          unmaterialized.append(name)
+          continue
+        }
         guard let contents = try? PrivateFiles.read(documentsDirectory + "/" + name) else { continue }
         if var existing, !existing.removed, existing.contents == contents {
           existing.signature = signature
@@ -266,17 +271,28 @@ public final class DocumentContainer: Sendable {
     return unmaterialized.count
   }
 
-  /// Writes the files of entries committed without one (an import), each under the lock.
+  /// Writes the files of entries committed without one (an import, a fetch), in batches
+  /// under the lock, with one flush per batch rather than one per file.
   func materialize(_ files: [String]) throws {
     guard !files.isEmpty else { return }
-    for chunk in stride(from: 0, to: files.count, by: 2000).map({ files[$0..<min($0 + 2000, files.count)] }) {
+    try PrivateFiles.makeDirectory(documentsDirectory)
+    for start in stride(from: 0, to: files.count, by: 2000) {
+      let chunk = files[start..<min(start + 2000, files.count)]
       try commit { session in
+        var entries: [DocumentIndexEntry] = []
         for file in chunk {
-          guard var entry = try session.entry(file), !entry.removed, entry.signature == nil else { continue }
-          entry.signature = try writeFile(file, entry.contents)
+          guard let entry = try session.entry(file), !entry.removed, entry.signature == nil else { continue }
+          entries.append(entry)
+        }
+        do {
+          try PrivateFiles.replaceAll(in: documentsDirectory, entries.map { ($0.file, $0.contents) })
+        } catch {
+          throw DocumentContainerError.io("Can't save in \(documentsDirectory): \(error).")
+        }
+        for var entry in entries {
+          entry.signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + entry.file))
           try session.save(entry)
         }
-        try session.setValue(Self.describe(PrivateFiles.signature(documentsDirectory)), for: "folder")
       }
     }
   }

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension PrivateFiles {
+  /// Replaces many files in one folder atomically each, with one flush for all of them:
+  /// every temporary file is written first, the file system is flushed once (`syncfs`),
+  /// then each is renamed over its file and the folder is flushed. Afterwards each file
+  /// holds its old contents or its new ones, never a mix — as ``replace(_:with:)``
+  /// promises, at a fraction of the cost of one `fsync` per file.
+  public static func replaceAll(in directory: String, _ files: [(name: String, contents: Data)]) throws {
+    guard !files.isEmpty else { return }
+    var temporaries: [(temporary: String, path: String)] = []
+    temporaries.reserveCapacity(files.count)
+    var done = false
+    defer {
+      if !done { for item in temporaries { unlink(item.temporary) } }
+    }
+    let suffix = ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    var lastFD: Int32 = -1
+    defer { if lastFD >= 0 { close(lastFD) } }
+    for file in files {
+      let path = directory + "/" + file.name
+      let temporary = path + suffix
+      let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      guard fd >= 0 else { throw writeFailure(path) }
+      temporaries.append((temporary, path))
+      let written = file.contents.withUnsafeBytes { raw -> Bool in
+        var offset = 0
+        while offset < raw.count {
+          let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+          if count < 0 {
+            if errno == EINTR { continue }
+            return false
+          }
+          offset += count
+        }
+        return true
+      }
+      guard written else {
+        let error = writeFailure(path)
+        close(fd)
+        throw error
+      }
+      if lastFD >= 0 { close(lastFD) }
+      lastFD = fd
+    }
+    // One flush of the whole file system makes every temporary durable.
+    guard linuxSyncFS(lastFD) == 0 else { throw writeFailure(directory) }
+    for item in temporaries {
+      guard rename(item.temporary, item.path) == 0 else { throw writeFailure(item.path) }
+    }
+    done = true
+    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directoryFD >= 0 {
+      fsync(directoryFD)
+      close(directoryFD)
+    }
+  }
+
+  private static func writeFailure(_ path: String) -> FileError {
+    .writeFailed(path: path, reason: String(cString: strerror(errno)))
+  }
+}
+
+/// `syncfs(2)` (flush one file system), which Glibc's Swift module does not export.
+@_silgen_name("syncfs")
+private func linuxSyncFS(_ fd: Int32) -> Int32
