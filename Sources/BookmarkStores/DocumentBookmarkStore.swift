@@ -44,7 +44,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let statuses = container.statusUpdates()
     let observers = [
       Task { [weak self] in
-        for await update in updates { self?.apply(update) }
+        // The gathering is applied below, as `start()` returns it.
+        for await update in updates where !update.isGathering { self?.apply(update) }
       },
       Task { [weak self] in
         for await _ in statuses { self?.publish() }

@@ -148,8 +148,9 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       "file, contents, version_id, version_device, version_saved, conflicts, signature, removed, base, pending, origin, generation"
 
     func entry(_ file: String) throws -> DocumentIndexEntry? {
-      try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM documents WHERE file = ?", arguments: [file])
-        .map(Self.entry)
+      // Cached statements: preparing one for each of 10,000 documents was a tenth of an import.
+      let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM documents WHERE file = ?")
+      return try Row.fetchOne(statement, arguments: [file]).map(Self.entry)
     }
 
     func allEntries() throws -> [DocumentIndexEntry] {
@@ -181,10 +182,9 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       guard let writeGeneration else { throw DatabaseError(message: "the index was opened for reading") }
       saved = true
       let conflicts = entry.conflicts.isEmpty ? nil : Self.encode(entry.conflicts)
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO documents (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
+      let statement = try db.cachedStatement(
+        sql: "INSERT OR REPLACE INTO documents (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      try statement.execute(
         arguments: [
           entry.file, entry.contents, entry.versionID, entry.versionDevice, entry.versionSaved.timeIntervalSince1970,
           conflicts, entry.signature, entry.removed, entry.base, entry.pending, entry.origin, writeGeneration,
@@ -201,13 +201,14 @@ public final class SQLiteDocumentIndex: DocumentIndex {
         arguments: [key, value])
     }
 
+    /// A row of ``columns``, read by position (by name, GRDB compares names case-insensitively:
+    /// a third of gathering 10,000 documents).
     private static func entry(_ row: Row) -> DocumentIndexEntry {
-      let conflicts: [DocumentVersion] = (row["conflicts"] as Data?).flatMap(decode) ?? []
+      let conflicts: [DocumentVersion] = (row[5] as Data?).flatMap(decode) ?? []
       return DocumentIndexEntry(
-        file: row["file"], contents: row["contents"], versionID: row["version_id"],
-        versionDevice: row["version_device"], versionSaved: Date(timeIntervalSince1970: row["version_saved"]),
-        conflicts: conflicts, signature: row["signature"], removed: row["removed"], base: row["base"],
-        pending: row["pending"], origin: row["origin"], generation: row["generation"])
+        file: row[0], contents: row[1], versionID: row[2], versionDevice: row[3],
+        versionSaved: Date(timeIntervalSince1970: row[4]), conflicts: conflicts, signature: row[6], removed: row[7],
+        base: row[8], pending: row[9], origin: row[10], generation: row[11])
     }
 
     private static func encode(_ versions: [DocumentVersion]) -> Data {

@@ -10,7 +10,13 @@ extension PrivateFiles {
   /// then each is renamed over its file and the folder is flushed. Afterwards each file
   /// holds its old contents or its new ones, never a mix — as ``replace(_:with:)``
   /// promises, at a fraction of the cost of one `fsync` per file.
-  public static func replaceAll(in directory: String, _ files: [(name: String, contents: Data)]) throws {
+  ///
+  /// With `atomically: false` each file is written in place, with no temporary file (half
+  /// the file creations): for callers that can tell a file cut short by a crash and write
+  /// it again, as the document container does from its index.
+  public static func replaceAll(
+    in directory: String, _ files: [(name: String, contents: Data)], atomically: Bool = true
+  ) throws {
     guard !files.isEmpty else { return }
     var temporaries: [(temporary: String, path: String)] = []
     temporaries.reserveCapacity(files.count)
@@ -23,10 +29,11 @@ extension PrivateFiles {
     defer { if lastFD >= 0 { close(lastFD) } }
     for file in files {
       let path = directory + "/" + file.name
-      let temporary = path + suffix
-      let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      let temporary = atomically ? path + suffix : path
+      let flags = atomically ? O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+      let fd = open(temporary, flags, 0o600)
       guard fd >= 0 else { throw writeFailure(path) }
-      temporaries.append((temporary, path))
+      if atomically { temporaries.append((temporary, path)) }
       let written = file.contents.withUnsafeBytes { raw -> Bool in
         var offset = 0
         while offset < raw.count {

@@ -285,7 +285,10 @@ public final class DocumentContainer: Sendable {
           entries.append(entry)
         }
         do {
-          try PrivateFiles.replaceAll(in: documentsDirectory, entries.map { ($0.file, $0.contents) })
+          // In place: until this commit records their signatures, a start-up scan writes
+          // these files again from the index, so one cut short by a crash is repaired.
+          try PrivateFiles.replaceAll(
+            in: documentsDirectory, entries.map { ($0.file, $0.contents) }, atomically: false)
         } catch {
           throw DocumentContainerError.io("Can't save in \(documentsDirectory): \(error).")
         }

@@ -35,4 +35,9 @@ public enum MetadataQueryUpdate: Hashable, Sendable {
   case gathered([MetadataItem])
   /// A live update after gathering.
   case changed(added: [MetadataItem], changed: [MetadataItem], removed: [MetadataItem], origin: Origin)
+
+  public var isGathering: Bool {
+    if case .gathered = self { return true }
+    return false
+  }
 }
