@@ -14,7 +14,7 @@ struct Cloudy: AsyncParsableCommand {
       """,
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      MigrateCommand.self,
+      MigrateCommand.self, DemoCommand.self,
     ]
   )
 
