@@ -35,10 +35,12 @@ final class TmuxSession {
 
   /// Starts `cloudy <arguments>` in a detached session of `columns`×`rows`.
   ///
-  /// - Parameter environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  /// - Parameters:
+  ///   - environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  ///   - executable: another program to run in place of `cloudy` (e.g. `ssh`, which runs it remotely).
   init(
     home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], columns: Int = 80,
-    rows: Int = 24
+    rows: Int = 24, executable: String = CloudyBinary.url.path
   ) throws {
     guard let tmux = Self.tmuxPath else { throw XCTSkip("tmux is not installed") }
     self.home = home
@@ -67,7 +69,7 @@ final class TmuxSession {
       + "printf '\(Self.exitMarkerPrefix)%d]\\n' \"$status\"; exec sleep 86400"
     let command =
       ["/usr/bin/env", "-i"] + pinned.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-      + ["/bin/sh", "-c", script, "sh", Self.shellBanner, CloudyBinary.url.path] + arguments
+      + ["/bin/sh", "-c", script, "sh", Self.shellBanner, executable] + arguments
 
     tmuxExecutable = tmux
     try run(["-f", config.path, "new-session", "-d", "-s", "cloudy", "-x", "\(columns)", "-y", "\(rows)"] + command)
