@@ -10,6 +10,10 @@ public enum Action: Hashable, Sendable {
   case saveFinished(Result<Bookmark, FailureMessage>)
   /// The store answered a delete.
   case deleteFinished(Bookmark, FailureMessage?)
+  /// The store listed the versions of a bookmark in conflict.
+  case versionsLoaded(Bookmark.ID, Result<[BookmarkVersion], FailureMessage>)
+  /// The store answered a resolve.
+  case resolveFinished(Bookmark.ID, FailureMessage?)
 }
 
 /// A failure as the sentence to show the user.

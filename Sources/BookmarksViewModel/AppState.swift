@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStores
+import Foundation
 
 /// Everything the screen shows. The screen is a pure function of this state.
 public struct AppState: Hashable, Sendable {
@@ -15,6 +16,10 @@ public struct AppState: Hashable, Sendable {
   /// Index of the first bookmark on screen.
   public var scrollTop: Int
   public var isEditing: Bool
+  /// The bookmarks with unresolved conflict versions (marked ⚠ in the list).
+  public var conflicted: Set<Bookmark.ID>
+  /// The time zone the resolve dialog shows times in.
+  public var timeZone: TimeZone
   public var modal: Modal?
   public var message: StatusMessage?
   public var size: ScreenSize
@@ -29,6 +34,8 @@ public struct AppState: Hashable, Sendable {
     selection = 0
     scrollTop = 0
     isEditing = false
+    conflicted = []
+    timeZone = .current
     modal = nil
     message = nil
     self.size = size
@@ -38,6 +45,11 @@ public struct AppState: Hashable, Sendable {
   /// The selected bookmark, if any.
   public var selectedBookmark: Bookmark? {
     bookmarks.indices.contains(selection) ? bookmarks[selection] : nil
+  }
+
+  /// True when the selected bookmark has unresolved conflict versions.
+  public var selectionIsConflicted: Bool {
+    selectedBookmark.map { conflicted.contains($0.id) } ?? false
   }
 
   /// The dialog, if it is open.

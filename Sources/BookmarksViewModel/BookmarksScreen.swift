@@ -22,6 +22,7 @@ public enum BookmarksScreen {
     switch state.modal {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
     case .help: drawHelp(into: &buffer)
+    case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
     case .confirmDelete, nil: break
     }
     return buffer
@@ -83,7 +84,10 @@ public enum BookmarksScreen {
     switch state.modal {
     case .dialog: ["Tab next · Enter save · Esc cancel", "Enter save · Esc cancel"]
     case .help: ["any key closes"]
+    case .resolve: ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
     case .confirmDelete: []
+    case nil where state.selectionIsConflicted && !state.isEditing:
+      ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:
       state.isEditing
         ? ["d delete · e done · ? help", "d delete · ? help"]
@@ -113,9 +117,10 @@ public enum BookmarksScreen {
     let visible = state.bookmarks.indices.dropFirst(state.scrollTop).prefix(count)
     for (offset, index) in visible.enumerated() {
       let row = top + offset * BookmarksViewModel.linesPerBookmark
+      let bookmark = state.bookmarks[index]
       drawRow(
-        state.bookmarks[index], isSelected: index == state.selection, isEditing: state.isEditing, row: row,
-        into: &buffer)
+        bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
+        isConflicted: state.conflicted.contains(bookmark.id), row: row, into: &buffer)
     }
     if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
     if state.scrollTop + count < state.bookmarks.count {
@@ -125,7 +130,8 @@ public enum BookmarksScreen {
   }
 
   private static func drawRow(
-    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, row: Int, into buffer: inout ScreenBuffer
+    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, row: Int,
+    into buffer: inout ScreenBuffer
   ) {
     let selected: Style.Attributes = isSelected ? [.reverse] : []
     let nameStyle = Style(selected.union(.bold))
@@ -135,6 +141,11 @@ public enum BookmarksScreen {
     if isEditing {
       buffer.write("(-)", row: row, column: 1, style: Style(selected.union(.bold), role: .danger))
       column = 5
+    }
+    if isConflicted {
+      // Conflicted rows carry a marker before the name; Enter opens the resolve dialog.
+      buffer.write("⚠", row: row, column: column, style: Style(selected.union(.bold), role: .danger))
+      column += 2
     }
     let width = buffer.width - column - 2
     let name = bookmark.name.isEmpty ? "(no name)" : bookmark.name

@@ -3,7 +3,7 @@ import BookmarkStores
 
 /// The screen's logic: state plus `send(action) -> effects`. Pure: no terminal, no I/O.
 public struct BookmarksViewModel: Sendable {
-  public private(set) var state: AppState
+  public internal(set) var state: AppState
 
   public init(state: AppState) {
     self.state = state
@@ -31,6 +31,10 @@ public struct BookmarksViewModel: Sendable {
         replaceBookmarks(state.bookmarks.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
         state.message = StatusMessage("Deleted “\(bookmark.name)”.")
       }
+    case .versionsLoaded(let id, let result):
+      versionsLoaded(id, result)
+    case .resolveFinished(let id, let failure):
+      resolveFinished(id, failure)
     }
     keepSelectionVisible()
     return effects
@@ -57,6 +61,10 @@ public struct BookmarksViewModel: Sendable {
     case .help:
       state.modal = nil
       return []
+    case .resolve(var dialog):
+      let effects = resolveKey(key, &dialog)
+      if case .resolve = state.modal { state.modal = .resolve(dialog) }
+      return effects
     case nil:
       return listKey(key)
     }
@@ -78,6 +86,10 @@ public struct BookmarksViewModel: Sendable {
     case .toggleEditing: state.isEditing.toggle()
     case .add: state.modal = .dialog(BookmarkDialog(purpose: .add))
     case .openSelected:
+      if let bookmark = state.selectedBookmark, state.conflicted.contains(bookmark.id) {
+        state.modal = .resolve(ResolveDialog(bookmark: bookmark))
+        return [.loadVersions(bookmark.id)]
+      }
       if let bookmark = state.selectedBookmark {
         state.modal = .dialog(BookmarkDialog(purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url))
       }
@@ -161,6 +173,8 @@ public struct BookmarksViewModel: Sendable {
   private mutating func storeChanged(_ snapshot: StoreSnapshot) {
     state.isLoaded = true
     state.status = snapshot.status
+    state.conflicted = snapshot.conflicted
+    conflictsChanged()
     switch snapshot.bookmarks {
     case .success(let bookmarks):
       state.loadProblem = nil

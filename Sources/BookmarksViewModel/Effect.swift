@@ -5,4 +5,8 @@ public enum Effect: Hashable, Sendable {
   case add(BookmarkDraft)
   case update(Bookmark.ID, BookmarkDraft)
   case delete(Bookmark)
+  /// List the versions of a bookmark in conflict.
+  case loadVersions(Bookmark.ID)
+  /// Keep one version of a bookmark in conflict; the others are removed everywhere.
+  case resolve(Bookmark.ID, keeping: String)
 }

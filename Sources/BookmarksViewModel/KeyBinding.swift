@@ -25,7 +25,7 @@ public enum KeyBindings {
     KeyBinding(keys: [.home, .character("g")], label: "g Home", summary: "First bookmark", command: .first),
     KeyBinding(keys: [.end, .character("G")], label: "G End", summary: "Last bookmark", command: .last),
     KeyBinding(keys: [.character("+"), .character("a")], label: "+ a", summary: "Add a bookmark", command: .add),
-    KeyBinding(keys: [.enter], label: "Enter", summary: "Edit the selected bookmark", command: .openSelected),
+    KeyBinding(keys: [.enter], label: "Enter", summary: "Edit (resolve if marked ⚠)", command: .openSelected),
     KeyBinding(keys: [.character("e")], label: "e", summary: "Edit mode on/off", command: .toggleEditing),
     KeyBinding(
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",

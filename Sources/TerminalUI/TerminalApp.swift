@@ -67,6 +67,17 @@ public enum TerminalApp {
         } catch {
           inbox.post(.deleteFinished(bookmark, FailureMessage("\(error)")))
         }
+      case .loadVersions(let id):
+        do { inbox.post(.versionsLoaded(id, .success(try await store.conflictVersions(of: id)))) } catch {
+          inbox.post(.versionsLoaded(id, .failure(FailureMessage("\(error)"))))
+        }
+      case .resolve(let id, let versionID):
+        do {
+          try await store.resolveConflict(of: id, keeping: versionID)
+          inbox.post(.resolveFinished(id, nil))
+        } catch {
+          inbox.post(.resolveFinished(id, FailureMessage("\(error)")))
+        }
       }
     }
   }
