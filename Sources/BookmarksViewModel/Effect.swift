@@ -5,4 +5,8 @@ public enum Effect: Hashable, Sendable {
   case add(BookmarkDraft)
   case update(Bookmark.ID, BookmarkDraft)
   case delete(Bookmark)
+  /// Open a web URL in the user's browser (the view model lets only http and https through).
+  case openURL(String)
+  /// Put a URL on the user's clipboard.
+  case copyURL(String)
 }

@@ -50,4 +50,11 @@ static inline void cloudy_repaint_all(void) { clearok(curscr, TRUE); }
 /// Key codes that are macros (KEY_F(n) is function-like).
 static inline int cloudy_key_resize(void) { return KEY_RESIZE; }
 
+/// Mouse masks (function-like NCURSES_MOUSE_MASK expansions).
+static inline mmask_t cloudy_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cloudy_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cloudy_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cloudy_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cloudy_button5_pressed(void) { return BUTTON5_PRESSED; }
+
 #endif
