@@ -209,6 +209,13 @@ final class TmuxSession {
 
   // MARK: - tmux
 
+  /// Runs any other tmux command on this session's server (`set -s set-clipboard on`,
+  /// `show-buffer`) and returns what it printed.
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    try run(arguments)
+  }
+
   private var target: String { "=cloudy:" }
 
   @discardableResult
