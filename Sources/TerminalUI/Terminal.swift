@@ -10,6 +10,8 @@ final class Terminal {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private let usesColor: Bool
+  /// True when ncurses turned on the terminal's mouse reporting.
+  private var usesMouse = false
   private var cursorVisible = false
 
   /// Sets up the terminal, runs `body`, and always restores the terminal afterwards.
@@ -51,7 +53,7 @@ final class Terminal {
     if mouse {
       // Clicks and the wheel, where the terminal reports them (it then leaves text
       // selection to Shift-drag); no click-timing delay.
-      mousemask(cloudy_all_mouse_events(), nil)
+      usesMouse = mousemask(cloudy_all_mouse_events(), nil) != 0
       mouseinterval(0)
     }
     usesColor = !noColor && has_colors()
@@ -67,10 +69,21 @@ final class Terminal {
   /// The terminal's own strings that leave the alternate screen, show the cursor and
   /// reset attributes, for the crash handler.
   private func resetSequence() -> [UInt8] {
-    ["sgr0", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
+    let strings = ["sgr0", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
       guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return [] }
       return Array(String(cString: value).utf8)
     }
+    return mouseOffSequence() + strings
+  }
+
+  /// What turns the terminal's mouse reporting off again: terminfo's `XM` with 0 where the
+  /// entry has it (xterm's SGR mode), else the X10/normal-tracking reset `CSI ? 1000 l`.
+  private func mouseOffSequence() -> [UInt8] {
+    guard usesMouse else { return [] }
+    if let xm = tigetstr("XM"), Int(bitPattern: xm) != -1, let off = cloudy_tiparm1(xm, 0) {
+      return Array(String(cString: off).utf8)
+    }
+    return Array("\u{1B}[?1000l".utf8)
   }
 
   var size: ScreenSize {
