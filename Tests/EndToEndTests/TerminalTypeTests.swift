@@ -35,10 +35,15 @@ final class TerminalTypeTests: EndToEndTestCase {
     }
   }
 
-  func testAnEmptyOrUnknownTerminalTypeIsRefusedInOneLine() throws {
-    for (type, shown) in [("", "(unset)"), ("no-such-terminal", "no-such-terminal")] {
-      let app = try launch(environment: ["TERM": type], waitUntilLoaded: false)
-      XCTAssertNotEqual(try app.waitForExit(), 0, type)
+  func testAnUnsetEmptyOrUnknownTerminalTypeIsRefusedInOneLine() throws {
+    let cases: [(type: String?, shown: String)] = [
+      (nil, "(unset)"), ("", "(unset)"), ("no-such-terminal", "no-such-terminal"),
+    ]
+    for (type, shown) in cases {
+      let app = try launch(
+        environment: type.map { ["TERM": $0] } ?? [:], unsetting: type == nil ? ["TERM"] : [],
+        waitUntilLoaded: false)
+      XCTAssertNotEqual(try app.waitForExit(), 0, type ?? "unset")
       let printed = try app.joinedScreen().components(separatedBy: "\n").filter {
         !$0.trimmingTrailingSpaces.isEmpty
       }
