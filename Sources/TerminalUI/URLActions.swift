@@ -32,12 +32,12 @@ struct URLActions {
         case .exited(0), .started: return StatusMessage("Back from \(program).")
         case .exited(let status):
           return StatusMessage("\(program) exited with status \(status) for \(Self.short(url)).", isError: true)
-        case .failed: notFound.append(program)
+        case .failed: notFound.append(Self.baseName(program))
         }
       } else {
         switch ProcessLauncher.startDetached(command.arguments, environment: environment) {
         case .started, .exited: return StatusMessage("Opened \(Self.short(url)) with \(program).")
-        case .failed: notFound.append(program)
+        case .failed: notFound.append(Self.baseName(program))
         }
       }
     }
@@ -49,7 +49,12 @@ struct URLActions {
       return StatusMessage("\(reason); the URL is \(url)", isError: true)
     }
     terminal.writeDirectly(sequence.bytes)
-    return StatusMessage("\(reason): copied \(Self.short(url)) (\(sequence.route)).", isError: true)
+    // The whole URL, last, so a narrow bottom line cuts only its end.
+    return StatusMessage("\(reason); copied with \(sequence.route): \(url)", isError: true)
+  }
+
+  private static func baseName(_ path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
   }
 
   /// A URL cut to 40 characters for a status line that still has to say what happened.

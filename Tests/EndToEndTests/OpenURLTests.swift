@@ -82,7 +82,7 @@ final class OpenURLTests: EndToEndTestCase {
     try app.tmux("set", "-s", "set-clipboard", "on")
     try app.waitFor("Over SSH")
     try app.type("o")
-    try app.waitFor("No display over SSH: copied https://ssh.example/page (OSC 52).")
+    try app.waitFor("No display over SSH; copied with OSC 52: https://ssh.example/page")
     XCTAssertEqual(try app.tmux("show-buffer"), "https://ssh.example/page")
   }
 
@@ -94,5 +94,16 @@ final class OpenURLTests: EndToEndTestCase {
     try app.type("o")
     try app.waitFor("/bin/false exited with status 1 for https://fails.example.")
     try waitForList(app, ["  Fails", "  https://fails.example"])
+  }
+
+  func testWhenNoBrowserCanStartTheURLIsCopiedInstead() throws {
+    let home = try makeHome()
+    try home.add("https://nobrowser.example", name: "No browser")
+    let app = try launch(home, environment: ["BROWSER": "/nonexistent/one:/nonexistent/two %s", "DISPLAY": ":99"])
+    try app.tmux("set", "-s", "set-clipboard", "on")
+    try app.waitFor("No browser")
+    try app.type("o")
+    try app.waitFor("Couldn't start one or two; copied with OSC 52: https://nobrowser.example")
+    XCTAssertEqual(try app.tmux("show-buffer"), "https://nobrowser.example")
   }
 }
