@@ -221,7 +221,9 @@ public struct BookmarksViewModel: Sendable {
   /// else at the same position. A filter is applied again to the new list.
   private mutating func replaceBookmarks(_ bookmarks: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
     let previous = id ?? state.selectedBookmark?.id
-    if bookmarks != state.bookmarks { search.bookmarksChanged() }
+    // Without a filter, forgetting the index is free; with one, an unchanged list (a
+    // snapshot that only brings a new status) keeps it rather than folding everything again.
+    if state.filter == nil || bookmarks != state.bookmarks { search.bookmarksChanged() }
     state.bookmarks = bookmarks
     if let filter = state.filter {
       state.filter?.matches = search.matches(for: filter.query.text, in: bookmarks)
