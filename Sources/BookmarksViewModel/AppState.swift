@@ -11,9 +11,12 @@ public struct AppState: Hashable, Sendable {
   /// Why the stored bookmarks can't be shown (an unreadable file), if they can't.
   public var loadProblem: String?
   public var status: StoreStatus
-  /// Index of the selected bookmark; meaningful while `bookmarks` is not empty.
+  /// The `/` filter, while one is typed or kept; the list then shows only its matches.
+  public var filter: ListFilter? = nil
+  /// Row of the selected bookmark in the shown (possibly filtered) list; meaningful while
+  /// that list is not empty.
   public var selection: Int
-  /// Index of the first bookmark on screen.
+  /// Row of the first bookmark on screen, in the shown list.
   public var scrollTop: Int
   public var isEditing: Bool
   /// The bookmarks with unresolved conflict versions (marked ⚠ in the list).
@@ -44,7 +47,7 @@ public struct AppState: Hashable, Sendable {
 
   /// The selected bookmark, if any.
   public var selectedBookmark: Bookmark? {
-    bookmarks.indices.contains(selection) ? bookmarks[selection] : nil
+    (0..<shownCount).contains(selection) ? shownBookmark(at: selection) : nil
   }
 
   /// True when the selected bookmark has unresolved conflict versions.

@@ -56,6 +56,10 @@ public enum BookmarksScreen {
     buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: barStyle)
     let hints = keyHints(state)
     let left: (text: String, style: Style)
+    if state.modal == nil, let filter = state.filter, state.message == nil || filter.isTyping {
+      drawFilterLine(state, filter, hints: hints, row: row, into: &buffer)
+      return
+    }
     if let message = state.message {
       left = (message.text, message.isError ? Style([.bold], role: .danger) : barStyle)
     } else if let problem = state.status.problem {
@@ -89,9 +93,19 @@ public enum BookmarksScreen {
     case nil where state.selectionIsConflicted && !state.isEditing:
       ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:
-      state.isEditing
-        ? ["d delete · e done · ? help", "d delete · ? help"]
-        : ["+ add · e edit · ? help · q quit", "+ add · ? help", "? help"]
+      if let filter = state.filter {
+        filter.isTyping
+          ? ["Enter keep · Esc clear · ↑↓ move", "Esc clear"]
+          : ["o open · y copy · / change · Esc clear", "Esc clear"]
+      } else if state.isEditing {
+        ["d delete · e done · ? help", "d delete · ? help"]
+      } else {
+        [
+          "+ add · e edit · / find · o open · y copy · ? help", "+ add · e edit · / find · y copy · ? help",
+          "+ add · e edit · / find · ? help · q quit",
+          "+ add · e edit · ? help · q quit", "+ add · ? help", "? help",
+        ]
+      }
     }
   }
 
@@ -108,22 +122,28 @@ public enum BookmarksScreen {
       drawCentredParagraph("Loading…", top: top, height: height, style: .plain, into: &buffer)
       return
     }
+    if state.shownCount == 0, let filter = state.filter {
+      drawCentredParagraph(
+        "No bookmark’s name or URL contains “\(filter.query.text)”.\n\nEsc clears the filter.", top: top,
+        height: height, style: .plain, into: &buffer)
+      return
+    }
     if state.bookmarks.isEmpty {
       drawCentredParagraph(
         "No bookmarks yet.\n\nPress + to add one.", top: top, height: height, style: .plain, into: &buffer)
       return
     }
     let count = max(1, height / BookmarksViewModel.linesPerBookmark)
-    let visible = state.bookmarks.indices.dropFirst(state.scrollTop).prefix(count)
+    let visible = (0..<state.shownCount).dropFirst(state.scrollTop).prefix(count)
     for (offset, index) in visible.enumerated() {
       let row = top + offset * BookmarksViewModel.linesPerBookmark
-      let bookmark = state.bookmarks[index]
+      let bookmark = state.shownBookmark(at: index)
       drawRow(
         bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
         isConflicted: state.conflicted.contains(bookmark.id), row: row, into: &buffer)
     }
     if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
-    if state.scrollTop + count < state.bookmarks.count {
+    if state.scrollTop + count < state.shownCount {
       buffer.write(
         "▼", row: top + count * BookmarksViewModel.linesPerBookmark - 1, column: buffer.width - 1, style: .plain)
     }

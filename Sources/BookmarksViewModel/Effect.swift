@@ -9,4 +9,8 @@ public enum Effect: Hashable, Sendable {
   case loadVersions(Bookmark.ID)
   /// Keep one version of a bookmark in conflict; the others are removed everywhere.
   case resolve(Bookmark.ID, keeping: String)
+  /// Open a web URL in the user's browser (the view model lets only http and https through).
+  case openURL(String)
+  /// Put a URL on the user's clipboard.
+  case copyURL(String)
 }

@@ -35,10 +35,12 @@ final class TmuxSession {
 
   /// Starts `cloudy <arguments>` in a detached session of `columns`×`rows`.
   ///
-  /// - Parameter environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  /// - Parameters:
+  ///   - environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  ///   - unsetting: pinned variables to leave out altogether (e.g. `TERM`).
   init(
-    home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], columns: Int = 80,
-    rows: Int = 24
+    home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
+    columns: Int = 80, rows: Int = 24
   ) throws {
     guard let tmux = Self.tmuxPath else { throw XCTSkip("tmux is not installed") }
     self.home = home
@@ -61,6 +63,7 @@ final class TmuxSession {
 
     var pinned = home.environment
     for (key, value) in environment { pinned[key] = value }
+    for key in unsetting { pinned.removeValue(forKey: key) }
     // sh prints the banner ($1), runs the binary, prints the marker, then stays.
     let script =
       "printf '%s\\n' \"$1\"; shift; \"$@\"; status=$?; "
@@ -208,6 +211,13 @@ final class TmuxSession {
   }
 
   // MARK: - tmux
+
+  /// Runs any other tmux command on this session's server (`set -s set-clipboard on`,
+  /// `show-buffer`) and returns what it printed.
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    try run(arguments)
+  }
 
   private var target: String { "=cloudy:" }
 
