@@ -20,8 +20,18 @@ struct Cloudy: AsyncParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: "Leave the mouse to the terminal, for selecting text (env CLOUDY_NO_MOUSE=1).")
+  var noMouse = false
+
+  /// Whether the list takes clicks and the wheel: not with `--no-mouse` or `CLOUDY_NO_MOUSE=1`.
+  var usesMouse: Bool {
+    !noMouse && !["1", "true", "yes"].contains(options.environment["CLOUDY_NO_MOUSE"]?.lowercased() ?? "")
+  }
+
   func run() async throws {
     let store = try await CLIError.reporting { try options.makeStore() }
-    try await TerminalApp.run(store: store, environment: options.environment)
+    try await TerminalApp.run(store: store, environment: options.environment, mouse: usesMouse)
   }
 }

@@ -31,7 +31,7 @@ final class HelpOverlayTests: EndToEndTestCase {
     XCTAssertFalse(closed.contains("Move up"), closed)
     XCTAssertFalse(closed.contains("Press e for Edit mode"), closed)
     assertRow(try app.lines(), 1, "  Helpful")
-    XCTAssertTrue(try app.lines()[23].hasSuffix("+ add · e edit · ? help · q quit"))
+    XCTAssertTrue(try app.lines()[23].hasSuffix("+ add · e edit · / find · y copy · ? help"))
 
     // Escape and arrows close it as well.
     for key in ["Escape", "Down"] {

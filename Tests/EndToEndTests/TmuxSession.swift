@@ -37,10 +37,11 @@ final class TmuxSession {
   ///
   /// - Parameters:
   ///   - environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  ///   - unsetting: pinned variables to leave out altogether (e.g. `TERM`).
   ///   - executable: another program to run in place of `cloudy` (e.g. `ssh`, which runs it remotely).
   init(
-    home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], columns: Int = 80,
-    rows: Int = 24, executable: String = CloudyBinary.url.path
+    home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
+    columns: Int = 80, rows: Int = 24, executable: String = CloudyBinary.url.path
   ) throws {
     guard let tmux = Self.tmuxPath else { throw XCTSkip("tmux is not installed") }
     self.home = home
@@ -63,6 +64,7 @@ final class TmuxSession {
 
     var pinned = home.environment
     for (key, value) in environment { pinned[key] = value }
+    for key in unsetting { pinned.removeValue(forKey: key) }
     // sh prints the banner ($1), runs the binary, prints the marker, then stays.
     let script =
       "printf '%s\\n' \"$1\"; shift; \"$@\"; status=$?; "
@@ -210,6 +212,13 @@ final class TmuxSession {
   }
 
   // MARK: - tmux
+
+  /// Runs any other tmux command on this session's server (`set -s set-clipboard on`,
+  /// `show-buffer`) and returns what it printed.
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    try run(arguments)
+  }
 
   private var target: String { "=cloudy:" }
 
