@@ -20,10 +20,17 @@ struct DemoCommand: AsyncParsableCommand {
       scripted session are identical.
       """)
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: "Leave the mouse to the terminal, for selecting text (env CLOUDY_NO_MOUSE=1).")
+  var noMouse = false
+
   func run() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let mouse = !noMouse && !["1", "true", "yes"].contains(environment["CLOUDY_NO_MOUSE"]?.lowercased() ?? "")
     let home = try DemoHome.create()
     defer { home.remove() }
     let store = try await CLIError.reporting { try await DemoStore.seeded(location: home.location) }
-    try await TerminalApp.run(store: store, environment: ProcessInfo.processInfo.environment)
+    try await TerminalApp.run(store: store, environment: environment, mouse: mouse)
   }
 }

@@ -79,9 +79,9 @@ final class DemoTests: EndToEndTestCase {
 
     // And the last screen before q is the list after the add, the delete and the help
     let steps = frames.components(separatedBy: "=== step ").filter { !$0.isEmpty }
-    XCTAssertEqual(steps.count, 16, frames)
+    XCTAssertEqual(steps.count, 19, frames)
     let beforeQuit = try XCTUnwrap(steps.dropLast().last).components(separatedBy: "\n")
-    XCTAssertEqual(beforeQuit.first, "15: Escape")
+    XCTAssertEqual(beforeQuit.first, "18: Escape")
     let screen = Array(beforeQuit.dropFirst().prefix(24))
     XCTAssertEqual(Array(screen.prefix(23)).map(\.trimmingTrailingSpaces), Self.expectedScreenBeforeQuit, frames)
     XCTAssertTrue(screen.last?.hasPrefix(" user-defaults · local · 20/20 ") ?? false, frames)

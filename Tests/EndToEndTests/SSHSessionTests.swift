@@ -5,7 +5,7 @@ import XCTest
 /// Cloudy over a real SSH connection: a throwaway sshd on loopback, `ssh -tt` in a tmux
 /// pane, and the app on the far side of it.
 final class SSHSessionTests: EndToEndTestCase {
-  func testAddingABookmarkThroughTheDialogOverSSH() throws {
+  func testAddingCopyingAndOpeningABookmarkOverSSH() throws {
     // Given cloudy started through ssh on a throwaway server, with no display variables
     let server = try SSHServer()
     defer { server.stop() }
@@ -22,6 +22,28 @@ final class SSHSessionTests: EndToEndTestCase {
     XCTAssertTrue(lines[23].hasPrefix(" Added “Über SSH 🔐”."), lines.joined(separator: "\n"))
     XCTAssertEqual(
       try home.listedBookmarks().map { [$0.name, $0.url] }, [["Über SSH 🔐", "https://over-ssh.example/path?q=1"]])
+
+    // And y copies its URL: the OSC 52 sequence travels back through ssh to the local
+    // terminal (tmux, which puts it in its paste buffer)
+    try app.tmux("set", "-s", "set-clipboard", "on")
+    try app.tmux("set-buffer", "placeholder")
+    let output = home.root.appendingPathComponent("pane-output")
+    try app.tmux("pipe-pane", "-o", "-t", "cloudy", "cat >> '\(output.path)'")
+    let url = "https://over-ssh.example/path?q=1"
+    let sequence = "\u{1B}]52;c;\(Data(url.utf8).base64EncodedString())\u{07}"
+    try app.type("y")
+    try app.waitFor("Copied \(url) to the clipboard (OSC 52).")
+    try app.waitUntil("the OSC 52 sequence arrives through ssh") {
+      String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self).contains(sequence)
+    }
+    XCTAssertEqual(try app.tmux("show-buffer"), url)
+
+    // And o, with no display over SSH, says so and copies instead
+    try app.tmux("set-buffer", "placeholder")
+    try app.type("o")
+    let said = try app.waitFor("No display over SSH")
+    XCTAssertTrue(said.contains(url), "the message shows the URL:\n\(said)")
+    try app.waitUntil("tmux's buffer holds the URL again") { try app.tmux("show-buffer") == url }
 
     // And q ends the app, and with it the ssh session, cleanly
     try app.type("q")
