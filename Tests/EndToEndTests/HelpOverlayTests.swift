@@ -14,7 +14,7 @@ final class HelpOverlayTests: EndToEndTestCase {
     let lines = try app.lines()
     XCTAssertTrue(lines.contains { $0.contains("─ Keys ─") }, help)
     for (keys, summary) in [
-      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Edit the selected bookmark"),
+      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Edit (resolve if marked ⚠)"),
       ("e", "Edit mode on/off"), ("d Del x", "Delete (in Edit mode)"), ("?", "This help"), ("q ^C", "Quit"),
       ("Esc", "Cancel"),
     ] {
