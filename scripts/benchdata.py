@@ -120,6 +120,7 @@ def generate(count, seed, compact):
     span = 1798761600 - epoch  # to 2027-01-01
     bookmarks = []
     folder = []
+    seen = set()
     for i in range(count):
         if i % 250 == 0:  # a new folder one to three deep every 250 bookmarks
             folder = [r.choice(FOLDERS)] + [f"{r.choice(FOLDERS)} {i // 250}"][: r.randint(0, 1)]
@@ -132,6 +133,10 @@ def generate(count, seed, compact):
             "name": name(r, i), "url": url(r, compact), "created": created, "modified": modified,
             "folder": [] if compact else list(folder), "notes": "", "tags": [],
         }
+        if b["url"] in seen:  # every URL distinct, so no importer skips a duplicate
+            base, hash_, fragment = b["url"].partition("#")
+            b["url"] = base + ("&" if "?" in base else "?") + f"ref={i}" + hash_ + fragment
+        seen.add(b["url"])
         if compact:
             b["name"] = b["name"][:60]
         else:
