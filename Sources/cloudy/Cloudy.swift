@@ -2,6 +2,10 @@ import ArgumentParser
 import BookmarkStores
 import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `cloudy`: the full-screen bookmark list, plus subcommands for scripts.
 @main
 struct Cloudy: AsyncParsableCommand {
@@ -21,6 +25,9 @@ struct Cloudy: AsyncParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
+    // One malloc arena: a thread's own arena grows a page at a time with an mprotect
+    // each, which was a quarter of opening 100,000 bookmarks (scripts/bench, DECISIONS.md).
+    mallopt(M_ARENA_MAX, 1)
     let store = try await CLIError.reporting { try options.makeStore() }
     try await TerminalApp.run(store: store, environment: options.environment)
   }
