@@ -25,10 +25,19 @@ struct Cloudy: AsyncParsableCommand {
   @OptionGroup var options: GlobalOptions
 
   func run() async throws {
-    // One malloc arena: a thread's own arena grows a page at a time with an mprotect
-    // each, which was a quarter of opening 100,000 bookmarks (scripts/bench, DECISIONS.md).
-    mallopt(M_ARENA_MAX, 1)
+    useOneMallocArena()
     let store = try await CLIError.reporting { try options.makeStore() }
     try await TerminalApp.run(store: store, environment: options.environment)
   }
+}
+
+/// Asks glibc for one malloc arena (`mallopt(M_ARENA_MAX, 1)`): a thread's own arena grows
+/// a page at a time with an `mprotect` each, which was a quarter of opening 100,000
+/// bookmarks (DECISIONS.md). `mallopt` is looked up because Swift's Glibc module does not
+/// export `<malloc.h>`; without it nothing changes.
+private func useOneMallocArena() {
+  typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+  let arenaMax: Int32 = -8  // M_ARENA_MAX
+  guard let symbol = dlsym(nil, "mallopt") else { return }
+  _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
 }
