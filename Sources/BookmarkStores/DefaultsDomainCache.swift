@@ -73,10 +73,14 @@ enum DefaultsDomainCache {
     else { return nil }
     var bookmarks: [Bookmark] = []
     bookmarks.reserveCapacity(Int(count))
+    // Neighbours usually share a folder (and often tags): equal bytes reuse the last array.
+    var lastFolder = Reader.Repeated()
+    var lastTags = Reader.Repeated()
     for _ in 0..<count {
       guard let id = reader.string(), let name = reader.string(), let url = reader.string(),
         let created = reader.uint64(), let modified = reader.uint64(),
-        let folder = reader.strings(), let notes = reader.string(), let tags = reader.strings()
+        let folder = reader.strings(reusing: &lastFolder), let notes = reader.string(),
+        let tags = reader.strings(reusing: &lastTags)
       else { return nil }
       bookmarks.append(
         Bookmark(
@@ -113,14 +117,37 @@ enum DefaultsDomainCache {
       return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
-    mutating func strings() -> [String]? {
-      guard let count = uint32(), Int(count) <= raw.count - offset else { return nil }
+    /// The last list of strings read, and where its bytes were.
+    struct Repeated {
+      var range = 0..<0
+      var strings: [String] = []
+    }
+
+    /// A count, then that many strings; the previous list itself when the bytes are the same.
+    mutating func strings(reusing last: inout Repeated) -> [String]? {
+      let start = offset
+      guard let count = uint32() else { return nil }
+      if count == 0 { return [] }
+      var end = offset
+      for _ in 0..<count {
+        guard raw.count - end >= 4 else { return nil }
+        let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: end, as: UInt32.self)))
+        guard raw.count - end - 4 >= length else { return nil }
+        end += 4 + length
+      }
+      if last.range.count == end - start,
+        memcmp(raw.baseAddress! + start, raw.baseAddress! + last.range.lowerBound, end - start) == 0
+      {
+        offset = end
+        return last.strings
+      }
       var result: [String] = []
       result.reserveCapacity(Int(count))
       for _ in 0..<count {
         guard let string = string() else { return nil }
         result.append(string)
       }
+      last = Repeated(range: start..<end, strings: result)
       return result
     }
   }

@@ -24,16 +24,32 @@ struct Cloudy: AsyncParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  func run() async throws {
+  /// `AsyncParsableCommand.main()`, after asking for one malloc arena while this is still
+  /// the only thread.
+  static func main() async {
     useOneMallocArena()
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
+
+  func run() async throws {
     let store = try await CLIError.reporting { try options.makeStore() }
     try await TerminalApp.run(store: store, environment: options.environment)
   }
 }
 
 /// Asks glibc for one malloc arena (`mallopt(M_ARENA_MAX, 1)`): a thread's own arena grows
-/// a page at a time with an `mprotect` each, which was a quarter of opening 100,000
-/// bookmarks (DECISIONS.md). `mallopt` is looked up because Swift's Glibc module does not
+/// a page at a time with an `mprotect` each (9,400 of them), which was a quarter of opening
+/// 100,000 bookmarks (DECISIONS.md). It must run before other threads start: a thread keeps
+/// the arena it first used. `mallopt` is looked up because Swift's Glibc module does not
 /// export `<malloc.h>`; without it nothing changes.
 private func useOneMallocArena() {
   typealias Mallopt = @convention(c) (Int32, Int32) -> Int32

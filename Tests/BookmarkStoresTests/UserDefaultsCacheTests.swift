@@ -76,6 +76,13 @@ final class UserDefaultsCacheTests: XCTestCase {
         id: "مرحبا", name: String(repeating: "👩‍💻 long ", count: 500), url: "https://x.example/?a=1&b=%E6%9D%B1",
         created: Date(timeIntervalSince1970: 1_700_000_000), modified: Date(timeIntervalSince1970: 1_800_000_000),
         folder: ["Toolbar", "東京"], notes: "line\nbreak", tags: ["swift", "旅行"]),
+      // The same folder and tags as the one before (shared on reading), then ones of the same length that differ.
+      Bookmark(
+        id: "c", name: "C", url: "https://c.example", created: Date(timeIntervalSince1970: 3),
+        modified: Date(timeIntervalSince1970: 3), folder: ["Toolbar", "東京"], tags: ["swift", "旅行"]),
+      Bookmark(
+        id: "d", name: "D", url: "https://d.example", created: Date(timeIntervalSince1970: 4),
+        modified: Date(timeIntervalSince1970: 4), folder: ["Toolbar", "京東"], tags: ["swifT", "旅行"]),
     ]
     let bytes = DefaultsDomainCache.encode(
       DefaultsDomain.Contents(bookmarks: bookmarks, unreadableEntries: 3), stamp: stamp)
