@@ -42,15 +42,26 @@ enum DefaultsDomainCache {
   /// The cached contents if the cache at `path` is whole, of this version and stamped with
   /// exactly `stamp`; otherwise nil.
   static func read(_ path: String, matching stamp: PrivateFiles.Signature) -> DefaultsDomain.Contents? {
-    // Mapped rather than read: no copy, and the pages go back to the system at once.
+    // Read whole into one buffer of the file's size (not mapped: a mapped file cut short by
+    // someone else would end the process with SIGBUS).
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_size >= headerSize, let size = Int(exactly: info.st_size) else { return nil }
-    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+    // Anonymous pages faulted in at once (one call, not one fault per page), given back on return.
+    let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+    guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0), base != MAP_FAILED else { return nil }
     defer { munmap(base, size) }
-    return decode(UnsafeRawBufferPointer(start: base, count: size), matching: stamp)
+    let buffer = UnsafeMutableRawBufferPointer(start: base, count: size)
+    var filled = 0
+    while filled < size {
+      let count = Glibc.read(fd, buffer.baseAddress! + filled, size - filled)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      filled += count
+    }
+    return decode(UnsafeRawBufferPointer(buffer), matching: stamp)
   }
 
   static func decode(_ raw: UnsafeRawBufferPointer, matching stamp: PrivateFiles.Signature)
