@@ -9,16 +9,23 @@ import Foundation
 /// Cloudy never keeps the raw property list between operations: every change reads the
 /// file afresh under the lock, edits only the entries it means to, and writes the rest
 /// back as they were, so other keys and entries Cloudy cannot parse survive untouched.
+/// Reads go through ``DefaultsDomainCache`` when its stamp matches the file.
 struct DefaultsDomain {
   static let bookmarksKey = "bookmarks"
 
   let path: String
   var lockPath: String { path + ".lock" }
+  var cachePath: String { DefaultsDomainCache.path(for: path) }
 
   /// The domain's bookmarks and the number of entries that could not be read.
   struct Contents {
     var bookmarks: [Bookmark]
     var unreadableEntries: Int
+
+    init(bookmarks: [Bookmark], unreadableEntries: Int) {
+      self.bookmarks = bookmarks
+      self.unreadableEntries = unreadableEntries
+    }
 
     init(entries: [PropertyList]) {
       bookmarks = []
@@ -34,9 +41,17 @@ struct DefaultsDomain {
     }
   }
 
-  /// Reads the domain; a missing file is an empty domain.
+  /// Reads the domain; a missing file is an empty domain. The cache answers when it is
+  /// stamped with the file's current signature; otherwise the XML is parsed and, if the
+  /// file did not change meanwhile, the cache rewritten.
   func read() throws -> Contents {
-    try StoreError.translating { Contents(entries: try bookmarkEntries(in: try readRaw())) }
+    let signature = PrivateFiles.signature(path)
+    if let signature, let cached = DefaultsDomainCache.read(cachePath, matching: signature) { return cached }
+    let contents = try StoreError.translating { Contents(entries: try bookmarkEntries(in: try readRaw())) }
+    if let signature, PrivateFiles.signature(path) == signature {
+      DefaultsDomainCache.write(contents, stamp: signature, to: cachePath)
+    }
+    return contents
   }
 
   /// What a change wrote: the body's result, the new contents, and the file's signature
@@ -61,7 +76,11 @@ struct DefaultsDomain {
         try PrivateFiles.replace(path) { write in
           PropertyListXMLWriter.write(.dictionary(raw)) { piece in piece.withUnsafeBytes { write($0) } }
         }
-        return Change(result: result, contents: Contents(entries: entries), signature: PrivateFiles.signature(path))
+        let contents = Contents(entries: entries)
+        let signature = PrivateFiles.signature(path)
+        PrivateFiles.removeStaleTemporaries(of: cachePath)
+        if let signature { DefaultsDomainCache.write(contents, stamp: signature, to: cachePath) }
+        return Change(result: result, contents: contents, signature: signature)
       }
     }
   }

@@ -2,6 +2,10 @@ import ArgumentParser
 import BookmarkStores
 import TerminalUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `cloudy`: the full-screen bookmark list, plus subcommands for scripts.
 @main
 struct Cloudy: AsyncParsableCommand {
@@ -14,14 +18,52 @@ struct Cloudy: AsyncParsableCommand {
       """,
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      MigrateCommand.self,
+      MigrateCommand.self, DemoCommand.self,
     ]
   )
 
   @OptionGroup var options: GlobalOptions
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: "Leave the mouse to the terminal, for selecting text (env CLOUDY_NO_MOUSE=1).")
+  var noMouse = false
+
+  /// Whether the list takes clicks and the wheel: not with `--no-mouse` or `CLOUDY_NO_MOUSE=1`.
+  var usesMouse: Bool {
+    !noMouse && !["1", "true", "yes"].contains(options.environment["CLOUDY_NO_MOUSE"]?.lowercased() ?? "")
+  }
+
+  /// `AsyncParsableCommand.main()`, after asking for one malloc arena while this is still
+  /// the only thread.
+  static func main() async {
+    useOneMallocArena()
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
+
   func run() async throws {
     let store = try await CLIError.reporting { try options.makeStore() }
-    try await TerminalApp.run(store: store, environment: options.environment)
+    try await TerminalApp.run(store: store, environment: options.environment, mouse: usesMouse)
   }
+}
+
+/// Asks glibc for one malloc arena (`mallopt(M_ARENA_MAX, 1)`): a thread's own arena grows
+/// a page at a time with an `mprotect` each (9,400 of them), which was a quarter of opening
+/// 100,000 bookmarks (DECISIONS.md). It must run before other threads start: a thread keeps
+/// the arena it first used. `mallopt` is looked up because Swift's Glibc module does not
+/// export `<malloc.h>`; without it nothing changes.
+private func useOneMallocArena() {
+  typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+  let arenaMax: Int32 = -8  // M_ARENA_MAX
+  guard let symbol = dlsym(nil, "mallopt") else { return }
+  _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
 }
