@@ -62,13 +62,13 @@ let package = Package(
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "CloudPostgres", "TestSupport", "cloudy",
+        "BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "TestSupport", "cloudy",
       ]),
     .testTarget(
       name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "DurableFiles", "TestSupport"]),
     .testTarget(
       name: "UbiquityTests",
-      dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "CloudPostgres", "BookmarkModel", "TestSupport"]),
+      dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel", "TestSupport"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",

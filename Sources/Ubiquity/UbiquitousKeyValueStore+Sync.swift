@@ -82,7 +82,10 @@ extension UbiquitousKeyValueStore {
       reloadFromCache(reason: .serverChange)
       return
     }
-    if status.pending > 0 { setSyncState(.syncing, problem: nil) }
+    // After a failure the line keeps saying `offline · N pending` (and why) while the step
+    // retries: a server that takes seconds to refuse would otherwise flicker it to
+    // `syncing`, and a command finishing meanwhile would not know the cloud is unreachable.
+    if status.pending > 0, state.withLock({ $0.problem == nil }) { setSyncState(.syncing, problem: nil) }
     do {
       let token = try await push(to: cloud)
       let initial = try await fetch(from: cloud, since: token)

@@ -80,7 +80,11 @@ extension DocumentContainer {
       return
     }
     do {
-      if (try index.read { try $0.counts() }).pending > 0 { setSyncState(.syncing, problem: nil) }
+      // After a failure the line keeps saying `offline · N pending` (and why) while the
+      // step retries, as the key-value store's does.
+      if (try index.read { try $0.counts() }).pending > 0, state.withLock({ $0.problem == nil }) {
+        setSyncState(.syncing, problem: nil)
+      }
       try await push(to: cloud)
       try await fetch(from: cloud)
       state.withLock { $0.retryDelay = .milliseconds(500) }
