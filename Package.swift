@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // C boundary: the ncursesw system library plus static inline wrappers for its macros.
@@ -35,11 +37,19 @@ let package = Package(
       name: "CloudSQLite",
       dependencies: ["Cloud", "DurableFiles", "Ubiquity", .product(name: "GRDB", package: "GRDB.swift")]),
 
+    // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
+    .target(
+      name: "CloudPostgres",
+      dependencies: [
+        "Cloud", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+
     .executableTarget(
       name: "cloudy",
       dependencies: [
         "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite",
-        "BookmarkFormats", "DurableFiles",
+        "CloudPostgres", "BookmarkFormats", "DurableFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,10 +61,14 @@ let package = Package(
       name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BookmarkStoresTests",
-      dependencies: ["BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "TestSupport", "cloudy"]),
-    .testTarget(name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "DurableFiles", "TestSupport"]),
+      dependencies: [
+        "BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "CloudPostgres", "TestSupport", "cloudy",
+      ]),
     .testTarget(
-      name: "UbiquityTests", dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel", "TestSupport"]),
+      name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "DurableFiles", "TestSupport"]),
+    .testTarget(
+      name: "UbiquityTests",
+      dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "CloudPostgres", "BookmarkModel", "TestSupport"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",
@@ -62,7 +76,7 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["cloudy"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["cloudy", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

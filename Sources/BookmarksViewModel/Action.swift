@@ -10,6 +10,15 @@ public enum Action: Hashable, Sendable {
   case saveFinished(Result<Bookmark, FailureMessage>)
   /// The store answered a delete.
   case deleteFinished(Bookmark, FailureMessage?)
+  /// The store listed the versions of a bookmark in conflict.
+  case versionsLoaded(Bookmark.ID, Result<[BookmarkVersion], FailureMessage>)
+  /// The store answered a resolve.
+  case resolveFinished(Bookmark.ID, FailureMessage?)
+  /// A mouse click or wheel turn the terminal reported.
+  case mouse(MouseEvent)
+  /// The runtime opened or copied a URL (``Effect/openURL(_:)``, ``Effect/copyURL(_:)``)
+  /// and says how it went.
+  case urlActionFinished(StatusMessage)
 }
 
 /// A failure as the sentence to show the user.

@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStores
+import Foundation
 
 /// Everything the screen shows. The screen is a pure function of this state.
 public struct AppState: Hashable, Sendable {
@@ -10,11 +11,18 @@ public struct AppState: Hashable, Sendable {
   /// Why the stored bookmarks can't be shown (an unreadable file), if they can't.
   public var loadProblem: String?
   public var status: StoreStatus
-  /// Index of the selected bookmark; meaningful while `bookmarks` is not empty.
+  /// The `/` filter, while one is typed or kept; the list then shows only its matches.
+  public var filter: ListFilter? = nil
+  /// Row of the selected bookmark in the shown (possibly filtered) list; meaningful while
+  /// that list is not empty.
   public var selection: Int
-  /// Index of the first bookmark on screen.
+  /// Row of the first bookmark on screen, in the shown list.
   public var scrollTop: Int
   public var isEditing: Bool
+  /// The bookmarks with unresolved conflict versions (marked ⚠ in the list).
+  public var conflicted: Set<Bookmark.ID>
+  /// The time zone the resolve dialog shows times in.
+  public var timeZone: TimeZone
   public var modal: Modal?
   public var message: StatusMessage?
   public var size: ScreenSize
@@ -29,6 +37,8 @@ public struct AppState: Hashable, Sendable {
     selection = 0
     scrollTop = 0
     isEditing = false
+    conflicted = []
+    timeZone = .current
     modal = nil
     message = nil
     self.size = size
@@ -37,7 +47,12 @@ public struct AppState: Hashable, Sendable {
 
   /// The selected bookmark, if any.
   public var selectedBookmark: Bookmark? {
-    bookmarks.indices.contains(selection) ? bookmarks[selection] : nil
+    (0..<shownCount).contains(selection) ? shownBookmark(at: selection) : nil
+  }
+
+  /// True when the selected bookmark has unresolved conflict versions.
+  public var selectionIsConflicted: Bool {
+    selectedBookmark.map { conflicted.contains($0.id) } ?? false
   }
 
   /// The dialog, if it is open.

@@ -95,23 +95,4 @@ extension BookmarksScreen {
     buffer.write(shown[start...].joined(), row: row, column: column, style: Style([.underline]), limit: width)
     return ScreenBuffer.Position(row: row, column: column + cursorColumn)
   }
-
-  static func drawHelp(into buffer: inout ScreenBuffer) {
-    let entries =
-      KeyBindings.list.map { ($0.label, $0.summary) } + [("", "")] + [("In the dialog", "")]
-      + KeyBindings.dialogHelp.map { ($0.label, $0.summary) }
-    let width = min(buffer.width - 4, 56)
-    let height = min(buffer.height - 2, entries.count + 4)
-    let column = (buffer.width - width) / 2
-    let row = max(1, (buffer.height - height) / 2)
-    drawBox(title: "Keys", row: row, column: column, width: width, height: height, into: &buffer)
-    let labelWidth = 16
-    for (offset, entry) in entries.prefix(height - 4).enumerated() {
-      let line = row + 1 + offset
-      buffer.write(entry.0, row: line, column: column + 2, style: Style([.bold]), limit: labelWidth)
-      buffer.write(entry.1, row: line, column: column + 2 + labelWidth, style: .plain, limit: width - labelWidth - 4)
-    }
-    buffer.write(
-      "Press any key to close.", row: row + height - 2, column: column + 2, style: Style([.dim]), limit: width - 4)
-  }
 }

@@ -22,6 +22,7 @@ public enum BookmarksScreen {
     switch state.modal {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
     case .help: drawHelp(into: &buffer)
+    case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
     case .confirmDelete, nil: break
     }
     return buffer
@@ -55,6 +56,10 @@ public enum BookmarksScreen {
     buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: barStyle)
     let hints = keyHints(state)
     let left: (text: String, style: Style)
+    if state.modal == nil, let filter = state.filter, state.message == nil || filter.isTyping {
+      drawFilterLine(state, filter, hints: hints, row: row, into: &buffer)
+      return
+    }
     if let message = state.message {
       left = (message.text, message.isError ? Style([.bold], role: .danger) : barStyle)
     } else if let problem = state.status.problem {
@@ -83,11 +88,24 @@ public enum BookmarksScreen {
     switch state.modal {
     case .dialog: ["Tab next · Enter save · Esc cancel", "Enter save · Esc cancel"]
     case .help: ["any key closes"]
+    case .resolve: ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
     case .confirmDelete: []
+    case nil where state.selectionIsConflicted && !state.isEditing:
+      ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:
-      state.isEditing
-        ? ["d delete · e done · ? help", "d delete · ? help"]
-        : ["+ add · e edit · ? help · q quit", "+ add · ? help", "? help"]
+      if let filter = state.filter {
+        filter.isTyping
+          ? ["Enter keep · Esc clear · ↑↓ move", "Esc clear"]
+          : ["o open · y copy · / change · Esc clear", "Esc clear"]
+      } else if state.isEditing {
+        ["d delete · e done · ? help", "d delete · ? help"]
+      } else {
+        [
+          "+ add · e edit · / find · o open · y copy · ? help", "+ add · e edit · / find · y copy · ? help",
+          "+ add · e edit · / find · ? help · q quit",
+          "+ add · e edit · ? help · q quit", "+ add · ? help", "? help",
+        ]
+      }
     }
   }
 
@@ -104,28 +122,36 @@ public enum BookmarksScreen {
       drawCentredParagraph("Loading…", top: top, height: height, style: .plain, into: &buffer)
       return
     }
+    if state.shownCount == 0, let filter = state.filter {
+      drawCentredParagraph(
+        "No bookmark’s name or URL contains “\(filter.query.text)”.\n\nEsc clears the filter.", top: top,
+        height: height, style: .plain, into: &buffer)
+      return
+    }
     if state.bookmarks.isEmpty {
       drawCentredParagraph(
         "No bookmarks yet.\n\nPress + to add one.", top: top, height: height, style: .plain, into: &buffer)
       return
     }
     let count = max(1, height / BookmarksViewModel.linesPerBookmark)
-    let visible = state.bookmarks.indices.dropFirst(state.scrollTop).prefix(count)
+    let visible = (0..<state.shownCount).dropFirst(state.scrollTop).prefix(count)
     for (offset, index) in visible.enumerated() {
       let row = top + offset * BookmarksViewModel.linesPerBookmark
+      let bookmark = state.shownBookmark(at: index)
       drawRow(
-        state.bookmarks[index], isSelected: index == state.selection, isEditing: state.isEditing, row: row,
-        into: &buffer)
+        bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
+        isConflicted: state.conflicted.contains(bookmark.id), row: row, into: &buffer)
     }
     if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
-    if state.scrollTop + count < state.bookmarks.count {
+    if state.scrollTop + count < state.shownCount {
       buffer.write(
         "▼", row: top + count * BookmarksViewModel.linesPerBookmark - 1, column: buffer.width - 1, style: .plain)
     }
   }
 
   private static func drawRow(
-    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, row: Int, into buffer: inout ScreenBuffer
+    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, row: Int,
+    into buffer: inout ScreenBuffer
   ) {
     let selected: Style.Attributes = isSelected ? [.reverse] : []
     let nameStyle = Style(selected.union(.bold))
@@ -135,6 +161,11 @@ public enum BookmarksScreen {
     if isEditing {
       buffer.write("(-)", row: row, column: 1, style: Style(selected.union(.bold), role: .danger))
       column = 5
+    }
+    if isConflicted {
+      // Conflicted rows carry a marker before the name; Enter opens the resolve dialog.
+      buffer.write("⚠", row: row, column: column, style: Style(selected.union(.bold), role: .danger))
+      column += 2
     }
     let width = buffer.width - column - 2
     let name = bookmark.name.isEmpty ? "(no name)" : bookmark.name

@@ -3,7 +3,9 @@ import BookmarkStores
 
 /// The screen's logic: state plus `send(action) -> effects`. Pure: no terminal, no I/O.
 public struct BookmarksViewModel: Sendable {
-  public private(set) var state: AppState
+  public internal(set) var state: AppState
+  /// The folded index the `/` filter searches, kept between keystrokes.
+  var search = BookmarkSearch()
 
   public init(state: AppState) {
     self.state = state
@@ -31,6 +33,14 @@ public struct BookmarksViewModel: Sendable {
         replaceBookmarks(state.bookmarks.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
         state.message = StatusMessage("Deleted “\(bookmark.name)”.")
       }
+    case .versionsLoaded(let id, let result):
+      versionsLoaded(id, result)
+    case .resolveFinished(let id, let failure):
+      resolveFinished(id, failure)
+    case .mouse(let event):
+      effects = mouse(event)
+    case .urlActionFinished(let message):
+      state.message = message
     }
     keepSelectionVisible()
     return effects
@@ -57,16 +67,17 @@ public struct BookmarksViewModel: Sendable {
     case .help:
       state.modal = nil
       return []
+    case .resolve(var dialog):
+      let effects = resolveKey(key, &dialog)
+      if case .resolve = state.modal { state.modal = .resolve(dialog) }
+      return effects
     case nil:
-      return listKey(key)
+      return state.filter?.isTyping == true ? filterKey(key) : listKey(key)
     }
   }
 
-  private mutating func listKey(_ key: Key) -> [Effect] {
-    guard let command = KeyBindings.command(for: key) else {
-      if key == .escape, state.isEditing { state.isEditing = false }
-      return []
-    }
+  mutating func listKey(_ key: Key) -> [Effect] {
+    guard let command = KeyBindings.command(for: key) else { return [] }
     let page = max(1, visibleBookmarkCount - 1)
     switch command {
     case .moveUp: select(state.selection - 1)
@@ -74,10 +85,14 @@ public struct BookmarksViewModel: Sendable {
     case .pageUp: select(state.selection - page)
     case .pageDown: select(state.selection + page)
     case .first: select(0)
-    case .last: select(state.bookmarks.count - 1)
+    case .last: select(state.shownCount - 1)
     case .toggleEditing: state.isEditing.toggle()
     case .add: state.modal = .dialog(BookmarkDialog(purpose: .add))
     case .openSelected:
+      if let bookmark = state.selectedBookmark, state.conflicted.contains(bookmark.id) {
+        state.modal = .resolve(ResolveDialog(bookmark: bookmark))
+        return [.loadVersions(bookmark.id)]
+      }
       if let bookmark = state.selectedBookmark {
         state.modal = .dialog(BookmarkDialog(purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url))
       }
@@ -89,6 +104,16 @@ public struct BookmarksViewModel: Sendable {
       }
     case .help: state.modal = .help
     case .quit: state.shouldQuit = true
+    case .filter: startFilter()
+    case .clear:
+      // Esc clears a kept filter first, then leaves Edit mode.
+      if state.filter != nil {
+        clearFilter()
+      } else {
+        state.isEditing = false
+      }
+    case .openURL: return openURL()
+    case .copyURL: return copyURL()
     }
     return []
   }
@@ -161,6 +186,8 @@ public struct BookmarksViewModel: Sendable {
   private mutating func storeChanged(_ snapshot: StoreSnapshot) {
     state.isLoaded = true
     state.status = snapshot.status
+    state.conflicted = snapshot.conflicted
+    conflictsChanged()
     switch snapshot.bookmarks {
     case .success(let bookmarks):
       state.loadProblem = nil
@@ -199,26 +226,32 @@ public struct BookmarksViewModel: Sendable {
     max(1, (state.size.rows - 2) / Self.linesPerBookmark)
   }
 
-  private mutating func select(_ index: Int) {
-    guard !state.bookmarks.isEmpty else { return }
-    state.selection = min(max(0, index), state.bookmarks.count - 1)
+  mutating func select(_ index: Int) {
+    guard state.shownCount > 0 else { return }
+    state.selection = min(max(0, index), state.shownCount - 1)
   }
 
-  /// Replaces the list, keeping the selection on the same bookmark if it still exists,
-  /// else at the same position.
+  /// Replaces the list, keeping the selection on the same bookmark if it is still shown,
+  /// else at the same position. A filter is applied again to the new list.
   private mutating func replaceBookmarks(_ bookmarks: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
     let previous = id ?? state.selectedBookmark?.id
+    // Without a filter, forgetting the index is free; with one, an unchanged list (a
+    // snapshot that only brings a new status) keeps it rather than folding everything again.
+    if state.filter == nil || bookmarks != state.bookmarks { search.bookmarksChanged() }
     state.bookmarks = bookmarks
-    if let previous, let index = bookmarks.firstIndex(where: { $0.id == previous }) {
-      state.selection = index
+    if let filter = state.filter {
+      state.filter?.matches = search.matches(for: filter.query.text, in: bookmarks)
+    }
+    if let previous, let row = state.shownRow(of: previous) {
+      state.selection = row
     } else {
-      state.selection = min(state.selection, max(0, bookmarks.count - 1))
+      state.selection = min(state.selection, max(0, state.shownCount - 1))
     }
   }
 
   private mutating func keepSelectionVisible() {
     let visible = visibleBookmarkCount
-    let count = state.bookmarks.count
+    let count = state.shownCount
     state.selection = min(max(0, state.selection), max(0, count - 1))
     if state.selection < state.scrollTop { state.scrollTop = state.selection }
     if state.selection >= state.scrollTop + visible { state.scrollTop = state.selection - visible + 1 }

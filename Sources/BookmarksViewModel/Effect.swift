@@ -5,4 +5,12 @@ public enum Effect: Hashable, Sendable {
   case add(BookmarkDraft)
   case update(Bookmark.ID, BookmarkDraft)
   case delete(Bookmark)
+  /// List the versions of a bookmark in conflict.
+  case loadVersions(Bookmark.ID)
+  /// Keep one version of a bookmark in conflict; the others are removed everywhere.
+  case resolve(Bookmark.ID, keeping: String)
+  /// Open a web URL in the user's browser (the view model lets only http and https through).
+  case openURL(String)
+  /// Put a URL on the user's clipboard.
+  case copyURL(String)
 }

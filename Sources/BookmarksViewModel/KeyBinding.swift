@@ -6,6 +6,7 @@ public struct KeyBinding: Hashable, Sendable {
   public enum Command: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case toggleEditing, delete, add, openSelected, help, quit
+    case filter, openURL, copyURL, clear
   }
 
   public var keys: [Key]
@@ -25,11 +26,15 @@ public enum KeyBindings {
     KeyBinding(keys: [.home, .character("g")], label: "g Home", summary: "First bookmark", command: .first),
     KeyBinding(keys: [.end, .character("G")], label: "G End", summary: "Last bookmark", command: .last),
     KeyBinding(keys: [.character("+"), .character("a")], label: "+ a", summary: "Add a bookmark", command: .add),
-    KeyBinding(keys: [.enter], label: "Enter", summary: "Edit the selected bookmark", command: .openSelected),
+    KeyBinding(keys: [.enter], label: "Enter", summary: "Edit (resolve if marked ⚠)", command: .openSelected),
     KeyBinding(keys: [.character("e")], label: "e", summary: "Edit mode on/off", command: .toggleEditing),
     KeyBinding(
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
       command: .delete),
+    KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by name or URL", command: .filter),
+    KeyBinding(keys: [.escape], label: "Esc", summary: "Clear the filter; end Edit", command: .clear),
+    KeyBinding(keys: [.character("o")], label: "o", summary: "Open the URL in a browser", command: .openURL),
+    KeyBinding(keys: [.character("y")], label: "y", summary: "Copy the URL (OSC 52)", command: .copyURL),
     KeyBinding(keys: [.character("?")], label: "?", summary: "This help", command: .help),
     KeyBinding(keys: [.character("q"), .control("c")], label: "q ^C", summary: "Quit", command: .quit),
   ]
@@ -40,6 +45,19 @@ public enum KeyBindings {
     ("Enter", "Save"),
     ("Esc", "Cancel"),
     ("^A ^E ^K ^U ^W", "Line editing"),
+  ]
+
+  /// The filter's keys while its query is typed, for the help overlay.
+  public static let filterHelp: [(label: String, summary: String)] = [
+    ("Enter", "Keep the filter"),
+    ("Esc", "Clear the filter"),
+    ("↑ ↓ PgUp PgDn", "Move in the matches"),
+  ]
+
+  /// What the mouse does, for the help overlay.
+  public static let mouseHelp: [(label: String, summary: String)] = [
+    ("Click", "Select; again: edit"),
+    ("Wheel", "Move three rows"),
   ]
 
   /// The command bound to a key on the list screen.

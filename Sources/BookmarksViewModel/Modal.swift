@@ -8,4 +8,6 @@ public enum Modal: Hashable, Sendable {
   case confirmDelete(Bookmark)
   /// The help overlay.
   case help
+  /// Choosing which version of a conflicted bookmark to keep.
+  case resolve(ResolveDialog)
 }

@@ -50,4 +50,15 @@ static inline void cloudy_repaint_all(void) { clearok(curscr, TRUE); }
 /// Key codes that are macros (KEY_F(n) is function-like).
 static inline int cloudy_key_resize(void) { return KEY_RESIZE; }
 
+/// A terminfo string with one numeric parameter filled in (`tiparm` is variadic, which
+/// Swift cannot call); NULL if the capability can't take it.
+static inline char *cloudy_tiparm1(const char *capability, int parameter) { return tiparm(capability, parameter); }
+
+/// Mouse masks (function-like NCURSES_MOUSE_MASK expansions).
+static inline mmask_t cloudy_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cloudy_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cloudy_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cloudy_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cloudy_button5_pressed(void) { return BUTTON5_PRESSED; }
+
 #endif

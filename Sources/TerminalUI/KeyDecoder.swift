@@ -7,6 +7,8 @@ enum KeyDecoder {
   enum Input: Equatable {
     case key(Key)
     case resize
+    /// ncurses has a mouse event queued (`KEY_MOUSE`); `getmouse` reads it.
+    case mouse
     case ignored
   }
 
@@ -30,6 +32,7 @@ enum KeyDecoder {
     case KEY_DC: .key(.delete)
     case KEY_BTAB: .key(.backTab)
     case cloudy_key_resize(): .resize
+    case KEY_MOUSE: .mouse
     default: .key(.other)
     }
   }

@@ -10,18 +10,21 @@ final class Terminal {
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private let usesColor: Bool
+  /// True when ncurses turned on the terminal's mouse reporting.
+  private var usesMouse = false
   private var cursorVisible = false
 
   /// Sets up the terminal, runs `body`, and always restores the terminal afterwards.
-  static func withTerminal<T>(environment: [String: String], wakeFD: Int32, _ body: (Terminal) throws -> T) throws -> T
-  {
+  static func withTerminal<T>(
+    environment: [String: String], wakeFD: Int32, mouse: Bool = true, _ body: (Terminal) throws -> T
+  ) throws -> T {
     guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError.notATerminal }
     let type = environment["TERM"] ?? ""
     if type.isEmpty || type == "dumb" { throw TerminalError.unsupportedTerminal(type.isEmpty ? "(unset)" : type) }
     chooseUTF8Locale()
     SignalGuard.saveTerminalModes()  // before curses turns off echo and line editing
     guard let screen = cloudy_newterm(nil) else { throw TerminalError.unsupportedTerminal(type) }
-    let terminal = Terminal(screen: screen, noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+    let terminal = Terminal(screen: screen, noColor: !(environment["NO_COLOR"] ?? "").isEmpty, mouse: mouse)
     SignalGuard.install(wakeFD: wakeFD, reset: terminal.resetSequence())
     defer {
       endwin()
@@ -38,7 +41,7 @@ final class Terminal {
     if codeset.uppercased() != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
   }
 
-  private init(screen: OpaquePointer, noColor: Bool) {
+  private init(screen: OpaquePointer, noColor: Bool, mouse: Bool) {
     self.screen = screen
     window = cloudy_stdscr()!
     raw()
@@ -47,6 +50,12 @@ final class Terminal {
     keypad(window, true)
     set_escdelay(25)
     curs_set(0)
+    if mouse {
+      // Clicks and the wheel, where the terminal reports them (it then leaves text
+      // selection to Shift-drag); no click-timing delay.
+      usesMouse = mousemask(cloudy_all_mouse_events(), nil) != 0
+      mouseinterval(0)
+    }
     usesColor = !noColor && has_colors()
     if usesColor {
       start_color()
@@ -60,10 +69,21 @@ final class Terminal {
   /// The terminal's own strings that leave the alternate screen, show the cursor and
   /// reset attributes, for the crash handler.
   private func resetSequence() -> [UInt8] {
-    ["sgr0", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
+    let strings = ["sgr0", "cnorm", "rmkx", "rmcup"].flatMap { name -> [UInt8] in
       guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return [] }
       return Array(String(cString: value).utf8)
     }
+    return mouseOffSequence() + strings
+  }
+
+  /// What turns the terminal's mouse reporting off again: terminfo's `XM` with 0 where the
+  /// entry has it (xterm's SGR mode), else the X10/normal-tracking reset `CSI ? 1000 l`.
+  private func mouseOffSequence() -> [UInt8] {
+    guard usesMouse else { return [] }
+    if let xm = tigetstr("XM"), Int(bitPattern: xm) != -1, let off = cloudy_tiparm1(xm, 0) {
+      return Array(String(cString: off).utf8)
+    }
+    return Array("\u{1B}[?1000l".utf8)
   }
 
   var size: ScreenSize {
@@ -156,11 +176,39 @@ final class Terminal {
     }
   }
 
+  /// Writes bytes straight to the terminal, outside ncurses (an OSC 52 copy). Call
+  /// between frames: `draw` has flushed everything ncurses had buffered.
+  func writeDirectly(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// Gives the terminal to `body` (a text browser): leaves curses mode (`endwin`: normal
+  /// screen, cursor shown, the tty's own modes), runs it, then takes the terminal back and
+  /// repaints every cell on the next `draw`.
+  func suspended<T>(_ body: () -> T) -> T {
+    endwin()
+    let result = body()
+    cloudy_repaint_all()
+    wrefresh(window)
+    // Whatever the child did to the cursor, set it again on the next frame.
+    curs_set(cursorVisible ? 1 : 0)
+    return result
+  }
+
   // MARK: - Input
 
   /// What the loop learns after waiting: keys and resizes, in order.
   enum Event: Equatable {
     case key(Key)
+    case mouse(MouseEvent)
     case resized(ScreenSize)
     /// The terminal went away (the SSH connection dropped, say).
     case hangUp
@@ -189,9 +237,28 @@ final class Terminal {
       case .resize:
         cloudy_repaint_all()
         events.append(.resized(size))
+      case .mouse:
+        if let event = readMouse() { events.append(.mouse(event)) }
       case .ignored: break
       }
     }
     return events
+  }
+
+  /// The mouse event ncurses has queued: a left click, or a wheel notch.
+  private func readMouse() -> MouseEvent? {
+    var event = MEVENT()
+    guard getmouse(&event) == OK else { return nil }
+    let kind: MouseEvent.Kind
+    if event.bstate & (cloudy_button1_pressed() | cloudy_button1_clicked()) != 0 {
+      kind = .click
+    } else if event.bstate & cloudy_button4_pressed() != 0 {
+      kind = .wheelUp
+    } else if event.bstate & cloudy_button5_pressed() != 0 {
+      kind = .wheelDown
+    } else {
+      return nil
+    }
+    return MouseEvent(kind, row: Int(event.y), column: Int(event.x))
   }
 }

@@ -6,11 +6,18 @@ import Foundation
 /// store work runs in tasks whose answers come back through an ``Inbox``.
 public enum TerminalApp {
   /// Runs the app until the user quits. Returns after the terminal is restored.
-  public static func run(store: any BookmarkStore, title: String = "Cloudy", environment: [String: String]) async throws
-  {
+  ///
+  /// - Parameter mouse: false leaves the mouse to the terminal (`--no-mouse`), so text
+  ///   can be selected as usual.
+  public static func run(
+    store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true
+  ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
-        continuation.resume(returning: Result { try runLoop(store: store, title: title, environment: environment) })
+        continuation.resume(
+          returning: Result {
+            try runLoop(store: store, title: title, environment: environment, mouse: mouse)
+          })
       }
       thread.name = "cloudy-ui"
       thread.start()
@@ -18,19 +25,22 @@ public enum TerminalApp {
     try result.get()
   }
 
-  private static func runLoop(store: any BookmarkStore, title: String, environment: [String: String]) throws {
+  private static func runLoop(
+    store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool
+  ) throws {
     let inbox = try Inbox()
     let watcher = Task.detached {
       for await snapshot in store.changes() { inbox.post(.storeChanged(snapshot)) }
     }
     defer { watcher.cancel() }
-    try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD) { terminal in
+    let urls = URLActions(environment: environment)
+    try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
       var model = BookmarksViewModel(state: AppState(title: title, backend: store.backend, size: terminal.size))
       _ = model.send(.resized(terminal.size))
       let trace = TraceLog(environment: environment)
       while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
         terminal.draw(BookmarksScreen.render(model.state))
-        trace?.drewFrame(bookmarks: model.state.bookmarks.count)
+        trace?.drewFrame(bookmarks: model.state.bookmarks.count, shown: model.state.shownCount)
         let events = terminal.waitForEvents(wakeFD: inbox.readFD)
         trace?.received(events)
         if events.contains(.hangUp) { break }
@@ -38,12 +48,20 @@ public enum TerminalApp {
           events.compactMap { event -> Action? in
             switch event {
             case .key(let key): .keyPressed(key)
+            case .mouse(let event): .mouse(event)
             case .resized(let size): .resized(size)
             case .hangUp: nil
             }
           } + inbox.drain()
         for action in actions {
-          for effect in model.send(action) { perform(effect, store: store, inbox: inbox) }
+          for effect in model.send(action) {
+            // Opening and copying use the terminal, so they run here, between frames.
+            switch effect {
+            case .openURL(let url): _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
+            case .copyURL(let url): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
+            default: perform(effect, store: store, inbox: inbox)
+            }
+          }
         }
       }
     }
@@ -67,6 +85,19 @@ public enum TerminalApp {
         } catch {
           inbox.post(.deleteFinished(bookmark, FailureMessage("\(error)")))
         }
+      case .loadVersions(let id):
+        do { inbox.post(.versionsLoaded(id, .success(try await store.conflictVersions(of: id)))) } catch {
+          inbox.post(.versionsLoaded(id, .failure(FailureMessage("\(error)"))))
+        }
+      case .resolve(let id, let versionID):
+        do {
+          try await store.resolveConflict(of: id, keeping: versionID)
+          inbox.post(.resolveFinished(id, nil))
+        } catch {
+          inbox.post(.resolveFinished(id, FailureMessage("\(error)")))
+        }
+      case .openURL, .copyURL:
+        break  // handled on the UI thread
       }
     }
   }

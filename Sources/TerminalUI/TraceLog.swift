@@ -3,7 +3,7 @@ import Glibc
 
 /// An opt-in timing log for benchmarks: with `CLOUDY_TRACE=/path/file` the loop appends one
 /// line per key it receives (`key enter 123456789`) and one per frame it draws
-/// (`frame 123456789 bookmarks=4`), stamped with `CLOCK_MONOTONIC` nanoseconds, which every
+/// (`frame 123456789 bookmarks=4 shown=4`), stamped with `CLOCK_MONOTONIC` nanoseconds, which every
 /// process on the machine shares. It never writes bookmark text: typed characters are
 /// logged as `char`, not as themselves.
 final class TraceLog {
@@ -32,9 +32,10 @@ final class TraceLog {
     for case .key(let key) in events { append("key \(Self.name(of: key)) \(time)\n") }
   }
 
-  /// Logs a frame just drawn, with how many bookmarks the state holds.
-  func drewFrame(bookmarks: Int) {
-    append("frame \(Self.now()) bookmarks=\(bookmarks)\n")
+  /// Logs a frame just drawn, with how many bookmarks the state holds and how many the
+  /// list shows (fewer while a `/` filter is on).
+  func drewFrame(bookmarks: Int, shown: Int) {
+    append("frame \(Self.now()) bookmarks=\(bookmarks) shown=\(shown)\n")
   }
 
   private func append(_ line: String) {

@@ -1,4 +1,5 @@
 import Cloud
+import CloudPostgres
 import CloudSQLite
 
 /// Opens the cloud an address names, for one account. The one place that knows every
@@ -7,8 +8,12 @@ enum CloudFactory {
   static func make(_ address: CloudAddress, account: String) throws -> any CloudService {
     switch address {
     case .sqlite(let path): return SQLiteCloud(path: path, account: account)
-    case .postgres:
-      throw CLIError("PostgreSQL clouds are not available in this build yet; use a sqlite: cloud or --offline.")
+    case .postgres(let url):
+      do {
+        return PostgresCloud(settings: try PostgresSettings(url: url), account: account)
+      } catch let error as CloudError {
+        throw CLIError(error.description)
+      }
     }
   }
 }

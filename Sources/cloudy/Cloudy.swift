@@ -18,11 +18,21 @@ struct Cloudy: AsyncParsableCommand {
       """,
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      MigrateCommand.self,
+      MigrateCommand.self, DemoCommand.self,
     ]
   )
 
   @OptionGroup var options: GlobalOptions
+
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: "Leave the mouse to the terminal, for selecting text (env CLOUDY_NO_MOUSE=1).")
+  var noMouse = false
+
+  /// Whether the list takes clicks and the wheel: not with `--no-mouse` or `CLOUDY_NO_MOUSE=1`.
+  var usesMouse: Bool {
+    !noMouse && !["1", "true", "yes"].contains(options.environment["CLOUDY_NO_MOUSE"]?.lowercased() ?? "")
+  }
 
   /// `AsyncParsableCommand.main()`, after asking for one malloc arena while this is still
   /// the only thread.
@@ -42,7 +52,7 @@ struct Cloudy: AsyncParsableCommand {
 
   func run() async throws {
     let store = try await CLIError.reporting { try options.makeStore() }
-    try await TerminalApp.run(store: store, environment: options.environment)
+    try await TerminalApp.run(store: store, environment: options.environment, mouse: usesMouse)
   }
 }
 

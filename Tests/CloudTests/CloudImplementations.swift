@@ -1,16 +1,19 @@
 import Cloud
+import CloudPostgres
 import CloudSQLite
 import Foundation
+import TestSupport
 
 /// Every implementation the contract suite runs against.
 enum CloudImplementations {
+  /// SQLite always; PostgreSQL too when `CLOUDY_TEST_POSTGRES_URL` names a server
+  /// (`scripts/with-postgres`, which `scripts/test` uses, starts one and sets it).
   static func all() -> [CloudImplementation] {
-    // Issue 5: when `CLOUDY_TEST_POSTGRES_URL` is set, add a PostgreSQL implementation here
-    // (`if let url = ProcessInfo.processInfo.environment["CLOUDY_TEST_POSTGRES_URL"] { … }`):
-    // `makeStore` creates a fresh database or schema per test, `makeCloud` opens a
-    // PostgreSQL cloud on it, `cleanup` drops it, and `externalWriter` runs `psql` (or any
-    // other process) to commit one record the way the implementation would.
-    [sqlite]
+    guard PostgresTestServer.current != nil else {
+      reportSkippedPostgres()
+      return [sqlite]
+    }
+    return [sqlite, postgres]
   }
 
   /// The embedded SQLite cloud: a fresh temporary folder per test with the database file
@@ -23,5 +26,27 @@ enum CloudImplementations {
       makeCloud: { account in SQLiteCloud(path: path, account: account) },
       externalWriter: SQLiteExternalWriter(path: path),
       cleanup: { folder.remove() })
+  }
+
+  /// The PostgreSQL cloud: a fresh database per test on the throwaway server; every device
+  /// is its own `PostgresCloud` (its own connection) on that database.
+  static let postgres = CloudImplementation(name: "postgres") {
+    guard let server = PostgresTestServer.current else { throw PostgresTestServer.Failure(description: "no server") }
+    let database = try server.createDatabase()
+    let settings = try PostgresSettings(
+      url: server.url(database: database), environment: ["PGPASSWORD": server.password])
+    return CloudTestStore(
+      name: "postgres",
+      makeCloud: { account in PostgresCloud(settings: settings, account: account) },
+      externalWriter: PostgresExternalWriter(server: server, database: database),
+      cleanup: { server.dropDatabase(database) })
+  }
+
+  private static let skipNotice: Void = {
+    print("postgres: skipped, \(PostgresTestServer.skipReason)")
+  }()
+
+  private static func reportSkippedPostgres() {
+    _ = skipNotice
   }
 }

@@ -33,11 +33,13 @@ class EndToEndTestCase: XCTestCase {
 
   /// Starts the app on `home` (a fresh one by default) and waits until its list has loaded.
   func launch(
-    _ home: CloudyHome? = nil, environment: [String: String] = [:], columns: Int = 80, rows: Int = 24,
+    _ home: CloudyHome? = nil, arguments: [String] = [], environment: [String: String] = [:],
+    unsetting: [String] = [], columns: Int = 80, rows: Int = 24,
     waitUntilLoaded: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) throws -> TmuxSession {
     let home = try home ?? makeHome()
-    let session = try TmuxSession(home: home, environment: environment, columns: columns, rows: rows)
+    let session = try TmuxSession(
+      home: home, arguments: arguments, environment: environment, unsetting: unsetting, columns: columns, rows: rows)
     sessions.append(session)
     if waitUntilLoaded {
       // Until the store's first snapshot arrives the list says "Loading…". Keys sent

@@ -14,7 +14,7 @@ final class HelpOverlayTests: EndToEndTestCase {
     let lines = try app.lines()
     XCTAssertTrue(lines.contains { $0.contains("─ Keys ─") }, help)
     for (keys, summary) in [
-      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Edit the selected bookmark"),
+      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Edit (resolve if marked ⚠)"),
       ("e", "Edit mode on/off"), ("d Del x", "Delete (in Edit mode)"), ("?", "This help"), ("q ^C", "Quit"),
       ("Esc", "Cancel"),
     ] {
@@ -31,7 +31,7 @@ final class HelpOverlayTests: EndToEndTestCase {
     XCTAssertFalse(closed.contains("Move up"), closed)
     XCTAssertFalse(closed.contains("Press e for Edit mode"), closed)
     assertRow(try app.lines(), 1, "  Helpful")
-    XCTAssertTrue(try app.lines()[23].hasSuffix("+ add · e edit · ? help · q quit"))
+    XCTAssertTrue(try app.lines()[23].hasSuffix("+ add · e edit · / find · y copy · ? help"))
 
     // Escape and arrows close it as well.
     for key in ["Escape", "Down"] {

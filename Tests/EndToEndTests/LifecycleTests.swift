@@ -32,8 +32,10 @@ final class LifecycleTests: EndToEndTestCase {
     // The process is gone: the wrapper shell reported it and went on to its next command.
     XCTAssertEqual(try app.format("#{pane_current_command}"), "sleep")
     // The terminal is back as it was: main screen with the text from before, cursor
-    // shown, cursor keys in normal mode, no attributes left on.
-    XCTAssertEqual(try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"), "0 1 0")
+    // shown, cursor keys in normal mode, mouse reporting off, no attributes left on.
+    XCTAssertEqual(
+      try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{mouse_standard_flag} #{mouse_sgr_flag}"),
+      "0 1 0 0 0")
     let lines = try app.lines()
     assertRow(lines, 0, TmuxSession.shellBanner)
     assertRow(lines, 1, "\(TmuxSession.exitMarkerPrefix)0]")
@@ -56,13 +58,14 @@ final class LifecycleTests: EndToEndTestCase {
   func testACrashStillRestoresTheTerminal() throws {
     for (signal, name) in [(SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT")] {
       let app = try launch()
-      XCTAssertEqual(try app.format("#{alternate_on}"), "1")
+      XCTAssertEqual(try app.format("#{alternate_on} #{mouse_standard_flag} #{mouse_sgr_flag}"), "1 1 1")
       XCTAssertEqual(kill(try cloudyPID(app), signal), 0)
       // The shell reports death by signal N as 128 + N: the crash was not swallowed.
       XCTAssertEqual(try app.waitForExit(), 128 + signal, name)
       XCTAssertEqual(
-        try app.format("#{alternate_on} #{cursor_flag} #{keypad_cursor_flag}"), "0 1 0",
-        "\(name): main screen, cursor shown, normal cursor keys")
+        try app.format(
+          "#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{mouse_standard_flag} #{mouse_sgr_flag}"),
+        "0 1 0 0 0", "\(name): main screen, cursor shown, normal cursor keys, no mouse reports")
       // The line discipline is back as the shell left it: echo and line editing on.
       let modes = try ttyModes(app)
       for flag in ["echo", "icanon", "icrnl", "onlcr"] {

@@ -94,7 +94,7 @@ enum Spawn {
   /// Adds "close every descriptor from 3 up" to the actions: glibc's
   /// `posix_spawn_file_actions_addclosefrom_np` (2.34+, looked up at run time because
   /// the Swift overlay does not export it), else one close per descriptor open now.
-  private static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
     typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
       let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)

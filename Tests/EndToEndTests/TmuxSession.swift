@@ -35,10 +35,13 @@ final class TmuxSession {
 
   /// Starts `cloudy <arguments>` in a detached session of `columns`×`rows`.
   ///
-  /// - Parameter environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  /// - Parameters:
+  ///   - environment: extra or replaced variables (e.g. `NO_COLOR`, `TERM`).
+  ///   - unsetting: pinned variables to leave out altogether (e.g. `TERM`).
+  ///   - executable: another program to run in place of `cloudy` (e.g. `ssh`, which runs it remotely).
   init(
-    home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], columns: Int = 80,
-    rows: Int = 24
+    home: CloudyHome, arguments: [String] = [], environment: [String: String] = [:], unsetting: [String] = [],
+    columns: Int = 80, rows: Int = 24, executable: String = CloudyBinary.url.path
   ) throws {
     guard let tmux = Self.tmuxPath else { throw XCTSkip("tmux is not installed") }
     self.home = home
@@ -61,13 +64,14 @@ final class TmuxSession {
 
     var pinned = home.environment
     for (key, value) in environment { pinned[key] = value }
+    for key in unsetting { pinned.removeValue(forKey: key) }
     // sh prints the banner ($1), runs the binary, prints the marker, then stays.
     let script =
       "printf '%s\\n' \"$1\"; shift; \"$@\"; status=$?; "
       + "printf '\(Self.exitMarkerPrefix)%d]\\n' \"$status\"; exec sleep 86400"
     let command =
       ["/usr/bin/env", "-i"] + pinned.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-      + ["/bin/sh", "-c", script, "sh", Self.shellBanner, CloudyBinary.url.path] + arguments
+      + ["/bin/sh", "-c", script, "sh", Self.shellBanner, executable] + arguments
 
     tmuxExecutable = tmux
     try run(["-f", config.path, "new-session", "-d", "-s", "cloudy", "-x", "\(columns)", "-y", "\(rows)"] + command)
@@ -208,6 +212,13 @@ final class TmuxSession {
   }
 
   // MARK: - tmux
+
+  /// Runs any other tmux command on this session's server (`set -s set-clipboard on`,
+  /// `show-buffer`) and returns what it printed.
+  @discardableResult
+  func tmux(_ arguments: String...) throws -> String {
+    try run(arguments)
+  }
 
   private var target: String { "=cloudy:" }
 

@@ -75,8 +75,8 @@ final class UnicodeRenderingTests: EndToEndTestCase {
     assertRow(lines, 2, "  https://evil.example")
     assertRow(lines, 3, "")
     let left = " user-defaults · local · 1/1"
-    let hint = "+ add · e edit · ? help · q quit"
-    assertRow(lines, 23, left + String(repeating: " ", count: 47 - left.count) + hint)
+    let hint = "+ add · e edit · / find · y copy · ? help"
+    assertRow(lines, 23, left + String(repeating: " ", count: 79 - hint.count - left.count) + hint)
     XCTAssertTrue(lines[1].contains("␛[31mRED"), screen)
 
     // Nothing reached the terminal as a sequence: no colour, no new title.

@@ -38,15 +38,21 @@ final class DocumentDevices {
 }
 
 /// Waits until a container's entry for `file` satisfies `predicate` (it changes when the
-/// other device's change arrives), within `timeout`.
+/// other device's change arrives) and its file on disk is written (a fetch commits the
+/// index first and writes the files in a second commit), within `timeout`.
 func waitForEntry(
   _ container: DocumentContainer, _ file: String, timeout: Duration = .seconds(5),
   _ predicate: @escaping @Sendable (DocumentIndexEntry?) -> Bool
 ) async -> Bool {
   let commits = container.commitNotifications()
-  if predicate(try? container.entry(file)) { return true }
+  let settled: @Sendable () -> Bool = {
+    let entry = try? container.entry(file)
+    let written = entry.map { $0.removed || $0.signature != nil } ?? true
+    return written && predicate(entry)
+  }
+  if settled() { return true }
   return await withTimeout(timeout) {
-    for await _ in commits where predicate(try? container.entry(file)) { return true }
+    for await _ in commits where settled() { return true }
     return false
   } ?? false
 }

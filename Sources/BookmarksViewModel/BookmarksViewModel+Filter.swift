@@ -1,0 +1,82 @@
+import BookmarkModel
+
+extension BookmarksViewModel {
+  /// `/`: starts typing a filter, or goes back to editing the one that is kept.
+  mutating func startFilter() {
+    if state.filter != nil {
+      state.filter?.isTyping = true
+      return
+    }
+    search.prepare(state.bookmarks)
+    state.filter = ListFilter(matches: Array(state.bookmarks.indices))
+  }
+
+  /// A key while the filter is being typed: text edits the query and narrows the list at
+  /// once; `Enter` keeps the filter; `Esc` (or `Backspace` on an empty query) clears it;
+  /// the arrows and page keys move in the filtered list.
+  mutating func filterKey(_ key: Key) -> [Effect] {
+    guard var filter = state.filter else { return [] }
+    let page = max(1, visibleBookmarkCount - 1)
+    switch key {
+    case .escape:
+      clearFilter()
+    case .enter:
+      if filter.query.characters.isEmpty {
+        clearFilter()
+      } else {
+        state.filter?.isTyping = false
+      }
+    case .backspace where filter.query.characters.isEmpty:
+      clearFilter()
+    case .up: select(state.selection - 1)
+    case .down: select(state.selection + 1)
+    case .pageUp: select(state.selection - page)
+    case .pageDown: select(state.selection + page)
+    default:
+      let before = filter.query.text
+      guard filter.query.handle(key) else { return [] }
+      guard filter.query.text != before else {
+        state.filter = filter  // the cursor moved
+        return []
+      }
+      let selected = state.selectedBookmark?.id
+      filter.matches = search.matches(for: filter.query.text, in: state.bookmarks)
+      state.filter = filter
+      // The selection stays on its bookmark while it still matches, else goes to the
+      // first match.
+      state.selection = selected.flatMap { state.shownRow(of: $0) } ?? 0
+    }
+    return []
+  }
+
+  /// Drops the filter; the full list comes back with the same bookmark selected.
+  mutating func clearFilter() {
+    let selected = state.selectedBookmark?.id
+    state.filter = nil
+    state.selection = selected.flatMap { state.shownRow(of: $0) } ?? min(state.selection, max(0, state.shownCount - 1))
+  }
+
+  // MARK: - Open and copy
+
+  /// The schemes `o` opens; anything else (`javascript:`, `file:`, `place:` …) is never
+  /// handed to a browser.
+  public static let openableSchemes: Set<String> = ["http", "https"]
+
+  /// `o`: asks the runtime to open the selected bookmark's URL, if it is a web URL.
+  mutating func openURL() -> [Effect] {
+    guard let bookmark = state.selectedBookmark else { return [] }
+    let scheme = bookmark.url.prefix { $0 != ":" }.lowercased()
+    guard bookmark.url.contains(":"), Self.openableSchemes.contains(scheme) else {
+      state.message = StatusMessage(
+        "Only http and https URLs are opened; press y to copy this one.", isError: true)
+      return []
+    }
+    return [.openURL(bookmark.url)]
+  }
+
+  /// `y`: asks the runtime to copy the selected bookmark's URL.
+  mutating func copyURL() -> [Effect] {
+    guard let bookmark = state.selectedBookmark else { return [] }
+    return [.copyURL(bookmark.url)]
+  }
+}

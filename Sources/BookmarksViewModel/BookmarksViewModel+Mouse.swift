@@ -1,0 +1,35 @@
+extension BookmarksViewModel {
+  /// Bookmarks the wheel moves the selection by, a notch.
+  public static let wheelStep = 3
+
+  /// A click selects the bookmark under it, and a click on the selected bookmark opens it
+  /// in the edit dialog (as `Enter` does); a click on `Edit`/`Done` or `+` in the top bar
+  /// acts like `e` or `+`. The wheel moves the selection three bookmarks, scrolling the
+  /// list with it. With a dialog, help or a question open, the mouse does nothing.
+  mutating func mouse(_ event: MouseEvent) -> [Effect] {
+    guard state.modal == nil, state.isLoaded, state.loadProblem == nil else { return [] }
+    state.message = nil
+    switch event.kind {
+    case .wheelUp: select(state.selection - Self.wheelStep)
+    case .wheelDown: select(state.selection + Self.wheelStep)
+    case .click:
+      if event.row == 0 {
+        if (1...4).contains(event.column) {
+          return listKey(.character("e"))
+        } else if event.column >= state.size.columns - 3 {
+          return listKey(.character("+"))
+        }
+        return []
+      }
+      let listRows = state.size.rows - 2
+      guard event.row >= 1, event.row <= listRows else { return [] }
+      let row = state.scrollTop + (event.row - 1) / Self.linesPerBookmark
+      guard (event.row - 1) / Self.linesPerBookmark < visibleBookmarkCount, row < state.shownCount else { return [] }
+      if row == state.selection {
+        return listKey(.enter)
+      }
+      state.selection = row
+    }
+    return []
+  }
+}

@@ -1,0 +1,18 @@
+/// The `/` filter over the list: the query, whether it is being typed, and which
+/// bookmarks match it.
+public struct ListFilter: Hashable, Sendable {
+  /// What was typed after `/`.
+  public var query: TextField
+  /// True while the query takes the keys; false once `Enter` kept it and the keys move
+  /// in the filtered list again.
+  public var isTyping: Bool
+  /// Positions in ``AppState/bookmarks`` of the bookmarks whose name or URL contains the
+  /// query (case-, diacritic- and width-insensitive), in list order.
+  public var matches: [Int]
+
+  public init(query: String = "", isTyping: Bool = true, matches: [Int]) {
+    self.query = TextField(query)
+    self.isTyping = isTyping
+    self.matches = matches
+  }
+}

@@ -1,0 +1,36 @@
+import BookmarkModel
+import BookmarkStores
+
+/// The dialog that resolves a conflict: each version of one bookmark (name, URL, device,
+/// time), one of them chosen; Enter keeps the chosen one and the others are removed.
+public struct ResolveDialog: Hashable, Sendable {
+  /// The bookmark in conflict, as the list shows it.
+  public var bookmark: Bookmark
+  /// The versions, the current one first; nil until the store has listed them.
+  public var versions: [BookmarkVersion]?
+  /// Index of the chosen version in ``versions``.
+  public var choice: Int
+  /// The one sentence explaining why listing or keeping failed.
+  public var error: String?
+  /// True between Enter and the store's answer.
+  public var isResolving: Bool
+
+  public init(bookmark: Bookmark) {
+    self.bookmark = bookmark
+    versions = nil
+    choice = 0
+    error = nil
+    isResolving = false
+  }
+
+  /// The chosen version, once the versions are listed.
+  public var chosen: BookmarkVersion? {
+    guard let versions, versions.indices.contains(choice) else { return nil }
+    return versions[choice]
+  }
+
+  mutating func moveChoice(by step: Int) {
+    guard let versions, !versions.isEmpty else { return }
+    choice = (choice + step + versions.count) % versions.count
+  }
+}

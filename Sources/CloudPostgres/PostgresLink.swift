@@ -1,0 +1,178 @@
+import Cloud
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The one connection of a ``PostgresCloud``: opened on first use, listening on the
+/// account's channel before it is handed out, and re-opened after it is lost.
+///
+/// Every call shares the connection (each is one statement, so none needs it alone).
+/// After every (re)connection — `LISTEN` first, then the subscribers are signalled — the
+/// devices fetch "changes since token", so notifications sent while disconnected, which
+/// PostgreSQL drops, cost nothing. While anyone subscribes to signals, a lost connection is
+/// re-opened in the background with backoff (0.1 s doubling to 5 s), so a returning server
+/// is noticed without waiting for the next local change.
+actor PostgresLink {
+  private let settings: PostgresSettings
+  private let account: String
+  private let subscribers: SignalSubscribers
+  private let logger: Logger
+  private var connection: PostgresConnection?
+  private var connecting: Task<PostgresConnection, any Error>?
+  private var reconnecting: Task<Void, Never>?
+  private var listening: Task<Void, Never>?
+  private var tls: PostgresConnection.Configuration.TLS?
+  private var migrated = false
+  private var closed = false
+  private var connectionCount = 0
+
+  static let firstRetryDelay = Duration.milliseconds(100)
+  static let longestRetryDelay = Duration.seconds(5)
+
+  init(settings: PostgresSettings, account: String, subscribers: SignalSubscribers, logger: Logger) {
+    self.settings = settings
+    self.account = account
+    self.subscribers = subscribers
+    self.logger = logger
+  }
+
+  /// The open connection, opening one if there is none.
+  func current() async throws -> PostgresConnection {
+    if closed { throw CloudError.closed }
+    if let connection, !connection.isClosed { return connection }
+    if let connecting { return try await connecting.value }
+    let task = Task { try await self.open() }
+    connecting = task
+    defer { connecting = nil }
+    return try await task.value
+  }
+
+  /// Opens a connection now if subscribers wait for signals, and keeps trying if it fails.
+  func keepOpen() async {
+    if closed || connection.map({ !$0.isClosed }) == true { return }
+    do {
+      _ = try await current()
+    } catch {
+      startReconnecting()
+    }
+  }
+
+  /// Closes the connection for good.
+  func close() async {
+    closed = true
+    reconnecting?.cancel()
+    listening?.cancel()
+    connecting?.cancel()
+    let open = connection
+    connection = nil
+    subscribers.finishAll()
+    try? await open?.close()
+  }
+
+  // MARK: - Opening
+
+  private func open() async throws -> PostgresConnection {
+    connectionCount += 1
+    var configuration = PostgresConnection.Configuration(
+      host: settings.host, port: settings.port, username: settings.user, password: settings.password,
+      database: settings.database, tls: try tlsConfiguration())
+    configuration.options.connectTimeout = .seconds(settings.connectTimeout.components.seconds)
+    let opened = try await PostgresConnection.connect(
+      configuration: configuration, id: connectionCount, logger: logger)
+    do {
+      if !migrated {
+        try await PostgresSchema.migrate(opened, logger: logger)
+        migrated = true
+      }
+      try await opened.query("SELECT set_config('cloudy.account', \(account), false)", logger: logger)
+      var channel = ""
+      for try await name in try await opened.query("SELECT cloudy.channel()", logger: logger).decode(String.self) {
+        channel = name
+      }
+      try await listen(on: opened, channel: channel)
+    } catch {
+      try? await opened.close()
+      throw error
+    }
+    if closed {
+      try? await opened.close()
+      throw CloudError.closed
+    }
+    connection = opened
+    opened.closeFuture.whenComplete { [weak self] _ in
+      Task { await self?.lost(opened) }
+    }
+    subscribers.signal()
+    return opened
+  }
+
+  /// Starts `LISTEN` on `channel` and returns once the server confirmed it.
+  private func listen(on connection: PostgresConnection, channel: String) async throws {
+    listening?.cancel()
+    let (ready, readyContinuation) = AsyncStream.makeStream(of: Bool.self)
+    let subscribers = subscribers
+    listening = Task {
+      do {
+        try await connection.listen(on: channel) { notifications in
+          readyContinuation.yield(true)
+          for try await _ in notifications { subscribers.signal() }
+        }
+      } catch {}
+      readyContinuation.yield(false)
+      readyContinuation.finish()
+    }
+    for await listened in ready {
+      if listened { return }
+      break
+    }
+    throw CloudError.unreachable(cloud: settings.displayName, reason: "the server refused to send notifications")
+  }
+
+  private func tlsConfiguration() throws -> PostgresConnection.Configuration.TLS {
+    if let tls { return tls }
+    let made: PostgresConnection.Configuration.TLS
+    switch settings.tlsMode {
+    case .disable:
+      made = .disable
+    case .prefer, .require:
+      var configuration = TLSConfiguration.makeClientConfiguration()
+      configuration.certificateVerification = .none
+      let context = try NIOSSLContext(configuration: configuration)
+      made = settings.tlsMode == .prefer ? .prefer(context) : .require(context)
+    case .verifyCA, .verifyFull:
+      var configuration = TLSConfiguration.makeClientConfiguration()
+      configuration.certificateVerification =
+        settings.tlsMode == .verifyCA ? .noHostnameVerification : .fullVerification
+      if let root = settings.rootCertificatePath { configuration.trustRoots = .file(root) }
+      made = .require(try NIOSSLContext(configuration: configuration))
+    }
+    tls = made
+    return made
+  }
+
+  // MARK: - Losing
+
+  private func lost(_ lostConnection: PostgresConnection) {
+    guard connection === lostConnection else { return }
+    connection = nil
+    listening?.cancel()
+    if !closed && !subscribers.isEmpty { startReconnecting() }
+  }
+
+  private func startReconnecting() {
+    guard reconnecting == nil, !closed else { return }
+    reconnecting = Task {
+      var delay = Self.firstRetryDelay
+      while !Task.isCancelled {
+        if (try? await self.current()) != nil { break }
+        try? await Task.sleep(for: delay)
+        delay = min(delay * 2, Self.longestRetryDelay)
+      }
+      self.reconnectingEnded()
+    }
+  }
+
+  private func reconnectingEnded() {
+    reconnecting = nil
+  }
+}

@@ -1,0 +1,63 @@
+import BookmarkModel
+import BookmarkStores
+import Foundation
+
+/// The demo's store: user defaults in the throwaway home, seeded with ``DemoSamples``,
+/// on a fixed clock with sequential ids.
+///
+/// It reports only the first snapshot through ``changes()``. The app learns of its own
+/// adds, edits and deletes from their results; were the store's change event to arrive as
+/// well, it would race with the result, and a recording could catch one frame more or less
+/// depending on which came first. No other process writes to a demo home.
+final class DemoStore: BookmarkStore {
+  private let base: UserDefaultsStore
+
+  var backend: StoreBackend { base.backend }
+
+  private init(base: UserDefaultsStore) {
+    self.base = base
+  }
+
+  /// A store in `location` holding the sample bookmarks.
+  static func seeded(location: StoreLocation) async throws -> DemoStore {
+    let environment = BookmarkEnvironment.demo()
+    let base = UserDefaultsStore(location: location, environment: environment)
+    let samples = DemoSamples.all.map { sample in
+      let now = environment.now()
+      return Bookmark(id: environment.newID(), name: sample.name, url: sample.url, created: now, modified: now)
+    }
+    try await base.importBookmarks(samples)
+    return DemoStore(base: base)
+  }
+
+  func load() async throws -> [Bookmark] { try await base.load() }
+
+  /// The store's first snapshot, then nothing more.
+  func changes() -> AsyncStream<StoreSnapshot> {
+    let base = self.base
+    return AsyncStream { continuation in
+      let task = Task {
+        for await snapshot in base.changes() {
+          continuation.yield(snapshot)
+          break
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  func add(_ draft: BookmarkDraft) async throws -> Bookmark { try await base.add(draft) }
+
+  func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
+    try await base.update(id: id, with: draft)
+  }
+
+  func delete(id: Bookmark.ID) async throws { try await base.delete(id: id) }
+
+  func status() async -> StoreStatus { await base.status() }
+
+  func importBookmarks(_ bookmarks: [Bookmark]) async throws { try await base.importBookmarks(bookmarks) }
+
+  func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws { try await base.removeBookmarks(ids) }
+}

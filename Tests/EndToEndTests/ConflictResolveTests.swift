@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// A conflict made by two devices through the command line (A edits offline, B edits
+/// online, A comes back), then resolved from A's list: the ⚠ row, `1 conflict` on the
+/// bottom line, Enter, the dialog with both versions, keep the other one; B converges.
+final class ConflictResolveTests: EndToEndTestCase {
+  private var cloudFolder: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    cloudFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cloudy-e2e-conflict-\(UUID().uuidString.prefix(13).lowercased())", isDirectory: true)
+    try FileManager.default.createDirectory(at: cloudFolder, withIntermediateDirectories: true)
+    let folder = cloudFolder!
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  private func device() throws -> CloudyHome {
+    let home = try makeHome()
+    home.settings = [
+      "CLOUDY_STORE": "documents",
+      "CLOUDY_CLOUD": "sqlite:" + cloudFolder.appendingPathComponent("cloud.sqlite").path,
+      "CLOUDY_ACCOUNT": "e2e",
+    ]
+    return home
+  }
+
+  private struct CommandFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private func checked(_ result: CloudyHome.CLIResult, _ what: String) throws -> String {
+    guard result.status == 0 else {
+      throw CommandFailed(description: "`cloudy \(what)` failed (\(result.status)): \(result.stderr)")
+    }
+    return result.stdout
+  }
+
+  func testAConflictIsMarkedResolvedFromTheListAndConvergesOnTheOtherDevice() throws {
+    let deviceA = try device()
+    let deviceB = try device()
+    let id = try checked(
+      deviceA.cli("add", "https://conflict.example", "--name", "Original"), "add"
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertTrue(try deviceB.cli("list").stdout.contains("Original"))
+
+    XCTAssertEqual(try deviceA.cli("--offline", "edit", id, "--name", "Name From A").status, 0)
+    XCTAssertEqual(try deviceB.cli("edit", id, "--name", "Name From B").status, 0)
+    // A comes back online: its edit was based on the version B replaced.
+    let listed = try deviceA.cli("list", "--json").stdout
+    XCTAssertTrue(listed.contains("\"conflict\":true"), listed)
+
+    let app = try launch(deviceA, waitUntilLoaded: false)
+    var screen = try app.waitFor("1 conflict")
+    XCTAssertTrue(screen.contains("⚠ Name From B"), screen)
+    XCTAssertTrue(screen.contains("Enter resolve"), screen)
+
+    try app.press("Enter")
+    screen = try app.waitFor("Keep other")
+    XCTAssertTrue(screen.contains("Keep this (shown now)"), screen)
+    XCTAssertTrue(screen.contains("Name From A"), screen)
+    XCTAssertTrue(screen.contains("Name From B"), screen)
+    try app.press("Down")
+    try app.press("Enter")
+    screen = try app.waitFor("Kept the version")
+    try app.waitUntil("the row shows A's name without the marker") {
+      let lines = try app.lines()
+      return lines.contains { $0.hasPrefix("  Name From A") } && !lines.joined().contains("⚠")
+        && !lines[23].contains("conflict")
+    }
+
+    // B converges on the version A kept, with no conflict left anywhere.
+    let onB = try deviceB.cli("list", "--json").stdout
+    XCTAssertTrue(onB.contains("Name From A"), onB)
+    XCTAssertFalse(onB.contains("Name From B"), onB)
+    XCTAssertFalse(onB.contains("\"conflict\":"), onB)
+  }
+}
