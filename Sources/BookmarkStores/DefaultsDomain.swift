@@ -47,7 +47,7 @@ struct DefaultsDomain {
   func read() throws -> Contents {
     let signature = PrivateFiles.signature(path)
     if let signature, let cached = DefaultsDomainCache.read(cachePath, matching: signature) { return cached }
-    let contents = try StoreError.translating { Contents(entries: try bookmarkEntries(in: try readRaw())) }
+    let contents = try StoreError.translating { try readContents() }
     if let signature, PrivateFiles.signature(path) == signature {
       DefaultsDomainCache.write(contents, stamp: signature, to: cachePath)
     }
@@ -85,8 +85,22 @@ struct DefaultsDomain {
     }
   }
 
+  /// The bookmarks straight from the XML when it is plain (no dictionary per entry, about
+  /// twice as fast), else through the general reader, which also gives the errors.
+  private func readContents() throws -> Contents {
+    guard let data = try PrivateFiles.read(path) else { return Contents(entries: []) }
+    if let plain = PropertyListReader.bookmarks(in: data, key: Self.bookmarksKey) {
+      return Contents(bookmarks: plain.bookmarks, unreadableEntries: plain.unreadable)
+    }
+    return Contents(entries: try bookmarkEntries(in: try parse(data)))
+  }
+
   private func readRaw() throws -> [String: PropertyList] {
     guard let data = try PrivateFiles.read(path) else { return [:] }
+    return try parse(data)
+  }
+
+  private func parse(_ data: Data) throws -> [String: PropertyList] {
     if data.isEmpty { throw StoreError.unreadable(path: path, reason: "the file is empty") }
     let plist: PropertyList
     do {

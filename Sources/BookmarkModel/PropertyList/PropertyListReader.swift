@@ -16,6 +16,16 @@ public enum PropertyListReader {
     }
   }
 
+  /// The bookmarks under `key` of an XML property-list dictionary, read straight into
+  /// ``Bookmark`` values without building a dictionary per entry, and how many entries are
+  /// not bookmarks (as ``Bookmark/init(propertyList:)`` decides); a missing key is an empty
+  /// list. Nil when the document is anything but a well-formed XML dictionary whose `key` is
+  /// an array: then ``read(_:)`` gives the answer or the error.
+  public static func bookmarks(in data: Data, key: String) -> (bookmarks: [Bookmark], unreadable: Int)? {
+    var parser = PropertyListXMLParser(bytes: Array(data))
+    return try? parser.parseBookmarksDocument(key: key)
+  }
+
   /// Reads one value's element as ``PropertyListXMLWriter/element(for:)`` writes it.
   public static func readElement(_ data: Data) throws -> PropertyList {
     var parser = PropertyListXMLParser(bytes: Array(data))
@@ -94,6 +104,100 @@ struct PropertyListXMLParser {
     skipMisc()
     guard index == bytes.count else { throw PropertyListError("content after the value") }
     return value
+  }
+
+  // MARK: - Bookmarks
+
+  mutating func parseBookmarksDocument(key wanted: String) throws -> (bookmarks: [Bookmark], unreadable: Int) {
+    skipMisc()
+    guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
+    if try skipTag() { throw PropertyListError("empty <plist>") }
+    skipMisc()
+    var result: (bookmarks: [Bookmark], unreadable: Int) = ([], 0)
+    if !consume("<dict/>") {
+      guard consume("<dict>") else { throw PropertyListError("not a dictionary") }
+      while true {
+        skipMisc()
+        if consume(Tokens.dictClose) { break }
+        let key = try dictionaryKey()
+        skipMisc()
+        if key != wanted {
+          _ = try parseValue()
+        } else if consume("<array/>") {
+          result = ([], 0)  // a later duplicate key wins, as in a dictionary
+        } else {
+          guard consume("<array>") else { throw PropertyListError("not an array") }
+          result = try parseBookmarkArray()
+        }
+      }
+    }
+    skipMisc()
+    guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
+    skipMisc()
+    guard index == bytes.count else { throw PropertyListError("content after </plist>") }
+    return result
+  }
+
+  private mutating func parseBookmarkArray() throws -> (bookmarks: [Bookmark], unreadable: Int) {
+    var bookmarks: [Bookmark] = []
+    var unreadable = 0
+    while true {
+      skipMisc()
+      if consume(Tokens.arrayClose) { return (bookmarks, unreadable) }
+      if consume("<dict>") {
+        if let bookmark = try parseBookmarkDictionary() {
+          bookmarks.append(bookmark)
+        } else {
+          unreadable += 1
+        }
+      } else if startsWith("<dict"), !startsWith("<dict/>") {
+        throw PropertyListError("a <dict> with attributes")  // left to the general reader
+      } else {
+        _ = try parseValue()  // not a dictionary, or an empty one: not a bookmark
+        unreadable += 1
+      }
+    }
+  }
+
+  /// One entry's keys after `<dict>`, kept as ``Bookmark/init(propertyList:)`` reads them:
+  /// a key of the wrong type counts as missing, and a later duplicate key wins.
+  private mutating func parseBookmarkDictionary() throws -> Bookmark? {
+    var id: String?
+    var name: String?
+    var url: String?
+    var created: Date?
+    var modified: Date?
+    var folder: [String]?
+    var notes: String?
+    var tags: [String]?
+    while true {
+      skipMisc()
+      if consume(Tokens.dictClose) { break }
+      let key = try dictionaryKey()
+      let value = try parseValue()
+      switch key {
+      case "id": id = value.string
+      case "name": name = value.string
+      case "url": url = value.string
+      case "created": created = value.date
+      case "modified": modified = value.date
+      case "folder": folder = value.array?.compactMap(\.string)
+      case "notes": notes = value.string
+      case "tags": tags = value.array?.compactMap(\.string)
+      default: break
+      }
+    }
+    guard let id, !id.isEmpty, let url else { return nil }
+    let createdDate = created ?? Date(timeIntervalSince1970: 0)
+    return Bookmark(
+      id: id, name: name ?? "", url: url, created: createdDate, modified: modified ?? createdDate,
+      folder: folder ?? [], notes: notes ?? "", tags: tags ?? [])
+  }
+
+  private mutating func dictionaryKey() throws -> String {
+    if consume("<key/>") { return "" }
+    guard consume(Tokens.keyOpen) else { throw PropertyListError("expected <key>") }
+    return try text(closing: Tokens.keyClose)
   }
 
   // MARK: - Values
