@@ -14,8 +14,9 @@ import Foundation
 /// ```
 ///
 /// Optional lines: `folder:` (one per folder, outermost first), `tag:` (one per tag),
-/// `notes:`, and `order:` (when it was added, in microseconds since 1970, to keep bookmarks
-/// added within one second in order). In values, a backslash, a line break, a carriage
+/// `notes:`, and `order:` (the bookmark's place in the list: when it was added, in
+/// microseconds since 1970; an import numbers its bookmarks from its start in the order
+/// given; without it, the creation date). In values, a backslash, a line break, a carriage
 /// return and every other control character are escaped (`\\`, `\n`, `\r`, `\xHH`), so a
 /// value is always one line. Unknown lines are ignored, so a newer Cloudy can add fields.
 public enum BookmarkDocument {
@@ -55,7 +56,7 @@ public enum BookmarkDocument {
     var name = ""
     var created: Date?
     var modified: Date?
-    var order = 0
+    var order: Int?
     var folder: [String] = []
     var tags: [String] = []
     var notes = ""
@@ -72,7 +73,7 @@ public enum BookmarkDocument {
       case "url": url = unescape(raw)
       case "created": created = ISO8601.parse(Array(raw))
       case "modified": modified = ISO8601.parse(Array(raw))
-      case "order": order = Int(String(decoding: raw, as: UTF8.self)) ?? 0
+      case "order": order = Int(String(decoding: raw, as: UTF8.self))
       case "folder": folder.append(unescape(raw))
       case "tag": tags.append(unescape(raw))
       case "notes": notes = unescape(raw)
@@ -83,7 +84,8 @@ public enum BookmarkDocument {
     let bookmark = Bookmark(
       id: id, name: name, url: url, created: created, modified: modified ?? created, folder: folder, notes: notes,
       tags: tags)
-    return (bookmark, order)
+    // A document without an order (written by hand, say) sorts by its creation date.
+    return (bookmark, order ?? Int(created.timeIntervalSince1970 * 1_000_000))
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -133,10 +133,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let taken = state.withLock { Set($0.fileByID.keys) }
     var seen = Set<Bookmark.ID>()
     var documents: [(file: String, contents: Data)] = []
+    // The bookmarks keep the order they are given in (a file's, or another store's list),
+    // one microsecond apart from the start of the import.
+    let start = Self.order(environment.now())
     for (index, bookmark) in bookmarks.enumerated()
     where !taken.contains(bookmark.id) && seen.insert(bookmark.id).inserted {
-      // Keep the file's order among bookmarks created in the same second.
-      let order = Self.order(bookmark.created) + index % 1_000_000
+      let order = start + index
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
     _ = try await translating { try container.create(documents) }
@@ -253,7 +255,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     state.withLock { state in
       if let sorted = state.sorted { return sorted }
       var entries = state.entries.values.compactMap { entry in entry.bookmark.map { ($0, entry.order) } }
-      entries.sort { ($0.0.created, $0.1, $0.0.id) < ($1.0.created, $1.1, $1.0.id) }
+      // In the order they were added (an import numbers its bookmarks in the order given).
+      entries.sort { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
       let sorted = entries.map(\.0)
       state.sorted = sorted
       return sorted

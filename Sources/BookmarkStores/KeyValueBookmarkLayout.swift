@@ -8,10 +8,11 @@ import Foundation
 /// devices that add, edit or delete *different* bookmarks at the same time change
 /// different keys, and per-key last-writer-wins keeps both changes. Two devices editing
 /// the *same* bookmark: the edit the cloud sequenced last wins. Keys without the prefix
-/// are left alone. The list is ordered by creation date; property-list dates keep whole
-/// seconds, so each entry also carries `addedMicroseconds` (when it was added, in
-/// microseconds since 1970) to keep bookmarks added within one second in the order they
-/// were added. Entries without it sort by id within their second.
+/// are left alone. The list is in the order bookmarks were added: each entry carries
+/// `addedMicroseconds` (when it was added, in microseconds since 1970; an import or a
+/// migration numbers its bookmarks from its own start, in the order it was given them, so
+/// a list keeps its order from store to store). Entries without it sort by their creation
+/// date, then id.
 enum KeyValueBookmarkLayout {
   static let prefix = "bookmark."
   static let orderKey = "addedMicroseconds"
@@ -32,14 +33,14 @@ enum KeyValueBookmarkLayout {
     var unreadable = 0
     for (key, value) in values where key.hasPrefix(prefix) {
       if let bookmark = Bookmark(propertyList: value), key == self.key(for: bookmark.id) {
-        var order = 0
+        var order = Int(bookmark.created.timeIntervalSince1970 * 1_000_000)
         if case .integer(let added) = value.dictionary?[orderKey] { order = added }
         entries.append((bookmark, order))
       } else {
         unreadable += 1
       }
     }
-    entries.sort { ($0.bookmark.created, $0.order, $0.bookmark.id) < ($1.bookmark.created, $1.order, $1.bookmark.id) }
+    entries.sort { ($0.order, $0.bookmark.id) < ($1.order, $1.bookmark.id) }
     return (entries.map(\.bookmark), unreadable)
   }
 }

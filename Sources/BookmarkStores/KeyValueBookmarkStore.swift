@@ -98,12 +98,14 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let stored = keyValueStore.dictionaryRepresentation
     var batch: [String: PropertyList?] = [:]
     var added: [(key: String, size: Int)] = []
+    // The bookmarks keep the order they are given in (a file's, or another store's list),
+    // one microsecond apart from the start of the import.
+    let start = environment.now()
     for (index, bookmark) in bookmarks.enumerated() {
       let key = KeyValueBookmarkLayout.key(for: bookmark.id)
       guard stored[key] == nil, batch[key] == nil else { continue }
-      // Keep the file's order among bookmarks created in the same second.
-      let order = bookmark.created.addingTimeInterval(Double(index % 1_000_000) / 1_000_000)
-      let entry = KeyValueBookmarkLayout.entry(for: bookmark, addedAt: order)
+      let entry = KeyValueBookmarkLayout.entry(
+        for: bookmark, addedAt: start.addingTimeInterval(Double(index) / 1_000_000))
       batch[key] = entry
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }

@@ -19,6 +19,8 @@ public enum Action: Hashable, Sendable {
   /// The runtime opened or copied a URL (``Effect/openURL(_:)``, ``Effect/copyURL(_:)``)
   /// and says how it went.
   case urlActionFinished(StatusMessage)
+  /// The message on the bottom line has been shown long enough; the status comes back.
+  case messageExpired
 }
 
 /// A failure as the sentence to show the user.

@@ -24,7 +24,11 @@ public struct AppState: Hashable, Sendable {
   /// The time zone the resolve dialog shows times in.
   public var timeZone: TimeZone
   public var modal: Modal?
+  /// A notice or answer on the bottom line: it lasts until the next key or a few seconds
+  /// (the runtime sends ``Action/messageExpired``), then the status comes back.
   public var message: StatusMessage?
+  /// Keys typed while a save was in flight, applied in order once the store answers.
+  public var typeAhead: [Key] = []
   public var size: ScreenSize
   public var shouldQuit: Bool
 
@@ -53,6 +57,11 @@ public struct AppState: Hashable, Sendable {
   /// True when the selected bookmark has unresolved conflict versions.
   public var selectionIsConflicted: Bool {
     selectedBookmark.map { conflicted.contains($0.id) } ?? false
+  }
+
+  /// True below the smallest size Cloudy draws into: only resize and quit act then.
+  public var isTooSmall: Bool {
+    size.columns < BookmarksScreen.minimumSize.columns || size.rows < BookmarksScreen.minimumSize.rows
   }
 
   /// The dialog, if it is open.

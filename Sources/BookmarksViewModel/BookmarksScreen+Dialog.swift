@@ -41,8 +41,8 @@ extension BookmarksScreen {
     let fieldColumn = labelColumn + 6
     let fieldWidth = column + width - 2 - fieldColumn
     let fields: [(label: String, field: TextField, focus: BookmarkDialog.Focus, placeholder: String)] = [
-      ("Name", dialog.name, .name, "the host, if left empty"),
-      ("URL", dialog.url, .url, "www.example.com"),
+      ("Name", dialog.name, .name, "<the host, if left empty>"),
+      ("URL", dialog.url, .url, "<for example www.example.com>"),
     ]
     for (offset, item) in fields.enumerated() {
       let fieldRow = row + 2 + offset

@@ -1,3 +1,4 @@
+import BookmarkModel
 import ScreenRendering
 
 extension BookmarksScreen {
@@ -26,15 +27,7 @@ extension BookmarksScreen {
   }
 
   /// A count with thousands separators: `100,000`.
-  static func grouped(_ number: Int) -> String {
-    let digits = String(number)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return result
-  }
+  static func grouped(_ number: Int) -> String { NumberText.grouped(number) }
 
   /// The end of a text that fits in `width` cells, after `…` when it had to be cut.
   static func tailOf(_ text: String, width: Int) -> String {

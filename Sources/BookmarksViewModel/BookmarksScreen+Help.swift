@@ -4,19 +4,38 @@ extension BookmarksScreen {
   /// One line of the help: keys and what they do; a heading has no summary.
   typealias HelpLine = (label: String, summary: String)
 
-  /// The help overlay, generated from ``KeyBindings``: the list's keys on the left, the
-  /// dialog's, the filter's and the mouse's on the right; one column (cut to what fits)
-  /// when the window is narrower than 80 columns.
-  static func drawHelp(into buffer: inout ScreenBuffer) {
+  /// The help's columns: the list's keys on the left, the dialog's, the filter's and the
+  /// mouse's on the right; one column when the window is narrower than 80 columns.
+  private static func helpColumns(width: Int) -> [[HelpLine]] {
     let left: [HelpLine] = KeyBindings.list.map { ($0.label, $0.summary) }
     let right: [HelpLine] =
       [("In the dialog", "")] + KeyBindings.dialogHelp + [("", ""), ("While filtering", "")]
       + KeyBindings.filterHelp + [("", ""), ("Mouse", "")] + KeyBindings.mouseHelp
-    let twoColumns = buffer.width >= 80
-    let columns: [[HelpLine]] = twoColumns ? [left, right] : [left + [("", "")] + right]
+    return width >= 80 ? [left, right] : [left + [("", "")] + right]
+  }
+
+  /// How many lines of help fit inside the box at this size.
+  static func helpPageHeight(_ size: ScreenSize) -> Int {
+    let tallest = helpColumns(width: size.columns).map(\.count).max() ?? 0
+    return max(1, min(size.rows - 2, tallest + 4) - 4)
+  }
+
+  /// How far the help can scroll: the lines that do not fit.
+  static func helpScrollLimit(_ size: ScreenSize) -> Int {
+    let tallest = helpColumns(width: size.columns).map(\.count).max() ?? 0
+    return max(0, tallest - helpPageHeight(size))
+  }
+
+  /// The help overlay, generated from ``KeyBindings``; when it is taller than the window it
+  /// scrolls (`scroll` lines down) and its last line says how.
+  static func drawHelp(scroll: Int, size: ScreenSize, into buffer: inout ScreenBuffer) {
+    let columns = helpColumns(width: buffer.width)
+    let twoColumns = columns.count == 2
     let width = twoColumns ? 76 : min(buffer.width - 4, 56)
-    let tallest = columns.map(\.count).max() ?? 0
-    let height = min(buffer.height - 2, tallest + 4)
+    let page = helpPageHeight(size)
+    let limit = helpScrollLimit(size)
+    let offset = min(max(0, scroll), limit)
+    let height = page + 4
     let column = (buffer.width - width) / 2
     let row = max(1, (buffer.height - height) / 2)
     drawBox(title: "Keys", row: row, column: column, width: width, height: height, into: &buffer)
@@ -24,8 +43,7 @@ extension BookmarksScreen {
     for (index, lines) in columns.enumerated() {
       let left = column + 2 + index * (columnWidth + 2)
       let labelWidth = min(16, (lines.map { CellWidth.of($0.label) }.max() ?? 0) + 2)
-      for (offset, line) in lines.prefix(height - 4).enumerated() {
-        let y = row + 1 + offset
+      for (line, y) in zip(lines.dropFirst(offset).prefix(page), (row + 1)...) {
         if line.summary.isEmpty {
           buffer.write(line.label, row: y, column: left, style: Style([.bold, .underline]), limit: columnWidth)
           continue
@@ -35,7 +53,10 @@ extension BookmarksScreen {
           line.summary, row: y, column: left + labelWidth, style: .plain, limit: columnWidth - labelWidth)
       }
     }
-    buffer.write(
-      "Press any key to close.", row: row + height - 2, column: column + 2, style: Style([.dim]), limit: width - 4)
+    let footer =
+      limit == 0
+      ? "Press any key to close."
+      : "↑↓ PgUp PgDn scroll (\(offset + page)/\(page + limit)) · any other key closes"
+    buffer.write(footer, row: row + height - 2, column: column + 2, style: Style([.dim]), limit: width - 4)
   }
 }

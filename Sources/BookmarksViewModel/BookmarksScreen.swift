@@ -12,7 +12,7 @@ public enum BookmarksScreen {
 
   public static func render(_ state: AppState) -> ScreenBuffer {
     var buffer = ScreenBuffer(width: state.size.columns, height: state.size.rows)
-    guard state.size.columns >= minimumSize.columns, state.size.rows >= minimumSize.rows else {
+    guard !state.isTooSmall else {
       drawTooSmall(state.size, into: &buffer)
       return buffer
     }
@@ -21,7 +21,7 @@ public enum BookmarksScreen {
     drawBottomLine(state, into: &buffer)
     switch state.modal {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
-    case .help: drawHelp(into: &buffer)
+    case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
     case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
     case .confirmDelete, nil: break
     }
@@ -53,6 +53,14 @@ public enum BookmarksScreen {
         limit: buffer.width - 2)
       return
     }
+    if state.dialog?.isConfirmingDiscard == true {
+      let danger = Style([.bold], role: .danger)
+      buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
+      buffer.write(
+        "Discard your changes? Press y to discard, any other key to keep editing.", row: row, column: 1,
+        style: danger, limit: buffer.width - 2)
+      return
+    }
     buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: barStyle)
     let hints = keyHints(state)
     let left: (text: String, style: Style)
@@ -69,7 +77,7 @@ public enum BookmarksScreen {
     } else {
       var summary = state.status.summary
       if state.isLoaded, !state.bookmarks.isEmpty {
-        summary += " · \(state.selection + 1)/\(state.bookmarks.count)"
+        summary += " · \(grouped(state.selection + 1))/\(grouped(state.bookmarks.count))"
       }
       left = (summary, barStyle)
     }
@@ -83,30 +91,43 @@ public enum BookmarksScreen {
   }
 
   /// The key hint for the current mode, longest first, then shorter forms for when the
-  /// bottom line is crowded.
-  static func keyHints(_ state: AppState) -> [String] {
+  /// bottom line is crowded: the least important key goes first.
+  public static func keyHints(_ state: AppState) -> [String] {
     switch state.modal {
-    case .dialog: ["Tab next · Enter save · Esc cancel", "Enter save · Esc cancel"]
-    case .help: ["any key closes"]
-    case .resolve: ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
-    case .confirmDelete: []
-    case nil where state.selectionIsConflicted && !state.isEditing:
-      ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
+    case .dialog(let dialog):
+      let enter = dialog.enterSaves ? "Enter save" : "Enter cancel"
+      return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
+    case .help: return ["any key closes"]
+    case .resolve: return ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
+    case .confirmDelete: return []
+    case nil where state.selectionIsConflicted:
+      return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:
       if let filter = state.filter {
-        filter.isTyping
+        return filter.isTyping
           ? ["Enter keep · Esc clear · ↑↓ move", "Esc clear"]
-          : ["o open · y copy · / change · Esc clear", "Esc clear"]
-      } else if state.isEditing {
-        ["d delete · e done · ? help", "d delete · ? help"]
-      } else {
-        [
-          "+ add · e edit · / find · o open · y copy · ? help", "+ add · e edit · / find · y copy · ? help",
-          "+ add · e edit · / find · ? help · q quit",
-          "+ add · e edit · ? help · q quit", "+ add · ? help", "? help",
-        ]
+          : ["Enter open · y copy · / change · Esc clear", "Enter open · Esc clear", "Esc clear"]
       }
+      if state.isEditing {
+        return shortening([("Enter edit", 3), ("d delete", 1), ("e done", 2), ("? help", 4), ("q quit", 5)])
+      }
+      return shortening([
+        ("Enter open", 4), ("+ add", 3), ("/ find", 5), ("e edit", 6), ("y copy", 7), ("? help", 1), ("q quit", 2),
+      ])
     }
+  }
+
+  /// Every hint from all the items down to the most important one, each time leaving out the
+  /// least important item left (the highest rank); the items keep their order.
+  static func shortening(_ items: [(text: String, rank: Int)]) -> [String] {
+    var kept = items
+    var result: [String] = []
+    while !kept.isEmpty {
+      result.append(kept.map(\.text).joined(separator: " · "))
+      let worst = kept.indices.max { kept[$0].rank < kept[$1].rank }!
+      kept.remove(at: worst)
+    }
+    return result
   }
 
   // MARK: - List

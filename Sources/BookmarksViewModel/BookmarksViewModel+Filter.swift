@@ -8,26 +8,27 @@ extension BookmarksViewModel {
       return
     }
     search.prepare(state.bookmarks)
-    state.filter = ListFilter(matches: Array(state.bookmarks.indices))
+    state.filter = ListFilter(matches: Array(state.bookmarks.indices), selectionBefore: state.selectedBookmark?.id)
   }
 
   /// A key while the filter is being typed: text edits the query and narrows the list at
-  /// once; `Enter` keeps the filter; `Esc` (or `Backspace` on an empty query) clears it;
-  /// the arrows and page keys move in the filtered list.
+  /// once; `Enter` keeps the filter (and the bookmark selected in the matches); `Esc` (or
+  /// `Backspace` on an empty query) clears it and goes back to the bookmark selected before
+  /// `/`; the arrows and page keys move in the filtered list.
   mutating func filterKey(_ key: Key) -> [Effect] {
     guard var filter = state.filter else { return [] }
     let page = max(1, visibleBookmarkCount - 1)
     switch key {
     case .escape:
-      clearFilter()
+      clearFilter(selecting: filter.selectionBefore)
     case .enter:
       if filter.query.characters.isEmpty {
-        clearFilter()
+        clearFilter(selecting: filter.selectionBefore)
       } else {
         state.filter?.isTyping = false
       }
     case .backspace where filter.query.characters.isEmpty:
-      clearFilter()
+      clearFilter(selecting: filter.selectionBefore)
     case .up: select(state.selection - 1)
     case .down: select(state.selection + 1)
     case .pageUp: select(state.selection - page)
@@ -49,9 +50,10 @@ extension BookmarksViewModel {
     return []
   }
 
-  /// Drops the filter; the full list comes back with the same bookmark selected.
-  mutating func clearFilter() {
-    let selected = state.selectedBookmark?.id
+  /// Drops the filter; the full list comes back with `id` selected (by default the
+  /// bookmark selected in the matches).
+  mutating func clearFilter(selecting id: String? = nil) {
+    let selected = id ?? state.selectedBookmark?.id
     state.filter = nil
     state.selection = selected.flatMap { state.shownRow(of: $0) } ?? min(state.selection, max(0, state.shownCount - 1))
   }

@@ -2,12 +2,12 @@ extension BookmarksViewModel {
   /// Bookmarks the wheel moves the selection by, a notch.
   public static let wheelStep = 3
 
-  /// A click selects the bookmark under it, and a click on the selected bookmark opens it
-  /// in the edit dialog (as `Enter` does); a click on `Edit`/`Done` or `+` in the top bar
+  /// A click selects the bookmark under it, and a click on the selected bookmark acts as
+  /// `Enter` does (opens it; in Edit mode, edits it); a click on `Edit`/`Done` or `+` in the top bar
   /// acts like `e` or `+`. The wheel moves the selection three bookmarks, scrolling the
   /// list with it. With a dialog, help or a question open, the mouse does nothing.
   mutating func mouse(_ event: MouseEvent) -> [Effect] {
-    guard state.modal == nil, state.isLoaded, state.loadProblem == nil else { return [] }
+    guard state.modal == nil, state.isLoaded, state.loadProblem == nil, !state.isTooSmall else { return [] }
     state.message = nil
     switch event.kind {
     case .wheelUp: select(state.selection - Self.wheelStep)

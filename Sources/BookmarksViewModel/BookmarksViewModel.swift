@@ -6,6 +6,8 @@ public struct BookmarksViewModel: Sendable {
   public internal(set) var state: AppState
   /// The folded index the `/` filter searches, kept between keystrokes.
   var search = BookmarkSearch()
+  /// Changes this session asked for that the store has not echoed yet, by bookmark.
+  var ownChanges: [Bookmark.ID: OwnChange] = [:]
 
   public init(state: AppState) {
     self.state = state
@@ -25,9 +27,10 @@ public struct BookmarksViewModel: Sendable {
     case .storeChanged(let snapshot):
       storeChanged(snapshot)
     case .saveFinished(let result):
-      saveFinished(result)
+      effects = saveFinished(result)
     case .deleteFinished(let bookmark, let failure):
       if let failure {
+        ownChanges[bookmark.id] = nil
         state.message = StatusMessage(failure.text, isError: true)
       } else {
         replaceBookmarks(state.bookmarks.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
@@ -41,6 +44,8 @@ public struct BookmarksViewModel: Sendable {
       effects = mouse(event)
     case .urlActionFinished(let message):
       state.message = message
+    case .messageExpired:
+      state.message = nil
     }
     keepSelectionVisible()
     return effects
@@ -53,6 +58,28 @@ public struct BookmarksViewModel: Sendable {
       state.shouldQuit = true
       return []
     }
+    // Below the minimum size nothing is drawn but the explanation, so no key may act unseen.
+    if state.isTooSmall {
+      if key == .character("q") || key == .function(10) { state.shouldQuit = true }
+      return []
+    }
+    // Type-ahead: while a save is in flight, keys wait and are applied in order once the
+    // store answers. Esc with nothing waiting still closes the dialog (a late answer is
+    // then ignored, and the list updates from the store's change event).
+    if state.dialog?.isSaving == true {
+      if state.typeAhead.isEmpty, key == .escape {
+        state.modal = nil
+      } else if !(state.typeAhead.isEmpty && key == .enter) {
+        // (Enter again at once is the same save asked twice, not a key for the list.)
+        state.typeAhead.append(key)
+      }
+      return []
+    }
+    return handleKey(key)
+  }
+
+  /// A key, once nothing holds it back.
+  private mutating func handleKey(_ key: Key) -> [Effect] {
     state.message = nil
     switch state.modal {
     case .dialog(var dialog):
@@ -61,11 +88,14 @@ public struct BookmarksViewModel: Sendable {
       return effects
     case .confirmDelete(let bookmark):
       state.modal = nil
-      if key == .character("y") || key == .character("Y") { return [.delete(bookmark)] }
+      if key == .character("y") || key == .character("Y") {
+        ownChanges[bookmark.id] = .deleted
+        return [.delete(bookmark)]
+      }
       state.message = StatusMessage("Kept “\(bookmark.name)”.")
       return []
-    case .help:
-      state.modal = nil
+    case .help(let scroll):
+      helpKey(key, scroll: scroll)
       return []
     case .resolve(var dialog):
       let effects = resolveKey(key, &dialog)
@@ -74,6 +104,20 @@ public struct BookmarksViewModel: Sendable {
     case nil:
       return state.filter?.isTyping == true ? filterKey(key) : listKey(key)
     }
+  }
+
+  /// Applies keys typed while a save was in flight, in order, until one starts another save.
+  mutating func replayTypeAhead() -> [Effect] {
+    var effects: [Effect] = []
+    while !state.typeAhead.isEmpty, state.dialog?.isSaving != true {
+      let key = state.typeAhead.removeFirst()
+      if key == .control("c") {
+        state.shouldQuit = true
+        return effects
+      }
+      effects += handleKey(key)
+    }
+    return effects
   }
 
   mutating func listKey(_ key: Key) -> [Effect] {
@@ -89,21 +133,24 @@ public struct BookmarksViewModel: Sendable {
     case .toggleEditing: state.isEditing.toggle()
     case .add: state.modal = .dialog(BookmarkDialog(purpose: .add))
     case .openSelected:
-      if let bookmark = state.selectedBookmark, state.conflicted.contains(bookmark.id) {
+      // Enter acts on the item: it opens the bookmark; in Edit mode it edits it; on a ⚠
+      // row it resolves the conflict in both modes.
+      guard let bookmark = state.selectedBookmark else { return [] }
+      if state.conflicted.contains(bookmark.id) {
         state.modal = .resolve(ResolveDialog(bookmark: bookmark))
         return [.loadVersions(bookmark.id)]
       }
-      if let bookmark = state.selectedBookmark {
-        state.modal = .dialog(BookmarkDialog(purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url))
-      }
+      guard state.isEditing else { return openURL() }
+      state.modal = .dialog(BookmarkDialog(purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url))
     case .delete:
       if !state.isEditing {
         state.message = StatusMessage("Press e for Edit mode to delete bookmarks.")
       } else if let bookmark = state.selectedBookmark {
         state.modal = .confirmDelete(bookmark)
       }
-    case .help: state.modal = .help
+    case .help: state.modal = .help(scroll: 0)
     case .quit: state.shouldQuit = true
+    case .suspend: return [.suspend]
     case .filter: startFilter()
     case .clear:
       // Esc clears a kept filter first, then leaves Edit mode.
@@ -116,107 +163,6 @@ public struct BookmarksViewModel: Sendable {
     case .copyURL: return copyURL()
     }
     return []
-  }
-
-  private mutating func dialogKey(_ key: Key, _ dialog: inout BookmarkDialog) -> [Effect] {
-    // While the store works, only Esc acts: it closes the dialog (a late answer is then
-    // ignored, and the list still updates from the store's change event).
-    if dialog.isSaving {
-      if key == .escape { state.modal = nil }
-      return []
-    }
-    switch key {
-    case .escape:
-      state.modal = nil
-      return []
-    case .tab, .down:
-      dialog.moveFocus(by: 1)
-    case .backTab, .up:
-      dialog.moveFocus(by: -1)
-    case .enter:
-      if dialog.focus == .cancel {
-        state.modal = nil
-        return []
-      }
-      return save(&dialog)
-    case .left where dialog.focus == .save:
-      dialog.focus = .cancel
-    case .right where dialog.focus == .cancel:
-      dialog.focus = .save
-    default:
-      let edited: Bool
-      switch dialog.focus {
-      case .name: edited = dialog.name.handle(key)
-      case .url: edited = dialog.url.handle(key)
-      case .cancel, .save: edited = false
-      }
-      if edited { dialog.error = nil }
-    }
-    return []
-  }
-
-  private func save(_ dialog: inout BookmarkDialog) -> [Effect] {
-    let draft: BookmarkDraft
-    switch dialog.draft.validated() {
-    case .failure(let problem):
-      dialog.error = problem.description
-      dialog.focus = .url
-      return []
-    case .success(let valid):
-      draft = valid
-    }
-    var editingID: Bookmark.ID?
-    if case .edit(let id) = dialog.purpose { editingID = id }
-    let key = BookmarkURL.comparisonKey(draft.url)
-    if let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID),
-      dialog.acknowledgedDuplicate != key
-    {
-      dialog.acknowledgedDuplicate = key
-      dialog.error = "“\(existing.name)” already has this URL. Press Enter again to save it anyway."
-      return []
-    }
-    dialog.isSaving = true
-    dialog.error = nil
-    if let editingID { return [.update(editingID, draft)] }
-    return [.add(draft)]
-  }
-
-  // MARK: - Store answers
-
-  private mutating func storeChanged(_ snapshot: StoreSnapshot) {
-    state.isLoaded = true
-    state.status = snapshot.status
-    state.conflicted = snapshot.conflicted
-    conflictsChanged()
-    switch snapshot.bookmarks {
-    case .success(let bookmarks):
-      state.loadProblem = nil
-      replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
-    case .failure(let error):
-      state.loadProblem = error.description
-      replaceBookmarks([], keepingSelectionOf: nil)
-    }
-  }
-
-  private mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) {
-    guard var dialog = state.dialog else { return }
-    switch result {
-    case .failure(let failure):
-      dialog.isSaving = false
-      dialog.error = failure.text
-      state.modal = .dialog(dialog)
-    case .success(let bookmark):
-      state.modal = nil
-      // The store's own change event may have brought the bookmark already.
-      var bookmarks = state.bookmarks
-      if let index = bookmarks.firstIndex(where: { $0.id == bookmark.id }) {
-        bookmarks[index] = bookmark
-      } else {
-        bookmarks.append(bookmark)
-      }
-      state.message = StatusMessage(dialog.purpose == .add ? "Added “\(bookmark.name)”." : "Saved “\(bookmark.name)”.")
-      replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
-    }
   }
 
   // MARK: - Selection and scrolling
@@ -233,7 +179,7 @@ public struct BookmarksViewModel: Sendable {
 
   /// Replaces the list, keeping the selection on the same bookmark if it is still shown,
   /// else at the same position. A filter is applied again to the new list.
-  private mutating func replaceBookmarks(_ bookmarks: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
+  mutating func replaceBookmarks(_ bookmarks: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
     let previous = id ?? state.selectedBookmark?.id
     // Without a filter, forgetting the index is free; with one, an unchanged list (a
     // snapshot that only brings a new status) keeps it rather than folding everything again.

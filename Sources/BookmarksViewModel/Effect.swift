@@ -13,4 +13,6 @@ public enum Effect: Hashable, Sendable {
   case openURL(String)
   /// Put a URL on the user's clipboard.
   case copyURL(String)
+  /// Ctrl-Z: give the terminal back to the shell until `fg`, then redraw everything.
+  case suspend
 }

@@ -5,7 +5,7 @@
 public struct KeyBinding: Hashable, Sendable {
   public enum Command: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case toggleEditing, delete, add, openSelected, help, quit
+    case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear
   }
 
@@ -26,25 +26,29 @@ public enum KeyBindings {
     KeyBinding(keys: [.home, .character("g")], label: "g Home", summary: "First bookmark", command: .first),
     KeyBinding(keys: [.end, .character("G")], label: "G End", summary: "Last bookmark", command: .last),
     KeyBinding(keys: [.character("+"), .character("a")], label: "+ a", summary: "Add a bookmark", command: .add),
-    KeyBinding(keys: [.enter], label: "Enter", summary: "Edit (resolve if marked ⚠)", command: .openSelected),
+    KeyBinding(
+      keys: [.enter], label: "Enter", summary: "Open; Edit mode: edit", command: .openSelected),
     KeyBinding(keys: [.character("e")], label: "e", summary: "Edit mode on/off", command: .toggleEditing),
     KeyBinding(
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
       command: .delete),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by name or URL", command: .filter),
-    KeyBinding(keys: [.escape], label: "Esc", summary: "Clear the filter; end Edit", command: .clear),
+    KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
     KeyBinding(keys: [.character("o")], label: "o", summary: "Open the URL in a browser", command: .openURL),
     KeyBinding(keys: [.character("y")], label: "y", summary: "Copy the URL (OSC 52)", command: .copyURL),
-    KeyBinding(keys: [.character("?")], label: "?", summary: "This help", command: .help),
-    KeyBinding(keys: [.character("q"), .control("c")], label: "q ^C", summary: "Quit", command: .quit),
+    KeyBinding(keys: [.character("?"), .function(1)], label: "? F1", summary: "This help", command: .help),
+    KeyBinding(keys: [.control("z")], label: "^Z", summary: "Suspend (fg resumes)", command: .suspend),
+    KeyBinding(
+      keys: [.character("q"), .control("c"), .function(10)], label: "q ^C F10", summary: "Quit", command: .quit),
   ]
 
   /// The dialog's keys, for the help overlay.
   public static let dialogHelp: [(label: String, summary: String)] = [
     ("Tab ↑ ↓", "Next/previous field"),
     ("Enter", "Save"),
-    ("Esc", "Cancel"),
+    ("Esc", "Cancel; asks first"),
     ("^A ^E ^K ^U ^W", "Line editing"),
+    ("M-b M-f M-d M-⌫", "Words: move, delete"),
   ]
 
   /// The filter's keys while its query is typed, for the help overlay.
@@ -56,7 +60,7 @@ public enum KeyBindings {
 
   /// What the mouse does, for the help overlay.
   public static let mouseHelp: [(label: String, summary: String)] = [
-    ("Click", "Select; again: edit"),
+    ("Click", "Select; 2nd: Enter"),
     ("Wheel", "Move three rows"),
   ]
 

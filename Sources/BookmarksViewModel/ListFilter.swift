@@ -9,10 +9,13 @@ public struct ListFilter: Hashable, Sendable {
   /// Positions in ``AppState/bookmarks`` of the bookmarks whose name or URL contains the
   /// query (case-, diacritic- and width-insensitive), in list order.
   public var matches: [Int]
+  /// The bookmark that was selected when `/` was pressed: Esc while typing goes back to it.
+  public var selectionBefore: String?
 
-  public init(query: String = "", isTyping: Bool = true, matches: [Int]) {
+  public init(query: String = "", isTyping: Bool = true, matches: [Int], selectionBefore: String? = nil) {
     self.query = TextField(query)
     self.isTyping = isTyping
     self.matches = matches
+    self.selectionBefore = selectionBefore
   }
 }

@@ -6,8 +6,8 @@ public enum Modal: Hashable, Sendable {
   case dialog(BookmarkDialog)
   /// Waiting for `y` to delete a bookmark.
   case confirmDelete(Bookmark)
-  /// The help overlay.
-  case help
+  /// The help overlay, scrolled down by some lines when it is taller than the window.
+  case help(scroll: Int)
   /// Choosing which version of a conflicted bookmark to keep.
   case resolve(ResolveDialog)
 }

@@ -33,6 +33,7 @@ enum KeyDecoder {
     case KEY_BTAB: .key(.backTab)
     case cloudy_key_resize(): .resize
     case KEY_MOUSE: .mouse
+    case (KEY_F0 + 1)...(KEY_F0 + 12): .key(.function(Int(code - KEY_F0)))
     default: .key(.other)
     }
   }

@@ -13,6 +13,13 @@ final class Terminal {
   /// True when ncurses turned on the terminal's mouse reporting.
   private var usesMouse = false
   private var cursorVisible = false
+  /// Decodes the escape sequences ncurses leaves alone, and bracketed pastes.
+  private var parser = InputParser()
+
+  /// Turns the terminal's bracketed paste mode on (pasted text arrives between markers) and
+  /// off again; terminals without it ignore both.
+  private static let pasteModeOn = Array("\u{1B}[?2004h".utf8)
+  private static let pasteModeOff = Array("\u{1B}[?2004l".utf8)
 
   /// Sets up the terminal, runs `body`, and always restores the terminal afterwards.
   static func withTerminal<T>(
@@ -26,7 +33,9 @@ final class Terminal {
     guard let screen = cloudy_newterm(nil) else { throw TerminalError.unsupportedTerminal(type) }
     let terminal = Terminal(screen: screen, noColor: !(environment["NO_COLOR"] ?? "").isEmpty, mouse: mouse)
     SignalGuard.install(wakeFD: wakeFD, reset: terminal.resetSequence())
+    terminal.writeDirectly(pasteModeOn)
     defer {
+      terminal.writeDirectly(pasteModeOff)
       endwin()
       delscreen(screen)
       SignalGuard.uninstall()
@@ -73,7 +82,7 @@ final class Terminal {
       guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return [] }
       return Array(String(cString: value).utf8)
     }
-    return mouseOffSequence() + strings
+    return Self.pasteModeOff + mouseOffSequence() + strings
   }
 
   /// What turns the terminal's mouse reporting off again: terminfo's `XM` with 0 where the
@@ -194,13 +203,26 @@ final class Terminal {
   /// screen, cursor shown, the tty's own modes), runs it, then takes the terminal back and
   /// repaints every cell on the next `draw`.
   func suspended<T>(_ body: () -> T) -> T {
+    writeDirectly(Self.pasteModeOff)
     endwin()
     let result = body()
+    writeDirectly(Self.pasteModeOn)
     cloudy_repaint_all()
     wrefresh(window)
     // Whatever the child did to the cursor, set it again on the next frame.
     curs_set(cursorVisible ? 1 : 0)
     return result
+  }
+
+  /// Ctrl-Z: stops the process as the shell's job control expects (the terminal restored
+  /// first), and once `fg` continues it, repaints every cell.
+  func suspendToShell() {
+    suspended {
+      // ncurses may have its own SIGTSTP handler; the default action is what stops a job.
+      let previous = signal(SIGTSTP, SIG_DFL)
+      raise(SIGTSTP)
+      signal(SIGTSTP, previous)
+    }
   }
 
   // MARK: - Input
@@ -214,25 +236,43 @@ final class Terminal {
     case hangUp
   }
 
-  /// Sleeps until a key arrives, the window is resized, or `wakeFD` becomes readable,
-  /// then returns every key ncurses has ready (possibly none).
-  func waitForEvents(wakeFD: Int32) -> [Event] {
+  /// How long a bracketed paste may pause before what arrived of it is taken as the
+  /// whole paste.
+  private static let pastePauseMilliseconds: Int32 = 1000
+
+  /// Sleeps until a key arrives, the window is resized, `wakeFD` becomes readable, or
+  /// `timeoutMilliseconds` pass (-1: no limit), then returns every key ncurses has ready
+  /// (possibly none).
+  func waitForEvents(wakeFD: Int32, timeoutMilliseconds: Int32 = -1) -> [Event] {
     var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+    var timeout = timeoutMilliseconds
+    if parser.isInPaste {
+      timeout = timeout < 0 ? Self.pastePauseMilliseconds : min(timeout, Self.pastePauseMilliseconds)
+    }
     // EINTR (a SIGWINCH, say) falls through to reading: ncurses reports the resize.
-    _ = poll(&fds, 2, -1)
+    let ready = poll(&fds, 2, timeout)
     if fds[0].revents & Int16(POLLHUP | POLLNVAL | POLLERR) != 0 { return [.hangUp] }
+    if ready == 0, parser.isInPaste { return events(from: parser.finishPaste()) }
     return readReadyKeys()
   }
 
   private func readReadyKeys() -> [Event] {
-    var events: [Event] = []
+    var inputs: [KeyDecoder.Input] = []
     nodelay(window, true)
     defer { nodelay(window, false) }
     var value: wint_t = 0
     while true {
       let result = wget_wch(window, &value)
       if result == ERR { break }
-      switch KeyDecoder.decode(UInt32(value), isKeyCode: result == KEY_CODE_YES) {
+      inputs += parser.feed(InputParser.Raw(value: UInt32(value), isKeyCode: result == KEY_CODE_YES))
+    }
+    return events(from: inputs + parser.flush())
+  }
+
+  private func events(from inputs: [KeyDecoder.Input]) -> [Event] {
+    var events: [Event] = []
+    for input in inputs {
+      switch input {
       case .key(let key): events.append(.key(key))
       case .resize:
         cloudy_repaint_all()

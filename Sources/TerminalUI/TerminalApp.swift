@@ -38,13 +38,16 @@ public enum TerminalApp {
       var model = BookmarksViewModel(state: AppState(title: title, backend: store.backend, size: terminal.size))
       _ = model.send(.resized(terminal.size))
       let trace = TraceLog(environment: environment)
+      var messageTimer = MessageTimer(environment: environment)
       while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
         terminal.draw(BookmarksScreen.render(model.state))
         trace?.drewFrame(bookmarks: model.state.bookmarks.count, shown: model.state.shownCount)
-        let events = terminal.waitForEvents(wakeFD: inbox.readFD)
+        messageTimer.shown(model.state.message)
+        let events = terminal.waitForEvents(
+          wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
         trace?.received(events)
         if events.contains(.hangUp) { break }
-        let actions =
+        var actions =
           events.compactMap { event -> Action? in
             switch event {
             case .key(let key): .keyPressed(key)
@@ -53,12 +56,15 @@ public enum TerminalApp {
             case .hangUp: nil
             }
           } + inbox.drain()
+        // First, so that a message set by this batch's keys is not cleared at once.
+        if messageTimer.millisecondsLeft() == 0 { actions.insert(.messageExpired, at: 0) }
         for action in actions {
           for effect in model.send(action) {
             // Opening and copying use the terminal, so they run here, between frames.
             switch effect {
             case .openURL(let url): _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
             case .copyURL(let url): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
+            case .suspend: terminal.suspendToShell()
             default: perform(effect, store: store, inbox: inbox)
             }
           }
@@ -96,7 +102,7 @@ public enum TerminalApp {
         } catch {
           inbox.post(.resolveFinished(id, FailureMessage("\(error)")))
         }
-      case .openURL, .copyURL:
+      case .openURL, .copyURL, .suspend:
         break  // handled on the UI thread
       }
     }

@@ -61,6 +61,13 @@ final class TraceLog {
     case .backTab: "backtab"
     case .backspace: "backspace"
     case .delete: "delete"
+    case .alt: "alt"
+    case .wordLeft: "wordleft"
+    case .wordRight: "wordright"
+    case .deleteWordBackward: "deletewordbackward"
+    case .deleteWordForward: "deletewordforward"
+    case .function(let number): "f\(number)"
+    case .paste: "paste"
     case .other: "other"
     }
   }

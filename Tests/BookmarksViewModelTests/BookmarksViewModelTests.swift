@@ -99,21 +99,56 @@ final class BookmarksViewModelTests: XCTestCase {
 
   // MARK: - Add dialog
 
-  func testAddDialogOpensOnPlusOrAWithFocusOnURL() {
+  func testAddDialogOpensOnPlusOrAWithFocusOnNameTheFirstFieldDrawn() {
     for key in [Key.character("+"), .character("a")] {
       var model = Fixtures.model()
       model.press(key)
       XCTAssertEqual(model.state.dialog?.purpose, .add)
-      XCTAssertEqual(model.state.dialog?.focus, .url)
+      XCTAssertEqual(model.state.dialog?.focus, .name)
     }
+  }
+
+  /// The defect report: `+`, `Swift Forums`, `Tab`, `forums.swift.org`, `Enter` lost the
+  /// bookmark (focus started on URL, Tab went to Cancel, keys on a button were dropped).
+  func testTypingInScreenOrderNameTabURLEnterSavesWhatWasTyped() {
+    var model = Fixtures.model()
+    model.press(.character("+"))
+    model.type("Swift Forums")
+    model.press(.tab)
+    model.type("forums.swift.org")
+    XCTAssertEqual(
+      model.press(.enter), [.add(BookmarkDraft(name: "Swift Forums", url: "https://forums.swift.org"))])
+  }
+
+  func testTextTypedOnAButtonGoesToTheFieldThatHadTheFocusNotDropped() {
+    var model = Fixtures.model()
+    model.press(.character("+"), .tab)
+    model.type("forums.swift")
+    model.press(.tab)  // on Cancel now
+    XCTAssertEqual(model.state.dialog?.focus, .cancel)
+    model.type(".org")
+    XCTAssertEqual(model.state.dialog?.url.text, "forums.swift.org")
+    XCTAssertEqual(model.state.dialog?.focus, .url)
+  }
+
+  func testEnterOnCancelCancelsAndTheHintSaysSo() {
+    var model = Fixtures.model()
+    model.press(.character("+"), .tab, .tab)
+    XCTAssertEqual(model.state.dialog?.focus, .cancel)
+    XCTAssertEqual(BookmarksScreen.keyHints(model.state).first, "Tab next · Enter cancel · Esc cancel")
+    model.press(.tab)
+    XCTAssertEqual(BookmarksScreen.keyHints(model.state).first, "Tab next · Enter save · Esc cancel")
+    model.press(.backTab)
+    XCTAssertEqual(model.press(.enter), [])
+    XCTAssertNil(model.state.modal)
   }
 
   func testSavingAValidURLAsksTheStoreAndClosesOnSuccess() {
     var model = Fixtures.model()
     model.press(.character("a"))
-    model.type("www.example.com")
-    model.press(.backTab)
     model.type("Example")
+    model.press(.tab)
+    model.type("www.example.com")
     XCTAssertEqual(model.press(.enter), [.add(BookmarkDraft(name: "Example", url: "https://www.example.com"))])
     XCTAssertEqual(model.state.dialog?.isSaving, true)
     XCTAssertEqual(model.press(.enter), [], "a second Enter while saving does nothing")
@@ -126,7 +161,7 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func testAddSaysAddedEvenWhenTheStoreEventArrivedFirst() {
     var model = Fixtures.model()
-    model.press(.character("a"))
+    model.press(.character("a"), .tab)
     model.type("example.org")
     model.press(.enter)
     let saved = Fixtures.bookmark("new", "example.org", "https://example.org")
@@ -148,7 +183,7 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func testEmptyNameBecomesTheHost() {
     var model = Fixtures.model()
-    model.press(.character("a"))
+    model.press(.character("a"), .tab)
     model.type("news.ycombinator.com/item?id=1")
     XCTAssertEqual(
       model.press(.enter),
@@ -158,9 +193,10 @@ final class BookmarksViewModelTests: XCTestCase {
   func testInvalidURLIsRefusedInlineAndTheTextIsKept() {
     var model = Fixtures.model()
     model.press(.character("a"))
-    model.type("exa mple")
-    model.press(.tab, .tab, .tab)  // url → cancel → save → name
     model.type("Name")
+    model.press(.tab)
+    model.type("exa mple")
+    model.press(.backTab)  // back to Name: the error moves the focus to URL
     XCTAssertEqual(model.press(.enter), [])
     XCTAssertEqual(model.state.dialog?.error, "A URL can't contain spaces.")
     XCTAssertEqual(model.state.dialog?.url.text, "exa mple")
@@ -178,7 +214,7 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func testDuplicateURLAsksBeforeAdding() {
     var model = Fixtures.model()
-    model.press(.character("a"))
+    model.press(.character("a"), .tab)
     model.type("WWW.APPLE.COM/")
     XCTAssertEqual(model.press(.enter), [])
     XCTAssertEqual(model.state.dialog?.error, "“Apple” already has this URL. Press Enter again to save it anyway.")
@@ -187,7 +223,7 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func testFailedSaveKeepsTheDialogAndWhatWasTyped() {
     var model = Fixtures.model()
-    model.press(.character("a"))
+    model.press(.character("a"), .tab)
     model.type("example.org")
     model.press(.enter)
     _ = model.send(.saveFinished(.failure(FailureMessage("Couldn't save to /x (No space left on device)."))))
@@ -200,13 +236,28 @@ final class BookmarksViewModelTests: XCTestCase {
   func testEscapeAndCancelCloseWithoutEffects() {
     var model = Fixtures.model()
     model.press(.character("a"))
-    model.type("example.org")
-    XCTAssertEqual(model.press(.escape), [])
+    XCTAssertEqual(model.press(.escape), [], "nothing typed: Esc closes at once")
     XCTAssertNil(model.state.modal)
-    model.press(.character("a"))
+    model.press(.character("a"), .tab)
     model.type("example.org")
     XCTAssertEqual(model.press(.tab, .enter), [])  // Tab from URL lands on Cancel
     XCTAssertNil(model.state.modal)
+  }
+
+  func testEscapeAfterChangesAsksBeforeDiscarding() {
+    var model = Fixtures.model()
+    model.press(.character("e"), .enter)  // Edit mode: Enter edits
+    model.type(" Inc.")
+    model.press(.escape)
+    XCTAssertEqual(model.state.dialog?.isConfirmingDiscard, true)
+    let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
+    XCTAssertTrue(bottom.contains("Discard your changes? Press y to discard"), bottom)
+    model.press(.character("n"))
+    XCTAssertEqual(model.state.dialog?.name.text, "Apple Inc.", "any other key keeps editing")
+    XCTAssertEqual(model.state.dialog?.isConfirmingDiscard, false)
+    model.press(.escape, .character("y"))
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.bookmarks[0].name, "Apple")
   }
 
   func testFocusCyclesThroughFieldsAndButtons() {
@@ -217,10 +268,12 @@ final class BookmarksViewModelTests: XCTestCase {
       model.press(.tab)
       seen.append(model.state.dialog!.focus)
     }
-    XCTAssertEqual(seen, [.cancel, .save, .name, .url])
+    XCTAssertEqual(seen, [.url, .cancel, .save, .name], "screen order: Name, URL, Cancel, Save")
     model.press(.up)
-    XCTAssertEqual(model.state.dialog?.focus, .name)
+    XCTAssertEqual(model.state.dialog?.focus, .save)
     model.press(.up)
+    XCTAssertEqual(model.state.dialog?.focus, .cancel)
+    model.press(.right)
     XCTAssertEqual(model.state.dialog?.focus, .save)
     model.press(.left)
     XCTAssertEqual(model.state.dialog?.focus, .cancel)
@@ -230,16 +283,24 @@ final class BookmarksViewModelTests: XCTestCase {
     var model = Fixtures.model()
     model.press(.character("a"), .character("q"))
     XCTAssertFalse(model.state.shouldQuit)
-    XCTAssertEqual(model.state.dialog?.url.text, "q")
+    XCTAssertEqual(model.state.dialog?.name.text, "q")
     model.press(.control("c"))
     XCTAssertTrue(model.state.shouldQuit)
   }
 
   // MARK: - Edit dialog
 
-  func testEnterOpensTheSelectedBookmarkPrefilledAndSavesAnUpdate() {
+  func testEnterOpensTheURLInTheListAndEditsInEditMode() {
     var model = Fixtures.model()
-    model.press(.down, .enter)
+    XCTAssertEqual(model.press(.enter), [.openURL("https://www.apple.com")])
+    XCTAssertNil(model.state.modal)
+    model.press(.character("e"), .enter)
+    XCTAssertEqual(model.state.dialog?.purpose, .edit("id-1"))
+  }
+
+  func testEnterInEditModeOpensTheSelectedBookmarkPrefilledAndSavesAnUpdate() {
+    var model = Fixtures.model()
+    model.press(.character("e"), .down, .enter)
     XCTAssertEqual(model.state.dialog?.purpose, .edit("id-2"))
     XCTAssertEqual(model.state.dialog?.name.text, "東京タワー")
     XCTAssertEqual(model.state.dialog?.url.text, "https://www.tokyotower.co.jp/ja")
@@ -258,8 +319,17 @@ final class BookmarksViewModelTests: XCTestCase {
 
   func testEditingKeepingItsOwnURLIsNotADuplicate() {
     var model = Fixtures.model()
-    model.press(.enter)
-    XCTAssertEqual(model.press(.enter), [.update("id-1", BookmarkDraft(name: "Apple", url: "https://www.apple.com"))])
+    model.press(.character("e"), .enter)
+    model.type("!")
+    XCTAssertEqual(model.press(.enter), [.update("id-1", BookmarkDraft(name: "Apple!", url: "https://www.apple.com"))])
+  }
+
+  func testSavingAnUnchangedEditWritesNothing() {
+    var model = Fixtures.model()
+    model.press(.character("e"), .enter)
+    XCTAssertEqual(model.press(.enter), [], "nothing changed: no update, so `modified` keeps its date")
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "No changes to save.")
   }
 
   // MARK: - Store changes
@@ -298,7 +368,7 @@ final class BookmarksViewModelTests: XCTestCase {
   func testHelpOpensAndAnyKeyClosesIt() {
     var model = Fixtures.model()
     model.press(.character("?"))
-    XCTAssertEqual(model.state.modal, .help)
+    XCTAssertEqual(model.state.modal, .help(scroll: 0))
     model.press(.character("q"))
     XCTAssertNil(model.state.modal)
     XCTAssertFalse(model.state.shouldQuit, "the key that closes help does nothing else")

@@ -130,7 +130,7 @@ final class FilterTests: XCTestCase {
     XCTAssertEqual(model.state.filter?.query.text, "swift")
   }
 
-  func testEscClearsAndKeepsTheSelectedBookmark() {
+  func testEscWhileTypingGoesBackToTheBookmarkSelectedBeforeAndEnterKeepsTheMatch() {
     var model = Fixtures.model(Self.mixed)
     model.press(.character("/"))
     model.type("東京")
@@ -139,7 +139,13 @@ final class FilterTests: XCTestCase {
     model.press(.escape)
     XCTAssertNil(model.state.filter)
     XCTAssertEqual(model.state.shownCount, 8)
-    XCTAssertEqual(model.state.selectedBookmark?.name, "東京駅")
+    XCTAssertEqual(model.state.selectedBookmark?.name, "Swift Forums", "back where / was pressed")
+
+    model.press(.character("/"))
+    model.type("東京")
+    model.press(.down, .enter, .escape)
+    XCTAssertNil(model.state.filter)
+    XCTAssertEqual(model.state.selectedBookmark?.name, "東京駅", "Enter kept the match; Esc then keeps it")
     XCTAssertEqual(model.state.selection, 6)
 
     // Esc after Enter clears a kept filter too, before it leaves Edit mode.
@@ -174,13 +180,14 @@ final class FilterTests: XCTestCase {
     XCTAssertEqual(model.press(.character("o")), [.openURL("https://station.example")])
     XCTAssertEqual(model.press(.character("y")), [.copyURL("https://station.example")])
 
-    // Edit: the dialog holds the filtered selection.
-    model.press(.enter)
+    XCTAssertEqual(model.press(.enter), [.openURL("https://station.example")], "Enter opens, as o does")
+
+    // Edit (Enter in Edit mode): the dialog holds the filtered selection.
+    model.press(.character("e"), .enter)
     XCTAssertEqual(model.state.dialog?.purpose, .edit("g"))
     model.press(.escape)
 
     // Delete in Edit mode: the filtered selection, and the filter stays with one match.
-    model.press(.character("e"))
     model.press(.character("d"))
     guard case .confirmDelete(let bookmark) = model.state.modal else { return XCTFail("no confirm") }
     XCTAssertEqual(bookmark.id, "g")
@@ -195,7 +202,7 @@ final class FilterTests: XCTestCase {
     var model = Fixtures.model(Self.mixed)
     model.press(.character("/"))
     model.type("swift")
-    model.press(.enter, .enter)
+    model.press(.enter, .character("e"), .enter)
     XCTAssertEqual(model.state.dialog?.purpose, .edit("a"))
     model.press(.control("u"))
     model.type("Forums")
@@ -260,7 +267,7 @@ final class FilterTests: XCTestCase {
     model.press(.enter, .down)
     buffer = BookmarksScreen.render(model.state)
     XCTAssertEqual(
-      buffer.lines[23], " /12 · 2/67 of 1,234                     o open · y copy · / change · Esc clear ")
+      buffer.lines[23], " /12 · 2/67 of 1,234                 Enter open · y copy · / change · Esc clear ")
     XCTAssertNil(buffer.cursor)
   }
 }

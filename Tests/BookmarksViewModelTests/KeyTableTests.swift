@@ -39,14 +39,14 @@ final class KeyTableTests: XCTestCase {
 
   func testTheBottomLineHintsFollowTheMode() {
     var model = Fixtures.model()
-    XCTAssertTrue(bottom(model).hasSuffix("+ add · e edit · / find · y copy · ? help "), bottom(model))
+    XCTAssertTrue(bottom(model).hasSuffix("Enter open · + add · / find · ? help · q quit "), bottom(model))
     model.press(.character("e"))
-    XCTAssertTrue(bottom(model).hasSuffix("d delete · e done · ? help "), bottom(model))
+    XCTAssertTrue(bottom(model).hasSuffix("Enter edit · d delete · e done · ? help · q quit "), bottom(model))
     model.press(.character("e"), .character("/"))
     XCTAssertTrue(bottom(model).hasSuffix("Enter keep · Esc clear · ↑↓ move "), bottom(model))
     model.type("a")
     model.press(.enter)
-    XCTAssertTrue(bottom(model).hasSuffix("o open · y copy · / change · Esc clear "), bottom(model))
+    XCTAssertTrue(bottom(model).hasSuffix("Enter open · y copy · / change · Esc clear "), bottom(model))
     model.press(.character("+"))
     XCTAssertTrue(bottom(model).hasSuffix("Tab next · Enter save · Esc cancel "), bottom(model))
     model.press(.escape, .character("?"))

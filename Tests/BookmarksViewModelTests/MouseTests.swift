@@ -2,11 +2,15 @@ import BookmarkModel
 import BookmarksViewModel
 import XCTest
 
-/// Clicks select rows (a second click edits), the wheel moves the selection, and the mouse
+/// Clicks select rows (a second click acts as Enter), the wheel moves the selection, and the mouse
 /// does nothing over a dialog.
 final class MouseTests: XCTestCase {
-  func testAClickSelectsTheRowUnderItAndASecondClickEdits() {
+  func testAClickSelectsTheRowUnderItAndASecondClickActsAsEnter() {
     var model = Fixtures.model(Fixtures.many(30))
+    XCTAssertEqual(
+      model.send(.mouse(MouseEvent(.click, row: 2, column: 10))), [.openURL("https://example.com/1")],
+      "a click on the selected row opens it, as Enter does")
+    model.press(.character("e"))  // in Edit mode, a second click edits
     // Rows 1–2 are the first bookmark, 3–4 the second …
     XCTAssertEqual(model.send(.mouse(MouseEvent(.click, row: 6, column: 10))), [])
     XCTAssertEqual(model.state.selection, 2)

@@ -49,11 +49,19 @@ final class ResolveDialogTests: XCTestCase {
     XCTAssertNil(dialog.versions)
   }
 
-  func testEnterOnAnOrdinaryRowStillEdits() {
+  func testEnterOnAnOrdinaryRowOpensItAndInEditModeEditsIt() {
     var model = conflictedModel()
     model.press(.up)
+    XCTAssertEqual(model.press(.enter), [.openURL("https://www.apple.com")])
+    model.press(.character("e"))
     XCTAssertEqual(model.press(.enter), [])
     XCTAssertNotNil(model.state.dialog)
+  }
+
+  func testEnterOnAConflictedRowResolvesInEditModeToo() {
+    var model = conflictedModel()
+    model.press(.character("e"))
+    XCTAssertEqual(model.press(.enter), [.loadVersions(tokyo.id)])
   }
 
   func testChoosingTheOtherVersionKeepsIt() {

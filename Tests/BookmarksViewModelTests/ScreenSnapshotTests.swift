@@ -35,7 +35,7 @@ final class ScreenSnapshotTests: XCTestCase {
 
   func testAddDialogWithError() {
     var model = Fixtures.model()
-    model.press(.character("+"))
+    model.press(.character("+"), .tab)
     model.type("bad url")
     model.press(.enter)
     assertScreen(BookmarksScreen.render(model.state), named: "add-dialog-error")
@@ -43,7 +43,7 @@ final class ScreenSnapshotTests: XCTestCase {
 
   func testQuotaRefusalExplainsTheWayOutAndKeepsTheText() {
     var model = Fixtures.model(status: Fixtures.fullKeyValueStatus)
-    model.press(.character("+"))
+    model.press(.character("+"), .tab)
     model.type("https://one-more.example")
     model.press(.enter)
     _ = model.send(
@@ -68,7 +68,7 @@ final class ScreenSnapshotTests: XCTestCase {
 
   func testEditDialogPrefilled() {
     var model = Fixtures.model()
-    model.press(.down, .enter)
+    model.press(.character("e"), .down, .enter)
     assertScreen(BookmarksScreen.render(model.state), named: "edit-dialog")
   }
 
@@ -118,7 +118,7 @@ final class ScreenSnapshotTests: XCTestCase {
 
   func testEditingANameWithCRLFDrawsPlaceholders() {
     var model = Fixtures.model([Fixtures.bookmark("id-crlf", "a\r\nb", "https://crlf.example")])
-    model.press(.enter)
+    model.press(.character("e"), .enter)
     let buffer = BookmarksScreen.render(model.state)
     XCTAssertTrue(buffer.lines.contains { $0.contains("Name  a␍␊b") }, buffer.text)
   }

@@ -31,7 +31,8 @@ final class KeyDecoderTests: XCTestCase {
     XCTAssertEqual(KeyDecoder.decode(UInt32(KEY_BTAB), isKeyCode: true), .key(.backTab))
     XCTAssertEqual(KeyDecoder.decode(UInt32(KEY_BACKSPACE), isKeyCode: true), .key(.backspace))
     XCTAssertEqual(KeyDecoder.decode(UInt32(cloudy_key_resize()), isKeyCode: true), .resize)
-    XCTAssertEqual(KeyDecoder.decode(UInt32(KEY_F0 + 5), isKeyCode: true), .key(.other))
+    XCTAssertEqual(KeyDecoder.decode(UInt32(KEY_F0 + 5), isKeyCode: true), .key(.function(5)))
+    XCTAssertEqual(KeyDecoder.decode(UInt32(KEY_IC), isKeyCode: true), .key(.other))
   }
 
   func testCellCharactersKeepMarksAndDropJoinedEmoji() {

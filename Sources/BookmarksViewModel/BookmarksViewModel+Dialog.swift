@@ -1,0 +1,112 @@
+import BookmarkModel
+
+/// The Add/Edit dialog's keys and the store's answers to a save.
+extension BookmarksViewModel {
+  mutating func dialogKey(_ key: Key, _ dialog: inout BookmarkDialog) -> [Effect] {
+    if dialog.isConfirmingDiscard {
+      dialog.isConfirmingDiscard = false
+      if key == .character("y") || key == .character("Y") { state.modal = nil }
+      return []
+    }
+    switch key {
+    case .escape:
+      // Changes are not thrown away unseen: Esc asks first when something was changed.
+      if dialog.hasChanges {
+        dialog.isConfirmingDiscard = true
+      } else {
+        state.modal = nil
+      }
+    case .tab, .down:
+      dialog.moveFocus(by: 1)
+    case .backTab, .up:
+      dialog.moveFocus(by: -1)
+    case .enter:
+      // Enter saves from a field and from Save; only on Cancel does it cancel.
+      if dialog.focus == .cancel {
+        state.modal = nil
+        return []
+      }
+      return save(&dialog)
+    case .left where dialog.focus == .save:
+      dialog.setFocus(.cancel)
+    case .right where dialog.focus == .cancel:
+      dialog.setFocus(.save)
+    default:
+      if dialog.edit(with: key) { dialog.error = nil }
+    }
+    return []
+  }
+
+  private mutating func save(_ dialog: inout BookmarkDialog) -> [Effect] {
+    let draft: BookmarkDraft
+    switch dialog.draft.validated() {
+    case .failure(let problem):
+      dialog.error = problem.description
+      dialog.setFocus(.url)
+      return []
+    case .success(let valid):
+      draft = valid
+    }
+    var editingID: Bookmark.ID?
+    if case .edit(let id) = dialog.purpose { editingID = id }
+    if let editingID, let stored = state.bookmarks.first(where: { $0.id == editingID }), stored.name == draft.name,
+      stored.url == draft.url
+    {
+      // Nothing changed: nothing is written, so `modified` keeps its date.
+      state.modal = nil
+      state.message = StatusMessage("No changes to save.")
+      return []
+    }
+    let key = BookmarkURL.comparisonKey(draft.url)
+    if let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID),
+      dialog.acknowledgedDuplicate != key
+    {
+      dialog.acknowledgedDuplicate = key
+      dialog.error = "“\(existing.name)” already has this URL. Press Enter again to save it anyway."
+      return []
+    }
+    dialog.isSaving = true
+    dialog.error = nil
+    if let editingID {
+      ownChanges[editingID] = .present(name: draft.name, url: draft.url)
+      return [.update(editingID, draft)]
+    }
+    return [.add(draft)]
+  }
+
+  mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) -> [Effect] {
+    guard var dialog = state.dialog, dialog.isSaving else { return replayTypeAhead() }
+    switch result {
+    case .failure(let failure):
+      dialog.isSaving = false
+      if case .edit(let id) = dialog.purpose, !state.bookmarks.contains(where: { $0.id == id }) {
+        ownChanges[id] = nil
+        offerRestore(&dialog)
+      } else {
+        dialog.error = failure.text
+      }
+      state.modal = .dialog(dialog)
+    case .success(let bookmark):
+      state.modal = nil
+      ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url)
+      // The store's own change event may have brought the bookmark already.
+      var bookmarks = state.bookmarks
+      if let index = bookmarks.firstIndex(where: { $0.id == bookmark.id }) {
+        bookmarks[index] = bookmark
+      } else {
+        bookmarks.append(bookmark)
+      }
+      state.message = StatusMessage(dialog.purpose == .add ? "Added “\(bookmark.name)”." : "Saved “\(bookmark.name)”.")
+      replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
+    }
+    return replayTypeAhead()
+  }
+
+  /// The bookmark being edited was deleted elsewhere: the dialog keeps what was typed and
+  /// offers to save it as a new bookmark (Enter) or to discard it (Esc).
+  mutating func offerRestore(_ dialog: inout BookmarkDialog) {
+    dialog.purpose = .add
+    dialog.acknowledgedDuplicate = nil
+    dialog.error = "This bookmark was deleted elsewhere. Enter saves it as a new bookmark; Esc discards it."
+  }
+}

@@ -1,0 +1,70 @@
+import BookmarkModel
+import BookmarkStores
+
+/// The store's change events, and the notices for changes made elsewhere.
+extension BookmarksViewModel {
+  mutating func storeChanged(_ snapshot: StoreSnapshot) {
+    let wasLoaded = state.isLoaded
+    let previousStatus = state.status
+    state.isLoaded = true
+    state.status = snapshot.status
+    // A change of sync state (offline, synced, pending) is never hidden behind a message.
+    if wasLoaded,
+      previousStatus.syncSummary != snapshot.status.syncSummary
+        || previousStatus.problem != snapshot.status.problem
+    {
+      state.message = nil
+    }
+    state.conflicted = snapshot.conflicted
+    conflictsChanged()
+    switch snapshot.bookmarks {
+    case .success(let bookmarks):
+      state.loadProblem = nil
+      if wasLoaded { noticeChangesElsewhere(bookmarks) }
+      replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
+    case .failure(let error):
+      state.loadProblem = error.description
+      replaceBookmarks([], keepingSelectionOf: nil)
+    }
+  }
+
+  /// Says what changed elsewhere in what the user sees: the selected bookmark deleted or
+  /// changed, bookmarks added but hidden by the filter; an edit dialog whose bookmark was
+  /// deleted offers to save it as a new one.
+  private mutating func noticeChangesElsewhere(_ bookmarks: [Bookmark]) {
+    let byID = Dictionary(bookmarks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let own = ownChanges
+    ownChanges = ownChanges.filter { !$0.value.isReflected(by: byID[$0.key]) }
+    if case .dialog(var dialog) = state.modal, case .edit(let id) = dialog.purpose, byID[id] == nil,
+      own[id] != .deleted
+    {
+      if dialog.isSaving {
+        return  // the save's answer tells; ``saveFinished(_:)`` offers the restore
+      }
+      offerRestore(&dialog)
+      state.modal = .dialog(dialog)
+      return
+    }
+    if let selected = state.selectedBookmark, own[selected.id] == nil {
+      if let now = byID[selected.id] {
+        if now.name != selected.name || now.url != selected.url {
+          state.message = StatusMessage("“\(selected.name)” was changed elsewhere.")
+          return
+        }
+      } else {
+        state.message = StatusMessage("“\(selected.name)” was deleted elsewhere.")
+        return
+      }
+    }
+    guard state.filter != nil, state.dialog?.isSaving != true else { return }
+    let known = Set(state.bookmarks.map(\.id))
+    let added = bookmarks.filter { !known.contains($0.id) && own[$0.id] == nil }
+    guard !added.isEmpty, let query = state.filter?.query.text else { return }
+    var probe = BookmarkSearch()
+    let hidden = added.count - probe.matches(for: query, in: added).count
+    if hidden > 0 {
+      state.message = StatusMessage(
+        "\(NumberText.grouped(hidden)) added elsewhere, hidden by the filter (Esc shows all).")
+    }
+  }
+}
