@@ -95,7 +95,7 @@ struct InputParser {
     if pasted != nil, first != 0x5B {
       // Inside a paste only CSI matters (the end marker); an ESC and anything else is text.
       sequence = nil
-      current.forEach { appendToPaste($0) }
+      for value in current { appendToPaste(value) }
       return []
     }
     switch first {
