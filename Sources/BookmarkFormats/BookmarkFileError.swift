@@ -27,7 +27,7 @@ public enum BookmarkFileError: Error, Hashable, Sendable, CustomStringConvertibl
     case .invalidJSON(let detail):
       "The file is not a Cloudy JSON export: \(detail)."
     case .unsupported(let format):
-      "Importing a \(format.displayName) is not supported; import an HTML or JSON file."
+      "Importing \(format.displayNameWithArticle) is not supported; import an HTML or JSON file."
     case .unreadable(let reason):
       "The file can't be read (\(reason))."
     }

@@ -25,4 +25,12 @@ public enum BookmarkFileFormat: String, CaseIterable, Sendable, Hashable {
     case .json: "Cloudy JSON file"
     }
   }
+
+  /// The name with its indefinite article: “an XBEL file”, “a Netscape bookmark file”.
+  public var displayNameWithArticle: String {
+    switch self {
+    case .xbel: "an \(displayName)"
+    case .html, .json: "a \(displayName)"
+    }
+  }
 }

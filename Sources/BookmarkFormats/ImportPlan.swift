@@ -114,13 +114,5 @@ public struct ImportPlan: Sendable {
   }
 
   /// `100000` as `100,000`, whatever the locale, so reports read the same everywhere.
-  static func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var result = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return number < 0 ? "-" + result : result
-  }
+  static func grouped(_ number: Int) -> String { NumberText.grouped(number) }
 }

@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
   case urlActionFinished(StatusMessage)
   /// The message on the bottom line has been shown long enough; the status comes back.
   case messageExpired
+  /// The store is empty, but another store on this device holds bookmarks: where they are.
+  case bookmarksElsewhere(String)
 }
 
 /// A failure as the sentence to show the user.

@@ -29,6 +29,8 @@ public struct AppState: Hashable, Sendable {
   public var message: StatusMessage?
   /// Keys typed while a save was in flight, applied in order once the store answers.
   public var typeAhead: [Key] = []
+  /// Where this device's bookmarks are when the chosen store is empty but another is not.
+  public var bookmarksElsewhere: String?
   public var size: ScreenSize
   public var shouldQuit: Bool
 

@@ -150,8 +150,9 @@ public enum BookmarksScreen {
       return
     }
     if state.bookmarks.isEmpty {
+      let elsewhere = state.bookmarksElsewhere.map { "\n\n" + $0 } ?? ""
       drawCentredParagraph(
-        "No bookmarks yet.\n\nPress + to add one.", top: top, height: height, style: .plain, into: &buffer)
+        "No bookmarks yet.\n\nPress + to add one." + elsewhere, top: top, height: height, style: .plain, into: &buffer)
       return
     }
     let count = max(1, height / BookmarksViewModel.linesPerBookmark)

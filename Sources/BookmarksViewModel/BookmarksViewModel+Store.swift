@@ -8,13 +8,11 @@ extension BookmarksViewModel {
     let previousStatus = state.status
     state.isLoaded = true
     state.status = snapshot.status
-    // A change of sync state (offline, synced, pending) is never hidden behind a message.
-    if wasLoaded,
-      previousStatus.syncSummary != snapshot.status.syncSummary
-        || previousStatus.problem != snapshot.status.problem
-    {
-      state.message = nil
-    }
+    // Going offline, or a new problem, is never hidden behind a message (the passing
+    // syncing → synced of every save does not push a message away).
+    let wentOffline = snapshot.status.sync == .offline && previousStatus.sync != .offline
+    let newProblem = snapshot.status.problem != nil && snapshot.status.problem != previousStatus.problem
+    if wasLoaded, wentOffline || newProblem { state.message = nil }
     state.conflicted = snapshot.conflicted
     conflictsChanged()
     switch snapshot.bookmarks {

@@ -46,6 +46,8 @@ public struct BookmarksViewModel: Sendable {
       state.message = message
     case .messageExpired:
       state.message = nil
+    case .bookmarksElsewhere(let hint):
+      state.bookmarksElsewhere = hint
     }
     keepSelectionVisible()
     return effects

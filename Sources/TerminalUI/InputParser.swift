@@ -39,6 +39,9 @@ struct InputParser {
       switch input {
       case .key(.left) where alt: return [.key(.wordLeft)]
       case .key(.right) where alt: return [.key(.wordRight)]
+      // Alt-Backspace, where terminfo's kbs (DEL) made ncurses decode the Backspace.
+      case .key(.backspace) where alt: return [.key(.deleteWordBackward)]
+      case .key(.delete) where alt: return [.key(.deleteWordForward)]
       default: return [input]
       }
     }

@@ -114,6 +114,13 @@ final class Terminal {
         case .character(let character):
           var characters = Self.wideCharacters(character)
           setcchar(&cell, &characters, attributes, pair, nil)
+          if var second = Self.secondCell(of: character), column + 1 < buffer.width {
+            // The buffer gives this grapheme two cells, but ncurses (by `wcwidth`) fills
+            // only one: the second gets its own content, so it never keeps an old frame's.
+            var secondCell = cchar_t()
+            setcchar(&secondCell, &second, attributes, pair, nil)
+            mvwadd_wch(window, Int32(row), Int32(column + 1), &secondCell)
+          }
         case .line(let glyph):
           // The line glyph's own attributes carry the alternate character set.
           var characters = [wchar_t](repeating: 0, count: Int(CCHARW_MAX) + 1)
@@ -174,6 +181,19 @@ final class Terminal {
     return result
   }
 
+  /// What goes in the second cell of a grapheme the buffer counts as two cells while its
+  /// first character is one cell wide for `wcwidth` (a text-style symbol made emoji by
+  /// U+FE0F, such as ❤️, or a flag of two regional indicators): the second regional
+  /// indicator, else a space. Nil when ncurses fills both cells itself.
+  static func secondCell(of character: Character) -> [wchar_t]? {
+    let scalars = Array(character.unicodeScalars)
+    guard let first = scalars.first, CellWidth.of(character) == 2, CellWidth.of(first) == 1 else { return nil }
+    if let indicator = scalars.dropFirst().first(where: { (0x1F1E6...0x1F1FF).contains($0.value) }) {
+      return [wchar_t(bitPattern: indicator.value), 0]
+    }
+    return [wchar_t(bitPattern: 0x20), 0]
+  }
+
   private static func lineCell(_ glyph: LineGlyph) -> UnsafePointer<cchar_t> {
     switch glyph {
     case .horizontal: cloudy_wacs_hline()
@@ -218,9 +238,17 @@ final class Terminal {
   /// first), and once `fg` continues it, repaints every cell.
   func suspendToShell() {
     suspended {
-      // ncurses may have its own SIGTSTP handler; the default action is what stops a job.
+      // ncurses may have its own SIGTSTP handler, and this thread (started from a Swift
+      // concurrency worker) may block the signal: the default action, unblocked here, is
+      // what stops a job.
+      var only = sigset_t()
+      var previousMask = sigset_t()
+      sigemptyset(&only)
+      sigaddset(&only, SIGTSTP)
       let previous = signal(SIGTSTP, SIG_DFL)
+      pthread_sigmask(SIG_UNBLOCK, &only, &previousMask)
       raise(SIGTSTP)
+      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
       signal(SIGTSTP, previous)
     }
   }

@@ -9,14 +9,19 @@ public enum TerminalApp {
   ///
   /// - Parameter mouse: false leaves the mouse to the terminal (`--no-mouse`), so text
   ///   can be selected as usual.
+  /// - Parameter bookmarksElsewhere: asked once when the store turns out empty: where else
+  ///   on this device bookmarks are, in one sentence for the empty screen.
   public static func run(
-    store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true
+    store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
+    bookmarksElsewhere: (@Sendable () async -> String?)? = nil
   ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
         continuation.resume(
           returning: Result {
-            try runLoop(store: store, title: title, environment: environment, mouse: mouse)
+            try runLoop(
+              store: store, title: title, environment: environment, mouse: mouse,
+              bookmarksElsewhere: bookmarksElsewhere)
           })
       }
       thread.name = "cloudy-ui"
@@ -26,11 +31,21 @@ public enum TerminalApp {
   }
 
   private static func runLoop(
-    store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool
+    store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
+    bookmarksElsewhere: (@Sendable () async -> String?)?
   ) throws {
     let inbox = try Inbox()
     let watcher = Task.detached {
-      for await snapshot in store.changes() { inbox.post(.storeChanged(snapshot)) }
+      var isFirst = true
+      for await snapshot in store.changes() {
+        inbox.post(.storeChanged(snapshot))
+        if isFirst, case .success(let bookmarks) = snapshot.bookmarks, bookmarks.isEmpty,
+          let hint = await bookmarksElsewhere?()
+        {
+          inbox.post(.bookmarksElsewhere(hint))
+        }
+        isFirst = false
+      }
     }
     defer { watcher.cancel() }
     let urls = URLActions(environment: environment)

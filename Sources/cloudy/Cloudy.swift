@@ -16,11 +16,15 @@ struct Cloudy: AsyncParsableCommand {
       Run `cloudy` with no subcommand to open the full-screen list. Press ? there for every key.
       Bookmarks are stored on this machine in user defaults unless --store says otherwise.
       """,
+    version: "cloudy \(version)",
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      MigrateCommand.self, DemoCommand.self,
+      MigrateCommand.self, ConfigCommand.self, DemoCommand.self,
     ]
   )
+
+  /// This build's version, for `cloudy --version`.
+  static let version = "0.6.0"
 
   @OptionGroup var options: GlobalOptions
 
@@ -52,7 +56,10 @@ struct Cloudy: AsyncParsableCommand {
 
   func run() async throws {
     let store = try await CLIError.reporting { try options.makeStore() }
-    try await TerminalApp.run(store: store, environment: options.environment, mouse: usesMouse)
+    let chosen = options
+    try await TerminalApp.run(
+      store: store, environment: options.environment, mouse: usesMouse,
+      bookmarksElsewhere: { await OtherStores.describe(chosen) })
   }
 }
 

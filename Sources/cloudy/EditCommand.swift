@@ -22,6 +22,7 @@ struct EditCommand: AsyncParsableCommand {
   var allowDuplicate = false
 
   func validate() throws {
+    if id.isEmpty { throw ValidationError("Give the bookmark's id; `cloudy list` shows every id.") }
     if name == nil, url == nil { throw ValidationError("Give --name, --url or both.") }
   }
 

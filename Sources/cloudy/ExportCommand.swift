@@ -45,7 +45,7 @@ struct ExportCommand: AsyncParsableCommand {
       } catch FileError.writeFailed(_, let reason), FileError.unreadable(_, let reason) {
         throw CLIError("Couldn't write \(output) (\(reason)); nothing was exported.")
       }
-      let count = bookmarks.count == 1 ? "1 bookmark" : "\(bookmarks.count) bookmarks"
+      let count = bookmarks.count == 1 ? "1 bookmark" : "\(NumberText.grouped(bookmarks.count)) bookmarks"
       FileHandle.standardError.write(Data(CLIError("Exported \(count) to \(output).").description.utf8 + [0x0A]))
     }
   }

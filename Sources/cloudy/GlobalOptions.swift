@@ -35,10 +35,27 @@ struct GlobalOptions: ParsableArguments {
 
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-  /// The backend chosen by `--store`, else `CLOUDY_STORE`, else user defaults.
+  func validate() throws {
+    // An empty --home is a mistake (an unset variable in a script), not "the default".
+    if home?.isEmpty == true { throw ValidationError("--home needs a folder; leave it out for the default folders.") }
+  }
+
+  /// What this device remembers (`cloudy config`, `cloudy migrate`).
+  func savedSettings() throws -> SavedSettings {
+    try SavedSettings.load(from: location)
+  }
+
+  /// A setting from its flag, else its environment variable, else what this device saved.
+  private func chosen(_ flag: String?, _ variable: String, _ name: SavedSettings.Name) throws -> String? {
+    if let flag { return flag }
+    if let value = environment[variable], !value.isEmpty { return value }
+    return try savedSettings()[name]
+  }
+
+  /// The backend chosen by `--store`, else `CLOUDY_STORE`, else the saved setting, else
+  /// user defaults.
   func backend() throws -> StoreBackend {
-    let name =
-      store ?? environment["CLOUDY_STORE"].flatMap { $0.isEmpty ? nil : $0 } ?? StoreBackend.userDefaults.rawValue
+    let name = try chosen(store, "CLOUDY_STORE", .store) ?? StoreBackend.userDefaults.rawValue
     guard let backend = StoreBackend(rawValue: name) else {
       throw CLIError(
         "Unknown store “\(name)”; choose one of \(StoreBackend.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -56,9 +73,10 @@ struct GlobalOptions: ParsableArguments {
     offline || ["1", "true", "yes"].contains(environment["CLOUDY_OFFLINE"]?.lowercased() ?? "")
   }
 
-  /// Whose data: `--account`, else `CLOUDY_ACCOUNT`, else the login name.
+  /// Whose data: `--account`, else `CLOUDY_ACCOUNT`, else the saved setting, else the login
+  /// name.
   func accountName() throws -> String {
-    let name = account ?? environment["CLOUDY_ACCOUNT"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName()
+    let name = try chosen(account, "CLOUDY_ACCOUNT", .account) ?? Self.loginName()
     guard let name, !name.isEmpty else {
       throw CLIError("Can't tell whose bookmarks to use; pass --account NAME.")
     }
@@ -67,10 +85,10 @@ struct GlobalOptions: ParsableArguments {
     return name
   }
 
-  /// The cloud: `--cloud`, else `CLOUDY_CLOUD`, else `sqlite:<data>/cloud.sqlite`.
+  /// The cloud: `--cloud`, else `CLOUDY_CLOUD`, else the saved setting, else
+  /// `sqlite:<data>/cloud.sqlite`.
   func cloudAddress() throws -> CloudAddress {
-    let text = cloud ?? environment["CLOUDY_CLOUD"].flatMap { $0.isEmpty ? nil : $0 }
-    guard let text else { return .sqlite(path: location.dataDirectory + "/cloud.sqlite") }
+    guard let text = try chosen(cloud, "CLOUDY_CLOUD", .cloud) else { return defaultCloud }
     do {
       return try CloudAddress(parsing: text)
     } catch let error as CloudError {
@@ -78,11 +96,15 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 
-  /// The store the options describe, or the one of another backend (for `migrate`).
-  func makeStore(_ chosen: StoreBackend? = nil) throws -> any BookmarkStore {
+  /// The cloud a device uses when it is told of none.
+  var defaultCloud: CloudAddress { .sqlite(path: location.dataDirectory + "/cloud.sqlite") }
+
+  /// The store the options describe, or the one of another backend (for `migrate`);
+  /// `connected: false` opens a synced store on its local copy alone.
+  func makeStore(_ chosen: StoreBackend? = nil, connected: Bool = true) throws -> any BookmarkStore {
     switch try chosen ?? backend() {
     case .userDefaults: return UserDefaultsStore(location: location)
-    case .keyValue: return try makeKeyValueStore()
+    case .keyValue: return try makeKeyValueStore(connected: connected)
     case .documents: return try makeDocumentStore()
     }
   }
@@ -92,7 +114,7 @@ struct GlobalOptions: ParsableArguments {
   private func makeDocumentStore() throws -> any BookmarkStore {
     let address = try cloudAddress()
     let account = try accountName()
-    let service = isOffline ? nil : try CloudFactory.make(address, account: account)
+    let service = isOffline ? nil : try CloudFactory.make(address, account: account, isDefault: address == defaultCloud)
     let root =
       location.dataDirectory + "/documents/" + AccountCloudName.make(account: account, cloud: address.displayName)
     let index: SQLiteDocumentIndex
@@ -106,10 +128,12 @@ struct GlobalOptions: ParsableArguments {
     return DocumentBookmarkStore(container: container)
   }
 
-  private func makeKeyValueStore() throws -> any BookmarkStore {
+  private func makeKeyValueStore(connected: Bool = true) throws -> any BookmarkStore {
     let address = try cloudAddress()
     let account = try accountName()
-    let service = isOffline ? nil : try CloudFactory.make(address, account: account)
+    let service =
+      isOffline || !connected
+      ? nil : try CloudFactory.make(address, account: account, isDefault: address == defaultCloud)
     let store = UbiquitousKeyValueStore(
       directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
       cloud: service, device: try DeviceIdentity.load(in: location))

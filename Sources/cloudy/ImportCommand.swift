@@ -50,13 +50,19 @@ struct ImportCommand: AsyncParsableCommand {
         print("Nothing new to import.")
         return
       }
-      if !yes { try confirm(count: count, backend: store.backend) }
-      progress.step("Saving \(count) bookmarks…")
+      if !yes, try !confirm(count: count, backend: store.backend) {
+        // The user's own choice is not an error: a plain sentence, exit status 0.
+        print("Nothing was imported: you answered no.")
+        return
+      }
+      progress.step("Saving \(NumberText.grouped(count)) bookmarks…")
       defer { progress.finish() }
       try await store.importBookmarks(plan.additions)
       progress.finish()
       await options.finish(store)
-      print("Imported \(count == 1 ? "1 bookmark" : "\(count) bookmarks") into \(store.backend.rawValue).")
+      print(
+        "Imported \(count == 1 ? "1 bookmark" : "\(NumberText.grouped(count)) bookmarks") into \(store.backend.rawValue)."
+      )
     }
   }
 
@@ -92,14 +98,16 @@ struct ImportCommand: AsyncParsableCommand {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// Asks on the terminal; without one, refuses (a script must say --yes).
-  private func confirm(count: Int, backend: StoreBackend) throws {
+  /// Asks on the terminal and returns the answer; without one, refuses (a script must say
+  /// --yes).
+  private func confirm(count: Int, backend: StoreBackend) throws -> Bool {
     guard isatty(STDIN_FILENO) == 1 else {
       throw CLIError(
         "Standard input is not a terminal, so Cloudy can't ask; nothing was imported (pass --yes to import).")
     }
-    FileHandle.standardError.write(Data("Import \(count) bookmarks into \(backend.rawValue)? [y/N] ".utf8))
+    FileHandle.standardError.write(
+      Data("Import \(NumberText.grouped(count)) bookmarks into \(backend.rawValue)? [y/N] ".utf8))
     let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
-    guard answer == "y" || answer == "yes" else { throw CLIError("Nothing was imported.") }
+    return answer == "y" || answer == "yes"
   }
 }

@@ -61,13 +61,21 @@ struct MigrateCommand: AsyncParsableCommand {
         try await source.removeBookmarks(Set(bookmarks.map(\.id)))
         await options.finish(source)
       }
-      let count = bookmarks.count == 1 ? "1 bookmark" : "\(bookmarks.count) bookmarks"
+      // From now on a plain `cloudy` opens the store the bookmarks are in.
+      var settings = try options.savedSettings()
+      if !keep {
+        settings[.store] = target.rawValue
+        try settings.save(to: options.location)
+      }
+      let count = bookmarks.count == 1 ? "1 bookmark" : "\(NumberText.grouped(bookmarks.count)) bookmarks"
       let verb = keep ? "Copied" : "Moved"
       let skipped = bookmarks.count - copies.count
       let there = skipped == 0 ? "" : " (\(skipped) were already there)"
-      print(
-        "\(verb) \(count) from \(from.rawValue) to \(target.rawValue)\(there). From now on use --store \(target.rawValue) (or CLOUDY_STORE=\(target.rawValue))."
-      )
+      let next =
+        keep
+        ? "Use --store \(target.rawValue) to open them there."
+        : "From now on cloudy opens the \(target.rawValue) store (`cloudy config` shows and changes that)."
+      print("\(verb) \(count) from \(from.rawValue) to \(target.rawValue)\(there). \(next)")
     }
   }
 }

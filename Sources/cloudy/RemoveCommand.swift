@@ -11,6 +11,10 @@ struct RemoveCommand: AsyncParsableCommand {
   @Argument(help: "The bookmark's id, as `cloudy list` prints it, or a unique prefix of it.")
   var id: String
 
+  func validate() throws {
+    if id.isEmpty { throw ValidationError("Give the bookmark's id; `cloudy list` shows every id.") }
+  }
+
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()

@@ -89,4 +89,42 @@ final class MigrateCommandTests: XCTestCase {
     XCTAssertEqual(try list("user-defaults").map { $0["id"] }, ["k"])
     XCTAssertEqual(try list("documents").map { $0["id"] }, ["k"])
   }
+
+  /// The defect report: user-defaults A, B, C became key-value B, C, A (sorted by creation
+  /// date). Every pair of stores keeps the list's order, and so does an export.
+  func testTheOrderIsKeptAcrossEveryPairOfStoresAndInTheExport() throws {
+    // The list's order is not the creation dates' order.
+    try importJSON([
+      ["id": "a", "name": "A", "url": "https://a.example", "created": "2024-01-01T00:00:00Z"],
+      ["id": "b", "name": "B", "url": "https://b.example", "created": "2020-01-01T00:00:00Z"],
+      ["id": "c", "name": "C", "url": "https://c.example", "created": "2022-01-01T00:00:00Z"],
+    ])
+    XCTAssertEqual(try list("user-defaults").map { $0["id"] }, ["a", "b", "c"])
+    let route = ["user-defaults", "key-value", "documents", "user-defaults", "documents", "key-value", "user-defaults"]
+    for (from, to) in zip(route, route.dropFirst()) {
+      let output = try cloudy(["--store", from, "migrate", "--to", to])
+      XCTAssertEqual(output.status, 0, "\(from) → \(to): \(output.stderr)")
+      XCTAssertEqual(try list(to).map { $0["id"] }, ["a", "b", "c"], "\(from) → \(to)")
+      let export = try cloudy(["--store", to, "export", "--format", "html"])
+      let order = ["A", "B", "C"].compactMap { export.stdout.range(of: ">\($0)</A>")?.lowerBound }
+      XCTAssertEqual(order, order.sorted(), "the export of \(to) lists A, B, C in order")
+      XCTAssertEqual(order.count, 3, export.stdout)
+    }
+  }
+
+  /// The defect report: after `migrate --to documents` a plain `cloudy` opened the empty
+  /// user-defaults store. The choice is remembered; a flag or variable still wins.
+  func testAfterAMigrationAPlainCloudyUsesTheNewStore() throws {
+    try importJSON([["id": "m", "name": "M", "url": "https://m.example", "created": "2020-01-02T03:04:05Z"]])
+    let output = try cloudy(["migrate", "--to", "documents"])
+    XCTAssertEqual(output.status, 0, output.stderr)
+    let plain = try cloudy(["list"])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertTrue(plain.stdout.contains("\tM\thttps://m.example"), plain.stdout)
+    XCTAssertEqual(try cloudy(["config"]).stdout, "store=documents\n")
+    XCTAssertEqual(try list("user-defaults"), [], "a flag still wins")
+    XCTAssertEqual(try cloudy(["config", "set", "store", "nonsense"]).status, 1)
+    XCTAssertEqual(try cloudy(["config", "unset", "store"]).status, 0)
+    XCTAssertFalse(try cloudy(["list"]).stdout.contains("https://m.example"))
+  }
 }

@@ -11,14 +11,14 @@ final class AddBookmarkTests: EndToEndTestCase {
 
     try app.type("a")
     var screen = try app.waitFor("Add Bookmark")
-    XCTAssertTrue(screen.contains("the host, if left empty"), screen)  // empty Name placeholder
+    XCTAssertTrue(screen.contains("<the host, if left empty>"), screen)  // empty Name placeholder
     XCTAssertTrue(screen.contains("Tab next · Enter save · Esc cancel"), screen)
 
-    // The URL field has the focus first; BTab goes back to Name.
-    try app.type("example.com/docs")
-    try app.press("BTab")
+    // In screen order, as a person types: Name (which has the focus), Tab, URL, Enter.
     try app.type("Example Docs")
-    screen = try app.waitFor("Name  Example Docs")
+    try app.press("Tab")
+    try app.type("example.com/docs")
+    screen = try app.waitFor("URL   example.com/docs")
     let lines = try app.lines()
     XCTAssertTrue(lines[9].contains("│ Name  Example Docs"), screen)
     XCTAssertTrue(lines[10].contains("│ URL   example.com/docs"), screen)
@@ -40,6 +40,7 @@ final class AddBookmarkTests: EndToEndTestCase {
 
     try app.type("+")  // `send-keys -l`: a plain `send-keys +` would not deliver '+'
     try app.waitFor("Add Bookmark")
+    try app.press("Tab")
     try app.type("http://www.swift.org")
     // URL → Cancel → Save → Name.
     try app.press("Tab", "Tab", "Tab")
@@ -113,6 +114,8 @@ final class AddBookmarkTests: EndToEndTestCase {
 
     try fillAddDialog(app, url: "example.net", name: "Never")
     try app.press("Escape")
+    try app.waitFor("Discard your changes? Press y to discard")
+    try app.type("y")
 
     try app.waitUntil("the dialog closed") {
       let screen = try app.screen()

@@ -40,7 +40,7 @@ final class DocumentSyncTests: EndToEndTestCase {
     var lines = try waitForList(deviceB, ["  First Name", "  https://docs.example"])
     XCTAssertTrue(lines[23].contains("documents · synced"), lines[23])
 
-    try deviceA.press("Enter")
+    try deviceA.press("e", "Enter")
     try deviceA.waitFor("Edit Bookmark")
     try deviceA.press("C-u")
     try deviceA.type("Second Name")

@@ -9,7 +9,7 @@ final class EditBookmarkTests: EndToEndTestCase {
     let app = try launch(home)
     try app.waitFor("Old Name")
 
-    try app.press("Enter")
+    try app.press("e", "Enter")  // in Edit mode Enter edits (in the list it opens)
     let dialog = try app.waitFor("Edit Bookmark")
     var lines = try app.lines()
     XCTAssertTrue(lines[9].contains("│ Name  Old Name"), dialog)
@@ -37,7 +37,7 @@ final class EditBookmarkTests: EndToEndTestCase {
     let app = try launch(home)
     try app.waitFor("Moved")
 
-    try app.press("Enter")
+    try app.press("e", "Enter")
     try app.waitFor("Edit Bookmark")
     try app.press("Tab", "C-u")
     try app.type("new.example/here")

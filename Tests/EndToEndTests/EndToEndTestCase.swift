@@ -46,25 +46,24 @@ class EndToEndTestCase: XCTestCase {
       // earlier are not lost, but waiting makes every test start from a known screen.
       try session.waitUntil(timeout: 5, "the list has loaded", file: file, line: line) {
         let screen = try session.screen()
-        return screen.contains("+ add · e edit") && !screen.contains("Loading…")
+        return screen.contains("+ add") && screen.contains("? help") && !screen.contains("Loading…")
       }
     }
     return session
   }
 
-  /// Opens the Add dialog with `a`, types `url` into the URL field (which has the focus),
-  /// and, if given, `name` into the Name field; leaves the dialog open.
+  /// Opens the Add dialog with `a` and fills it in screen order, as a person does: `name`
+  /// (if given) into Name, which has the focus, Tab, then `url` into URL; leaves the dialog
+  /// open.
   func fillAddDialog(
     _ app: TmuxSession, url: String, name: String? = nil, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     try app.type("a")
     try app.waitFor("Add Bookmark", file: file, line: line)
+    if let name { try app.type(name) }
+    try app.press("Tab")
     try app.type(url)
-    if let name {
-      try app.press("BTab")
-      try app.type(name)
-      try app.waitFor("Name  \(name)", file: file, line: line)
-    }
+    if let name { try app.waitFor("Name  \(name)", file: file, line: line) }
   }
 
   /// Waits until the list area starts with exactly these rows (row 1 onwards, trailing

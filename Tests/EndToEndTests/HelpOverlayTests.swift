@@ -14,8 +14,9 @@ final class HelpOverlayTests: EndToEndTestCase {
     let lines = try app.lines()
     XCTAssertTrue(lines.contains { $0.contains("─ Keys ─") }, help)
     for (keys, summary) in [
-      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Edit (resolve if marked ⚠)"),
-      ("e", "Edit mode on/off"), ("d Del x", "Delete (in Edit mode)"), ("?", "This help"), ("q ^C", "Quit"),
+      ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Open; Edit mode: edit"),
+      ("e", "Edit mode on/off"), ("d Del x", "Delete (in Edit mode)"), ("? F1", "This help"), ("q ^C F10", "Quit"),
+      ("^Z", "Suspend"),
       ("Esc", "Cancel"),
     ] {
       XCTAssertTrue(
@@ -31,7 +32,7 @@ final class HelpOverlayTests: EndToEndTestCase {
     XCTAssertFalse(closed.contains("Move up"), closed)
     XCTAssertFalse(closed.contains("Press e for Edit mode"), closed)
     assertRow(try app.lines(), 1, "  Helpful")
-    XCTAssertTrue(try app.lines()[23].hasSuffix("+ add · e edit · / find · y copy · ? help"))
+    XCTAssertTrue(try app.lines()[23].hasSuffix("Enter open · + add · / find · ? help · q quit"))
 
     // Escape and arrows close it as well.
     for key in ["Escape", "Down"] {

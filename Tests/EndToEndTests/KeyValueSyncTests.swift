@@ -202,10 +202,10 @@ final class KeyValueSyncTests: EndToEndTestCase {
   }
 
   func testAnUnreachableCloudLeavesTheAppWorkingFromItsLocalCopy() throws {
-    // The cloud's folder can't be created: its parent is a regular file.
-    let notAFolder = cloudFolder.appendingPathComponent("not-a-folder")
-    try Data("a file".utf8).write(to: notAFolder)
-    let device = try makeDevice(cloud: "sqlite:" + notAFolder.appendingPathComponent("cloud.sqlite").path)
+    // The cloud's file can't be opened: a folder stands where it should be.
+    let notAFile = cloudFolder.appendingPathComponent("cloud-is-a-folder.sqlite")
+    try FileManager.default.createDirectory(at: notAFile, withIntermediateDirectories: true)
+    let device = try makeDevice(cloud: "sqlite:" + notAFile.path)
 
     let app = try open(device)
     try app.waitFor("No bookmarks yet.")

@@ -24,6 +24,8 @@ final class LiveUpdateTests: EndToEndTestCase {
     let remove = try home.cli("remove", id)
     XCTAssertEqual(remove.status, 0, remove.stderr)
     let screen = try app.waitFor("No bookmarks yet.", timeout: 5)
-    XCTAssertFalse(screen.contains("Live Renamed"), screen)
+    XCTAssertFalse(screen.contains("  Live Renamed\n"), screen)
+    // The row the user was on went away: a notice says so, then the status comes back.
+    XCTAssertTrue(screen.contains("“Live Renamed” was deleted elsewhere."), screen)
   }
 }

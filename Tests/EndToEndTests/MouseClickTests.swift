@@ -24,6 +24,7 @@ final class MouseClickTests: EndToEndTestCase {
     // Row 5 is the third bookmark's name (rows 1–2, 3–4, 5–6).
     try app.type(report(0, row: 5, column: 10) + report(0, row: 5, column: 10, release: true))
     try app.waitFor("3/3")
+    try app.type("e")  // in Edit mode a second click edits, as Enter does (outside it, it opens)
     try app.type(report(0, row: 6, column: 10) + report(0, row: 6, column: 10, release: true))
     let dialog = try app.waitFor("Edit Bookmark")
     XCTAssertTrue(dialog.contains("https://three.example"), dialog)

@@ -26,6 +26,6 @@ final class ResizeTests: EndToEndTestCase {
     XCTAssertTrue(lines[0].contains("Cloudy"), lines[0])
     assertRow(lines, 1, "  Resized")
     assertRow(lines, 2, "  https://resize.example")
-    XCTAssertTrue(lines[23].hasSuffix("+ add · e edit · / find · y copy · ? help"), lines[23])
+    XCTAssertTrue(lines[23].hasSuffix("Enter open · + add · / find · ? help · q quit"), lines[23])
   }
 }

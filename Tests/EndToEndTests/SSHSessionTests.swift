@@ -84,7 +84,7 @@ final class SSHSessionTests: EndToEndTestCase {
     let app = try TmuxSession(home: home, arguments: ssh.arguments, executable: ssh.executable)
     try app.waitUntil(timeout: 15, "the list has loaded over ssh") {
       let screen = try app.screen()
-      return screen.contains("+ add · e edit") && !screen.contains("Loading…")
+      return screen.contains("+ add") && screen.contains("? help") && !screen.contains("Loading…")
     }
     XCTAssertTrue(server.logText.contains("Accepted publickey for \(server.userName)"), server.logText)
     return app

@@ -44,7 +44,7 @@ final class UnicodeRenderingTests: EndToEndTestCase {
   private func assertEditDialog(
     _ app: TmuxSession, name: String, nameWidth: Int, file: StaticString = #filePath, line: UInt = #line
   ) throws {
-    try app.press("Enter")
+    try app.press("e", "Enter")  // Enter edits in Edit mode
     let screen = try app.waitFor("Edit Bookmark", file: file, line: line)
     let lines = try app.lines()
     XCTAssertTrue(lines[9].contains("│ Name  \(name)"), screen, file: file, line: line)
@@ -58,6 +58,8 @@ final class UnicodeRenderingTests: EndToEndTestCase {
       try app.format("#{cursor_y},#{cursor_x}"), "9,\(12 + nameWidth)", screen, file: file, line: line)
     try app.press("Escape")
     try app.waitForAbsence(of: "Edit Bookmark", file: file, line: line)
+    try app.press("e")  // out of Edit mode again
+    try app.waitUntil("Edit mode ended", file: file, line: line) { try app.lines()[0].hasPrefix(" Edit") }
   }
 
   func testEscapeSequencesAndControlsInANameAreShownAsVisiblePlaceholders() throws {
@@ -75,7 +77,7 @@ final class UnicodeRenderingTests: EndToEndTestCase {
     assertRow(lines, 2, "  https://evil.example")
     assertRow(lines, 3, "")
     let left = " user-defaults · local · 1/1"
-    let hint = "+ add · e edit · / find · y copy · ? help"
+    let hint = "Enter open · + add · / find · ? help · q quit"
     assertRow(lines, 23, left + String(repeating: " ", count: 79 - hint.count - left.count) + hint)
     XCTAssertTrue(lines[1].contains("␛[31mRED"), screen)
 

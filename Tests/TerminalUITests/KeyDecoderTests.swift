@@ -38,6 +38,12 @@ final class KeyDecoderTests: XCTestCase {
   func testCellCharactersKeepMarksAndDropJoinedEmoji() {
     XCTAssertEqual(Terminal.wideCharacters("e\u{301}"), [0x65, 0x301, 0])
     XCTAssertEqual(Terminal.wideCharacters("❤️"), [0x2764, 0xFE0F, 0])
+    // ❤️ and 🇯🇵 take two cells in the buffer but one for `wcwidth`: the second cell gets a
+    // space or the second regional indicator, so it is always repainted.
+    XCTAssertEqual(Terminal.secondCell(of: "❤️"), [0x20, 0])
+    XCTAssertEqual(Terminal.secondCell(of: "🇯🇵"), [0x1F1F5, 0])
+    XCTAssertNil(Terminal.secondCell(of: "🚀"), "ncurses fills both cells of a wide emoji itself")
+    XCTAssertNil(Terminal.secondCell(of: "a"))
     XCTAssertEqual(Terminal.wideCharacters("👨‍👩‍👧"), [0x1F468, 0], "a ZWJ sequence draws its first emoji")
   }
 }
