@@ -108,6 +108,8 @@ final class PostgresCloudTests: XCTestCase {
     let cases: [(String, String)] = [
       ("postgres://me:hunter2@db.example/cloudy", "PGPASSWORD"),
       ("postgres://me@db.example/cloudy?password=hunter2", "PGPASSWORD"),
+      ("postgres://me%3Ahunter2@db.example/cloudy", "PGPASSWORD"),
+      ("postgres://me%3ahunter2@db.example/cloudy", "PGPASSWORD"),
       ("postgres://me@db.example/cloudy?sslmode=sometimes", "sslmode"),
       ("postgres://me@db.example/cloudy?colour=blue", "colour"),
       ("postgres://me@db.example/a/b", "one database"),
