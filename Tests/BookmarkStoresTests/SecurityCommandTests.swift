@@ -52,4 +52,62 @@ final class SecurityCommandTests: XCTestCase {
       }
     }
   }
+
+  // MARK: - 16.3 One URL rule at every entry point
+
+  /// The folder the documents store keeps its `.bookmark` files in, found from one added.
+  private func documentsFolder() throws -> String {
+    let added = try cloudy(["--store", "documents", "--offline", "add", "https://first.example"])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let file = try XCTUnwrap(try everythingInHome().first { $0.path.hasSuffix(".bookmark") }?.path)
+    return home.path + "/" + (file as NSString).deletingLastPathComponent
+  }
+
+  func testADroppedDocumentWithAHostileURLIsQuarantinedVisibly() throws {
+    let folder = try documentsFolder()
+    let document =
+      "cloudy-bookmark 1\nid: dropped\nname: Dropped\nurl: https://d.example/\u{1B}]0;X\u{7}\n"
+      + "created: 2026-01-01T00:00:00Z\n"
+    try Data(document.utf8).write(to: URL(fileURLWithPath: folder + "/dropped.bookmark"))
+    let list = try cloudy(["--store", "documents", "--offline", "list", "--json"])
+    XCTAssertEqual(list.status, 0, list.stderr)
+    XCTAssertFalse(list.stdout.contains("dropped"), "never listed: \(list.stdout)")
+    XCTAssertTrue(list.stdout.contains("first.example"), list.stdout)
+    XCTAssertTrue(list.stderr.contains("1 document could not be read"), "said on stderr: \(list.stderr)")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/dropped.bookmark"), "kept as it is")
+  }
+
+  func testImportRefusesABidiOverrideInAURL() throws {
+    let file = home.path + "/bidi.html"
+    let html =
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"https://e.example/\u{202E}gpj.exe\">E</A>\n"
+      + "<DT><A HREF=\"https://ok.example/\">OK</A>\n</DL><p>\n"
+    try Data(html.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try cloudy(["import", file, "--yes"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("line 3: “E” — its URL"), result.stdout)
+    let list = try cloudy(["list"])
+    XCTAssertFalse(list.stdout.contains("e.example"), list.stdout)
+    XCTAssertTrue(list.stdout.contains("ok.example"), list.stdout)
+  }
+
+  // MARK: - 14.16 Schemes, renames and default names
+
+  func testImportedNonWebBookmarksCanBeRenamedAndUntitledOnesGetADefaultName() throws {
+    let file = home.path + "/nonweb.html"
+    let html =
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"javascript:void(0)\">JS</A>\n"
+      + "<DT><A HREF=\"place:sort=8\"></A>\n</DL><p>\n"
+    try Data(html.utf8).write(to: URL(fileURLWithPath: file))
+    XCTAssertEqual(try cloudy(["import", file, "--yes"]).status, 0)
+    let lines = try cloudy(["list"]).stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    XCTAssertEqual(lines.map { $0[1] }, ["JS", "place:sort=8"], "an untitled import is named for its URL")
+    let renamed = try cloudy(["edit", lines[0][0], "--name", "Bookmarklet"])
+    XCTAssertEqual(renamed.status, 0, renamed.stderr)
+    XCTAssertEqual(try cloudy(["list"]).stdout.split(separator: "\n").first?.split(separator: "\t")[1], "Bookmarklet")
+
+    let added = try cloudy(["add", "file:///etc/passwd"])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    XCTAssertTrue(try cloudy(["list"]).stdout.contains("\tfile:///etc/passwd\tfile:///etc/passwd"), "named for its URL")
+  }
 }
