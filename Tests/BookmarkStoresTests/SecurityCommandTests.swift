@@ -110,4 +110,16 @@ final class SecurityCommandTests: XCTestCase {
     XCTAssertEqual(added.status, 0, added.stderr)
     XCTAssertTrue(try cloudy(["list"]).stdout.contains("\tfile:///etc/passwd\tfile:///etc/passwd"), "named for its URL")
   }
+
+  // MARK: - 16.4 list --json
+
+  func testListJSONEscapesInvisibleFormattingCharacters() throws {
+    let added = try cloudy(["add", "https://x.example", "--name", "a\u{061C}b\u{200B}c\u{2066}d\u{2069}"])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let list = try cloudy(["list", "--json"])
+    for scalar in ["\u{061C}", "\u{200B}", "\u{2066}", "\u{2069}"] {
+      XCTAssertFalse(list.stdout.contains(scalar), "raw \(scalar.unicodeScalars.first!.value): \(list.stdout)")
+    }
+    XCTAssertTrue(list.stdout.contains("a\\u061Cb\\u200Bc\\u2066d\\u2069"), list.stdout)
+  }
 }
