@@ -59,6 +59,12 @@ enum PostgresErrorSentence {
     case .failedToAddSSLHandler:
       return .incompatible(cloud: cloud, reason: "TLS could not be set up")
     case .authMechanismRequiresPassword:
+      if let ignored = settings.ignoredPasswordFile {
+        return .incompatible(
+          cloud: cloud,
+          reason: "the server wants a password for user \(user); \(ignored) was ignored because others can read it "
+            + "(chmod 600 \(ignored)), or set PGPASSWORD")
+      }
       return .incompatible(
         cloud: cloud, reason: "the server wants a password for user \(user); set PGPASSWORD or add it to ~/.pgpass")
     case .unsupportedAuthMechanism:

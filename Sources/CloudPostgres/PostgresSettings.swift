@@ -31,6 +31,9 @@ public struct PostgresSettings: Sendable, Hashable {
   public var password: String?
   /// Where the password came from, for the sentence when the server refuses it.
   public var passwordSource: String?
+  /// The password file that was skipped because others can read it, to name in the sentence
+  /// when the server then asks for a password.
+  public var ignoredPasswordFile: String?
   /// How long a connection attempt may take.
   public var connectTimeout: Duration
   /// The address without any password (there never is one), for messages.
@@ -101,6 +104,9 @@ public struct PostgresSettings: Sendable, Hashable {
         password = found
         let home = environment["HOME"] ?? ""
         passwordSource = !home.isEmpty && file.hasPrefix(home + "/") ? "~" + file.dropFirst(home.count) : file
+      } else if let file, PostgresPassFile.isIgnoredForItsMode(file) {
+        let home = environment["HOME"] ?? ""
+        ignoredPasswordFile = !home.isEmpty && file.hasPrefix(home + "/") ? "~" + file.dropFirst(home.count) : file
       }
     }
   }

@@ -111,6 +111,24 @@ final class SecurityCommandTests: XCTestCase {
     XCTAssertTrue(try cloudy(["list"]).stdout.contains("\tfile:///etc/passwd\tfile:///etc/passwd"), "named for its URL")
   }
 
+  // MARK: - 16.5 Echoes of what was typed
+
+  func testUnknownArgumentsAreEchoedSanitized() throws {
+    for arguments in [
+      ["\u{1B}]0;T\u{7}"], ["list", "--bogus\u{1B}[2J"], ["add", "https://x.example", "\u{9B}31m\u{202E}"],
+    ] {
+      let result = try cloudy(arguments)
+      XCTAssertNotEqual(result.status, 0)
+      XCTAssertFalse(result.stderr.isEmpty)
+      XCTAssertFalse(
+        result.stderr.unicodeScalars.contains {
+          $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E
+        },
+        "no raw control or bidi character: \(result.stderr.debugDescription)")
+      XCTAssertTrue(result.stderr.contains("␛") || result.stderr.contains("�"), result.stderr.debugDescription)
+    }
+  }
+
   // MARK: - 16.4 list --json
 
   func testListJSONEscapesInvisibleFormattingCharacters() throws {
