@@ -14,7 +14,8 @@ public enum BookmarkJSON {
     return data
   }
 
-  /// JSON text with DEL, C1 controls, bidi controls and line/paragraph separators written as
+  /// JSON text with DEL, C1 controls and invisible formatting characters (bidi controls,
+  /// zero-width characters, line/paragraph separators: ``InvisibleCharacter``) written as
   /// `\uXXXX` escapes (`JSONEncoder` escapes only C0), so printing it to a terminal can't
   /// send a control sequence or reorder text. Readers decode the escapes: nothing is lost.
   public static func escapingTerminalControls(_ json: Data) -> Data {
@@ -24,7 +25,8 @@ public enum BookmarkJSON {
     out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       if needsEscape(scalar) {
-        out += String(format: "\\u%04X", scalar.value)
+        // Beyond the BMP, JSON's `\u` escapes are a UTF-16 surrogate pair.
+        for unit in String(scalar).utf16 { out += String(format: "\\u%04X", unit) }
       } else {
         out.unicodeScalars.append(scalar)
       }
@@ -33,10 +35,7 @@ public enum BookmarkJSON {
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x7F...0x9F, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+    InvisibleCharacter.needsEscape(scalar)
   }
 
   /// Reads an array written by ``data(for:)`` (or by `cloudy list --json`).

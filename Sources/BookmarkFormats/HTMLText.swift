@@ -100,8 +100,9 @@ enum HTMLText {
   ]
 
   /// Escapes text for an HTML element or a double-quoted attribute: `& < > " '` become
-  /// references, and so does every control character, so line breaks and tabs in a name
-  /// survive a round trip instead of turning into spaces.
+  /// references, and so does every control character (so line breaks and tabs in a name
+  /// survive a round trip instead of turning into spaces) and every invisible formatting
+  /// character (``InvisibleCharacter``).
   static func escape(_ text: String) -> String {
     var out: [UInt8] = []
     escape(text, into: &out)
@@ -125,9 +126,18 @@ enum HTMLText {
         case UInt8(ascii: "\""): replacement = "&quot;"
         case UInt8(ascii: "'"): replacement = "&#39;"
         case 0x00..<0x20, 0x7F: replacement = "&#\(byte);"
-        case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
-          replacement = "&#\(bytes[index + 1]);"  // C1 controls: U+0080–U+009F
-          length = 2
+        case 0xC0...0xF7:
+          // A multi-byte scalar: C1 controls and invisible formatting characters become references.
+          length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+          guard index + length <= bytes.count,
+            let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<index + length]), as: UTF8.self)
+              .unicodeScalars.first,
+            InvisibleCharacter.needsEscape(scalar)
+          else {
+            index += min(length, bytes.count - index)
+            continue
+          }
+          replacement = "&#\(scalar.value);"
         default:
           index += 1
           continue

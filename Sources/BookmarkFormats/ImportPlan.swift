@@ -45,17 +45,17 @@ public struct ImportPlan: Sendable {
     var ids = Set(existing.map(\.id))
     let now = environment.now().wholeSeconds
     for entry in file.bookmarks {
-      // Checked here, for every format: an HTML file and a JSON file must not differ in
-      // what URLs they can bring in.
-      if entry.url.trimmingWhitespace().isEmpty {
-        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: "its URL is empty"))
+      // Checked here, for every format, by the rule `add` and every store use: an HTML file
+      // and a JSON file must not differ in what URLs they can bring in.
+      let url: String
+      switch BookmarkURL.accept(entry.url) {
+      case .failure(let problem):
+        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: problem.clause))
         continue
+      case .success(let accepted):
+        url = accepted.text
       }
-      if NetscapeTreeBuilder.containsControl(Array(entry.url.utf8)) {
-        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: "its URL contains control characters"))
-        continue
-      }
-      let key = BookmarkURL.comparisonKey(entry.url)
+      let key = BookmarkURL.comparisonKey(url)
       // One hash in the common case: insert, and put the first name back if there was one.
       if let existingName = names.updateValue(entry.name, forKey: key) {
         names[key] = existingName
@@ -68,7 +68,7 @@ public struct ImportPlan: Sendable {
       let created = entry.created.map(\.wholeSeconds) ?? now
       additions.append(
         Bookmark(
-          id: id, name: entry.name, url: entry.url, created: created,
+          id: id, name: BookmarkDraft.name(entry.name, orDefaultFor: url), url: url, created: created,
           modified: entry.modified.map(\.wholeSeconds) ?? created, folder: entry.folder, notes: entry.notes,
           tags: entry.tags))
     }

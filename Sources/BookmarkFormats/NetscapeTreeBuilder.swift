@@ -162,7 +162,9 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
         created: try attributes.addDate.flatMap { BookmarkTimestamp.date(from: try string($0, line: line)) },
         modified: try attributes.lastModified.flatMap { BookmarkTimestamp.date(from: try string($0, line: line)) },
         folder: path,
-        tags: tags.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty },
+        // Only ASCII white space is trimmed: a tag's own (escaped) U+2028 must read back as written.
+        tags: tags.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n")) }.filter
+        { !$0.isEmpty },
         line: line))
     last = .bookmark(result.bookmarks.count - 1)
   }

@@ -57,7 +57,12 @@ public enum XBELWriter {
       case 0x27: result += "&apos;"
       case 0x09, 0x0A, 0x0D, 0x7F...0x9F: result += "&#\(scalar.value);"
       case 0x00...0x1F, 0xFFFE, 0xFFFF: result += "\u{FFFD}"
-      default: result.unicodeScalars.append(scalar)
+      default:
+        if InvisibleCharacter.needsEscape(scalar) {
+          result += "&#\(scalar.value);"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
       }
     }
     return result

@@ -5,12 +5,14 @@ import Foundation
 /// `created` and `modified`, plus `folder` (array of strings), `notes` and `tags` (array of
 /// strings) only when they are not empty, so entries without them read and write unchanged.
 extension Bookmark {
-  /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing.
+  /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing, or the URL
+  /// breaks the one URL rule (``BookmarkURL/storageProblem(_:)``): such an entry is left
+  /// as it is and counted as unreadable, never shown, opened or copied.
   /// A missing name reads as empty, missing dates as the epoch.
   public init?(propertyList: PropertyList) {
     guard let dictionary = propertyList.dictionary,
       let id = dictionary["id"]?.string, !id.isEmpty,
-      let url = dictionary["url"]?.string
+      let url = dictionary["url"]?.string, BookmarkURL.storageProblem(url) == nil
     else { return nil }
     let created = dictionary["created"]?.date ?? Date(timeIntervalSince1970: 0)
     self.init(

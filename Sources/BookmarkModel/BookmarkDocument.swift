@@ -43,7 +43,8 @@ public enum BookmarkDocument {
     return Data(text.utf8)
   }
 
-  /// Reads a document; `nil` when it is not one (no header, no id or url, a bad date).
+  /// Reads a document; `nil` when it is not one (no header, no id or url, a bad date, a URL
+  /// the one URL rule refuses).
   public static func read(_ data: Data) -> (bookmark: Bookmark, order: Int)? {
     data.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
   }
@@ -80,7 +81,9 @@ public enum BookmarkDocument {
       default: continue
       }
     }
-    guard let id, !id.isEmpty, let url, let created else { return nil }
+    // A URL that breaks the one URL rule (a control sequence, a bidi override) makes the
+    // file unreadable: it is left as it is and never shown, opened or copied.
+    guard let id, !id.isEmpty, let url, BookmarkURL.storageProblem(url) == nil, let created else { return nil }
     let bookmark = Bookmark(
       id: id, name: name, url: url, created: created, modified: modified ?? created, folder: folder, notes: notes,
       tags: tags)

@@ -19,4 +19,17 @@ public enum URLProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidPort(let port): "“\(port)” is not a valid port number."
     }
   }
+
+  /// The problem as a clause about a URL in a list of skipped entries: "its URL is empty".
+  public var clause: String {
+    switch self {
+    case .empty: "its URL is empty"
+    case .containsSpace: "its URL contains spaces"
+    case .containsControlCharacter: "its URL contains control characters"
+    case .containsInvisibleCharacter: "its URL contains invisible or formatting characters"
+    case .missingHost: "its URL has no host name"
+    case .invalidHost: "its URL has an invalid host name"
+    case .invalidPort: "its URL has an invalid port"
+    }
+  }
 }

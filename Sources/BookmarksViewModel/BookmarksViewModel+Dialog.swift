@@ -39,7 +39,10 @@ extension BookmarksViewModel {
 
   private mutating func save(_ dialog: inout BookmarkDialog) -> [Effect] {
     let draft: BookmarkDraft
-    switch dialog.draft.validated() {
+    var storedURL: String?
+    if case .edit(let id) = dialog.purpose { storedURL = state.bookmarks.first { $0.id == id }?.url }
+    // A rename keeps the stored URL verbatim: it is not checked or rewritten again.
+    switch dialog.draft.validated(unchangedURL: storedURL) {
     case .failure(let problem):
       dialog.error = problem.description
       dialog.setFocus(.url)

@@ -96,7 +96,7 @@ public final class PostgresCloud: CloudService {
       let rows = try await connection.query(
         """
         SELECT key, value, sequence, origin FROM cloudy.records
-        WHERE owner = current_user AND account = current_setting('cloudy.account')
+        WHERE owner = session_user AND account = current_setting('cloudy.account')
           AND zone = \(zoneName) AND sequence > \(after)
         ORDER BY sequence LIMIT \(limit + 1)
         """, logger: logger)
@@ -119,7 +119,7 @@ public final class PostgresCloud: CloudService {
       let rows = try await connection.query(
         """
         SELECT key, value, sequence, origin FROM cloudy.records
-        WHERE owner = current_user AND account = current_setting('cloudy.account')
+        WHERE owner = session_user AND account = current_setting('cloudy.account')
           AND zone = \(zoneName) AND key = \(key)
         """, logger: logger)
       var found: CloudRecord?

@@ -41,9 +41,14 @@ enum PostgresErrorSentence {
       case "42501":
         return .incompatible(
           cloud: cloud,
-          reason: "user \(user) may not use or create Cloudy's tables in database “\(settings.database)”: \(message)")
+          reason: "user \(user) may not use or create Cloudy's tables in database “\(settings.database)” "
+            + "(an administrator grants the role \(PostgresSchema.userGroup); see docs/security.md): \(message)")
       case "57P01", "57P02", "57P03":
         return .unreachable(cloud: cloud, reason: "the server is shutting down or starting up")
+      case "55P03":
+        return .unreachable(cloud: cloud, reason: "another session held a lock on Cloudy's tables for too long")
+      case "57014":
+        return .unreachable(cloud: cloud, reason: "the server took too long to answer")
       case "53300":
         return .unreachable(cloud: cloud, reason: "the server has too many connections")
       default:
@@ -59,6 +64,12 @@ enum PostgresErrorSentence {
     case .failedToAddSSLHandler:
       return .incompatible(cloud: cloud, reason: "TLS could not be set up")
     case .authMechanismRequiresPassword:
+      if let ignored = settings.ignoredPasswordFile {
+        return .incompatible(
+          cloud: cloud,
+          reason: "the server wants a password for user \(user); \(ignored) was ignored because others can read it "
+            + "(chmod 600 \(ignored)), or set PGPASSWORD")
+      }
       return .incompatible(
         cloud: cloud, reason: "the server wants a password for user \(user); set PGPASSWORD or add it to ~/.pgpass")
     case .unsupportedAuthMechanism:

@@ -71,6 +71,11 @@ actor PostgresLink {
 
   // MARK: - Opening
 
+  /// How long a statement may wait for a lock another session holds (PostgreSQL syntax).
+  static let lockTimeout = "3s"
+  /// How long one statement may run.
+  static let statementTimeout = "15s"
+
   private func open() async throws -> PostgresConnection {
     connectionCount += 1
     var configuration = PostgresConnection.Configuration(
@@ -80,6 +85,12 @@ actor PostgresLink {
     let opened = try await PostgresConnection.connect(
       configuration: configuration, id: connectionCount, logger: logger)
     do {
+      // One stuck session (a lock held, a slow query) must not freeze this one's UI or CLI:
+      // a wait for a lock or a statement that runs longer gives up, and the change is
+      // queued like any unreachable cloud's.
+      try await opened.query(
+        "SELECT set_config('lock_timeout', \(Self.lockTimeout), false), set_config('statement_timeout', \(Self.statementTimeout), false)",
+        logger: logger)
       if !migrated {
         try await PostgresSchema.migrate(opened, logger: logger)
         migrated = true

@@ -12,6 +12,13 @@ enum PostgresPassFile {
     return home + "/.pgpass"
   }
 
+  /// Whether `path` is a password file that is ignored because others may read it (its
+  /// mode grants anything to group or others), as libpq ignores it.
+  static func isIgnoredForItsMode(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_mode & 0o077 != 0
+  }
+
   /// The password of the first line that matches, if the file exists, is private and has one.
   static func password(in path: String, host: String, port: Int, database: String, user: String) -> String? {
     var status = stat()

@@ -13,7 +13,7 @@ import PostgresNIO
 /// (forced, so it binds the tables' owner too) shows and accepts only the rows whose owner
 /// is `current_user` and whose account is the session's `cloudy.account` setting.
 enum PostgresSchema {
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   /// Arbitrary, fixed: the advisory lock every Cloudy client takes to migrate.
   static let migrationLock: Int64 = 0x436C_6F75_6479_0001
@@ -40,6 +40,11 @@ enum PostgresSchema {
         if found > currentVersion { throw TooNew(version: found) }
         if found < 1 {
           for statement in version1 {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          }
+        }
+        if found < 2 {
+          for statement in version2 {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
           }
         }
@@ -190,5 +195,151 @@ enum PostgresSchema {
     "GRANT SELECT, INSERT, UPDATE ON cloudy.accounts, cloudy.records TO PUBLIC",
     "GRANT EXECUTE ON FUNCTION cloudy.channel(), cloudy.write(text, text, text[], bytea[], boolean[], smallint[], bigint[]) TO PUBLIC",
     "INSERT INTO cloudy.schema_version (version) VALUES (1)",
+  ]
+
+  /// The group role an administrator grants to every role that may use Cloudy; the only
+  /// grantee of Cloudy's objects (PUBLIC gets nothing). See docs/security.md.
+  static let userGroup = "cloudy_users"
+
+  /// Version 2 (issue 16.2): nothing for PUBLIC; members of ``userGroup`` may read their own
+  /// rows and write only through `cloudy.write`, so no member can lock the tables (`LOCK`
+  /// beyond reading, `SELECT … FOR UPDATE` and `UPDATE` need privileges they lack) or stall
+  /// another account; each account is notified on a channel named by a random secret kept in
+  /// its row (visible only to it through row-level security), not on a guessable hash.
+  ///
+  /// The functions run as the schema's owner (`SECURITY DEFINER`, with a fixed search path),
+  /// so rows carry and policies check `session_user` — the role that logged in, which a
+  /// session cannot change (unlike `current_user` under `SET ROLE`).
+  static let version2: [String] = [
+    "REVOKE ALL ON SCHEMA cloudy FROM PUBLIC",
+    "REVOKE ALL ON cloudy.schema_version, cloudy.accounts, cloudy.records FROM PUBLIC",
+    """
+    REVOKE ALL ON FUNCTION cloudy.channel(),
+      cloudy.write(text, text, text[], bytea[], boolean[], smallint[], bigint[]) FROM PUBLIC
+    """,
+    "ALTER TABLE cloudy.accounts ALTER COLUMN owner SET DEFAULT session_user",
+    "ALTER TABLE cloudy.records ALTER COLUMN owner SET DEFAULT session_user",
+    // gen_random_uuid() (PostgreSQL 13+) draws from a strong random source: 122 random bits.
+    """
+    ALTER TABLE cloudy.accounts ADD COLUMN channel text NOT NULL
+      DEFAULT 'cloudy_' || replace(gen_random_uuid()::text, '-', '')
+    """,
+    "DROP POLICY own_account ON cloudy.accounts",
+    "DROP POLICY own_account ON cloudy.records",
+    """
+    CREATE POLICY own_account ON cloudy.accounts
+      USING (owner = session_user AND account = current_setting('cloudy.account', true))
+      WITH CHECK (owner = session_user AND account = current_setting('cloudy.account', true))
+    """,
+    """
+    CREATE POLICY own_account ON cloudy.records
+      USING (owner = session_user AND account = current_setting('cloudy.account', true))
+      WITH CHECK (owner = session_user AND account = current_setting('cloudy.account', true))
+    """,
+    // The session's channel: its account row's secret, the row made if it is new.
+    """
+    CREATE OR REPLACE FUNCTION cloudy.channel() RETURNS text LANGUAGE plpgsql VOLATILE
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_channel text;
+    BEGIN
+      INSERT INTO cloudy.accounts AS a (owner, account, last_sequence)
+        VALUES (session_user, current_setting('cloudy.account'), 0)
+        ON CONFLICT (owner, account) DO NOTHING;
+      SELECT a.channel INTO v_channel FROM cloudy.accounts AS a
+        WHERE a.owner = session_user AND a.account = current_setting('cloudy.account');
+      RETURN v_channel;
+    END
+    $$
+    """,
+    """
+    CREATE OR REPLACE FUNCTION cloudy.write(
+      p_zone text, p_origin text, p_keys text[], p_values bytea[], p_deleted boolean[],
+      p_conditions smallint[], p_expected bigint[]
+    ) RETURNS TABLE (o_ordinal integer, o_written boolean, o_key text, o_value bytea, o_sequence bigint,
+      o_origin text)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_account text := current_setting('cloudy.account');
+      v_sequence bigint;
+      v_start bigint;
+      v_channel text;
+      v_current record;
+      v_found boolean;
+      v_allowed boolean;
+    BEGIN
+      INSERT INTO cloudy.accounts AS a (owner, account, last_sequence) VALUES (session_user, v_account, 0)
+        ON CONFLICT (owner, account) DO NOTHING;
+      SELECT a.last_sequence, a.channel INTO v_sequence, v_channel FROM cloudy.accounts AS a
+        WHERE a.owner = session_user AND a.account = v_account FOR UPDATE;
+      v_start := v_sequence;
+      FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+        SELECT r.key, r.value, r.sequence, r.origin INTO v_current FROM cloudy.records AS r
+          WHERE r.owner = session_user AND r.account = v_account AND r.zone = p_zone AND r.key = p_keys[i];
+        v_found := FOUND;
+        v_allowed := CASE p_conditions[i]
+          WHEN 0 THEN true
+          WHEN 1 THEN NOT v_found OR v_current.value IS NULL
+          ELSE v_found AND v_current.sequence = p_expected[i]
+        END;
+        o_ordinal := i;
+        IF v_allowed THEN
+          v_sequence := v_sequence + 1;
+          INSERT INTO cloudy.records AS r (owner, account, zone, key, value, sequence, origin)
+            VALUES (session_user, v_account, p_zone, p_keys[i],
+              CASE WHEN p_deleted[i] THEN NULL ELSE p_values[i] END, v_sequence, p_origin)
+            ON CONFLICT (owner, account, zone, key) DO UPDATE
+            SET value = excluded.value, sequence = excluded.sequence, origin = excluded.origin;
+          o_written := true;
+          o_key := p_keys[i];
+          o_value := CASE WHEN p_deleted[i] THEN NULL ELSE p_values[i] END;
+          o_sequence := v_sequence;
+          o_origin := p_origin;
+        ELSE
+          o_written := false;
+          IF v_found THEN
+            o_key := v_current.key;
+            o_value := v_current.value;
+            o_sequence := v_current.sequence;
+            o_origin := v_current.origin;
+          ELSE
+            o_key := NULL;
+            o_value := NULL;
+            o_sequence := NULL;
+            o_origin := NULL;
+          END IF;
+        END IF;
+        RETURN NEXT;
+      END LOOP;
+      IF v_sequence > v_start THEN
+        UPDATE cloudy.accounts AS a SET last_sequence = v_sequence
+          WHERE a.owner = session_user AND a.account = v_account;
+        PERFORM pg_notify(v_channel, v_sequence::text);
+      END IF;
+    END
+    $$
+    """,
+    // CREATE OR REPLACE keeps the grants of version 1; take PUBLIC's away again.
+    """
+    REVOKE ALL ON FUNCTION cloudy.channel(),
+      cloudy.write(text, text, text[], bytea[], boolean[], smallint[], bigint[]) FROM PUBLIC
+    """,
+    // The group's grants, when an administrator has made the group (without it, only the
+    // schema's owner can use Cloudy here).
+    """
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'cloudy_users') THEN
+        GRANT USAGE ON SCHEMA cloudy TO cloudy_users;
+        GRANT SELECT ON cloudy.schema_version, cloudy.accounts, cloudy.records TO cloudy_users;
+        GRANT EXECUTE ON FUNCTION cloudy.channel(),
+          cloudy.write(text, text, text[], bytea[], boolean[], smallint[], bigint[]) TO cloudy_users;
+      END IF;
+    END
+    $$
+    """,
+    "UPDATE cloudy.schema_version SET version = 2",
   ]
 }

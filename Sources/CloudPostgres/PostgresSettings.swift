@@ -31,6 +31,9 @@ public struct PostgresSettings: Sendable, Hashable {
   public var password: String?
   /// Where the password came from, for the sentence when the server refuses it.
   public var passwordSource: String?
+  /// The password file that was skipped because others can read it, to name in the sentence
+  /// when the server then asks for a password.
+  public var ignoredPasswordFile: String?
   /// How long a connection attempt may take.
   public var connectTimeout: Duration
   /// The address without any password (there never is one), for messages.
@@ -41,21 +44,21 @@ public struct PostgresSettings: Sendable, Hashable {
     guard let schemeEnd = url.range(of: "://"),
       ["postgres", "postgresql"].contains(url[..<schemeEnd.lowerBound].lowercased())
     else { throw Self.bad("A PostgreSQL cloud address starts with postgres://, like postgres://me@host:5432/cloudy.") }
+    // Refuses a password in any spelling (`user%3Apw@` too) before anything else is read.
+    _ = try CloudAddress(parsing: url)
     guard let components = URLComponents(string: url), components.host != nil || components.path.isEmpty == false
     else {
       throw Self.bad("The cloud address is not a valid URL; use postgres://user@host:port/database.")
     }
-    if components.password != nil {
-      throw Self.bad(
-        "Don't put the password in the cloud address (it would show in process lists); "
-          + "set PGPASSWORD or add it to ~/.pgpass.")
-    }
+    if components.password != nil { throw Self.bad(CloudAddress.passwordRefusal) }
     host = components.host.map { $0.removingPercentEncoding ?? $0 }.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
     if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
     port = components.port ?? 5432
     guard (1...65535).contains(port) else { throw Self.bad("The cloud address has a port outside 1–65535.") }
     let login = environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "postgres"
     user = components.user.map { $0.removingPercentEncoding ?? $0 }.flatMap { $0.isEmpty ? nil : $0 } ?? login
+    // A `:` in the decoded user name is refused above: it would be read as a password.
+    guard !user.contains(":") else { throw Self.bad(CloudAddress.passwordRefusal) }
     var path = components.percentEncodedPath
     if path.hasPrefix("/") { path.removeFirst() }
     guard !path.contains("/") else {
@@ -82,9 +85,7 @@ public struct PostgresSettings: Sendable, Hashable {
         }
         connectTimeout = .seconds(seconds)
       case "password":
-        throw Self.bad(
-          "Don't put the password in the cloud address (it would show in process lists); "
-            + "set PGPASSWORD or add it to ~/.pgpass.")
+        throw Self.bad(CloudAddress.passwordRefusal)
       default:
         throw Self.bad(
           "Unknown setting “\(item.name)” in the cloud address; Cloudy understands sslmode, sslrootcert "
@@ -103,6 +104,9 @@ public struct PostgresSettings: Sendable, Hashable {
         password = found
         let home = environment["HOME"] ?? ""
         passwordSource = !home.isEmpty && file.hasPrefix(home + "/") ? "~" + file.dropFirst(home.count) : file
+      } else if let file, PostgresPassFile.isIgnoredForItsMode(file) {
+        let home = environment["HOME"] ?? ""
+        ignoredPasswordFile = !home.isEmpty && file.hasPrefix(home + "/") ? "~" + file.dropFirst(home.count) : file
       }
     }
   }

@@ -1,3 +1,4 @@
+import BookmarkModel
 import BookmarksViewModel
 
 /// Opens and copies URLs for the `o` and `y` keys, on the UI thread, between frames, and
@@ -8,6 +9,7 @@ struct URLActions {
   /// Copies `url` with OSC 52, written straight to the terminal (outside ncurses' buffer,
   /// which is empty between frames).
   func copy(_ url: String, terminal: Terminal) -> StatusMessage {
+    if let refusal = Self.refusal(for: url, opening: false) { return refusal }
     guard let sequence = ClipboardSequence(copying: url, environment: environment) else {
       return StatusMessage("That URL is too long to copy through the terminal.", isError: true)
     }
@@ -18,6 +20,7 @@ struct URLActions {
   /// Opens `url` as ``BrowserCommand/plan(for:environment:)`` says; when nothing can open
   /// it, shows it and copies it instead of failing silently.
   func open(_ url: String, terminal: Terminal) -> StatusMessage {
+    if let refusal = Self.refusal(for: url, opening: true) { return refusal }
     guard case .run(let commands) = BrowserCommand.plan(for: url, environment: environment) else {
       return copyInstead(url, terminal: terminal, because: "No display over SSH")
     }
@@ -42,6 +45,19 @@ struct URLActions {
       }
     }
     return copyInstead(url, terminal: terminal, because: "Couldn't start \(notFound.joined(separator: " or "))")
+  }
+
+  /// Checks the URL again where it leaves Cloudy, whatever the stores let through: a URL
+  /// the one URL rule refuses is neither copied nor opened (its control sequence would reach
+  /// the browser's argv or the clipboard), and only http/https URLs are opened.
+  static func refusal(for url: String, opening: Bool) -> StatusMessage? {
+    if let problem = BookmarkURL.storageProblem(url) {
+      return StatusMessage("Not \(opening ? "opened" : "copied"): \(problem.clause).", isError: true)
+    }
+    if opening, !BookmarkURL.isOpenable(url) {
+      return StatusMessage("Only http and https URLs are opened; press y to copy this one.", isError: true)
+    }
+    return nil
   }
 
   private func copyInstead(_ url: String, terminal: Terminal, because reason: String) -> StatusMessage {

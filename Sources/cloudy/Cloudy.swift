@@ -1,5 +1,7 @@
 import ArgumentParser
 import BookmarkStores
+import Foundation
+import ScreenRendering
 import TerminalUI
 
 #if canImport(Glibc)
@@ -50,8 +52,21 @@ struct Cloudy: AsyncParsableCommand {
         try command.run()
       }
     } catch {
-      exit(withError: error)
+      exitSanitizing(error)
     }
+  }
+
+  /// `exit(withError:)`, with every line of the message sanitized: an argument parsing
+  /// error quotes what was typed, which must never reach the terminal as control sequences.
+  static func exitSanitizing(_ error: any Error) -> Never {
+    let code = exitCode(for: error)
+    let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { DisplayText.sanitize(String($0)) }.joined(separator: "\n")
+    if !message.isEmpty {
+      let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
+      stream.write(Data((message + "\n").utf8))
+    }
+    Glibc.exit(code.rawValue)
   }
 
   func run() async throws {

@@ -31,7 +31,9 @@ struct EditCommand: AsyncParsableCommand {
       let store = try await options.openStore()
       let bookmarks = try await store.load()
       let bookmark = try bookmarks.resolve(id)
-      let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url).validated()
+      // A rename keeps the stored URL verbatim: it is not checked or rewritten again.
+      let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url)
+        .validated(unchangedURL: bookmark.url)
         .mapError { CLIError($0.description) }.get()
       if url != nil, !allowDuplicate, let existing = bookmarks.duplicate(of: draft.url, excluding: bookmark.id) {
         throw CLIError(

@@ -22,6 +22,10 @@ struct ListCommand: AsyncParsableCommand {
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await store.load()
+      // Entries left out (unreadable, or a URL the one URL rule refuses) are said, not hidden.
+      if let problem = await store.status().problem {
+        FileHandle.standardError.write(Data((CLIError(problem).description + "\n").utf8))
+      }
       if json {
         let conflicted = await store.snapshot()?.conflicted ?? []
         let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }

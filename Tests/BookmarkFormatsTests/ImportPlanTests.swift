@@ -106,6 +106,38 @@ final class ImportPlanTests: XCTestCase {
   }
 }
 
+/// Issue 16.3 and 14.16: an import takes URLs by the same rule as `add`, and gives untitled
+/// bookmarks the same default name.
+final class ImportURLRuleTests: XCTestCase {
+  func testImportRefusesWhatAddRefusesWithAReason() {
+    let hostile = [
+      "https://d.example/\u{202E}gpj", "https://d.example/\u{2066}x\u{2069}", "https://d.example/\u{200F}",
+      "https://d.example/\u{061C}", "https://d.example/\u{200B}", "https://d.example/a b", "https://",
+    ]
+    let file = ParsedFile(
+      format: .json,
+      bookmarks: hostile.enumerated().map {
+        ParsedBookmark(name: "h\($0.offset)", url: $0.element, line: $0.offset + 1)
+      }
+        + [ParsedBookmark(name: "ok", url: "https://ok.example", line: 99)])
+    let plan = ImportPlan(file: file, existing: [], environment: .live)
+    XCTAssertEqual(plan.additions.map(\.name), ["ok"])
+    XCTAssertEqual(plan.skipped.map(\.line), Array(1...hostile.count))
+    XCTAssertTrue(plan.skipped.allSatisfy { $0.reason.hasPrefix("its URL") }, "\(plan.skipped.map(\.reason))")
+  }
+
+  func testUntitledBookmarksGetTheHostOrTheURL() {
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "", url: "https://docs.example/a"), ParsedBookmark(name: "  ", url: "place:sort=8"),
+        ParsedBookmark(name: "", url: "file:///etc/hosts"),
+      ])
+    let plan = ImportPlan(file: file, existing: [], environment: .live)
+    XCTAssertEqual(plan.additions.map(\.name), ["docs.example", "place:sort=8", "file:///etc/hosts"])
+  }
+}
+
 /// Hands out fixed ids in order.
 private final class IDs: @unchecked Sendable {
   private var ids: [String]

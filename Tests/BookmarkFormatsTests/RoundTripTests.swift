@@ -25,7 +25,7 @@ final class RoundTripTests: XCTestCase {
       id: "3", name: "Top level", url: "javascript:void(0)", created: date(1_500_000_000),
       modified: date(1_500_000_001)),
     Bookmark(
-      id: "5", name: "", url: "place:sort=8", created: date(1_300_000_000), modified: date(1_300_000_000),
+      id: "5", name: "Most visited", url: "place:sort=8", created: date(1_300_000_000), modified: date(1_300_000_000),
       folder: ["A \"quoted\" <folder> & co"]),
   ]
 

@@ -108,6 +108,8 @@ final class PostgresCloudTests: XCTestCase {
     let cases: [(String, String)] = [
       ("postgres://me:hunter2@db.example/cloudy", "PGPASSWORD"),
       ("postgres://me@db.example/cloudy?password=hunter2", "PGPASSWORD"),
+      ("postgres://me%3Ahunter2@db.example/cloudy", "PGPASSWORD"),
+      ("postgres://me%3ahunter2@db.example/cloudy", "PGPASSWORD"),
       ("postgres://me@db.example/cloudy?sslmode=sometimes", "sslmode"),
       ("postgres://me@db.example/cloudy?colour=blue", "colour"),
       ("postgres://me@db.example/a/b", "one database"),
@@ -174,6 +176,24 @@ final class PostgresCloudTests: XCTestCase {
     XCTAssertEqual(fromEnvironment.password, "env", "PGPASSWORD comes first")
   }
 
+  func testAPasswordFileIgnoredForItsModeIsNamedInTheSentence() async throws {
+    // Given a password file with the right password that others can read (issue 16.5)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudy-pgpass-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("pgpass").path
+    let line = "*:*:*:*:\(server.password)\n"
+    _ = FileManager.default.createFile(atPath: file, contents: Data(line.utf8), attributes: [.posixPermissions: 0o644])
+    // When the server asks for a password
+    let settings = try PostgresSettings(url: server.url(database: database), environment: ["PGPASSFILE": file])
+    let error = await cloudError { _ = try await cloud(settings).record(for: "k", in: .keyValue) }
+    // Then the sentence says the file was ignored because of its mode
+    let sentence = error.map { "\($0)" } ?? ""
+    XCTAssertTrue(sentence.contains("\(file) was ignored because others can read it"), sentence)
+    XCTAssertTrue(sentence.contains("chmod 600"), sentence)
+    XCTAssertFalse(sentence.contains(server.password), sentence)
+  }
+
   func testTLSIsUsedWhenOfferedAndOffWhenDisabled() async throws {
     for (query, expected) in [("", "t"), ("?sslmode=require", "t"), ("?sslmode=disable", "f")] {
       let account = "tls-\(expected)-\(query.count)"
@@ -206,7 +226,8 @@ final class PostgresCloudTests: XCTestCase {
     }
     XCTAssertEqual(sequences.sorted(), [1, 1, 2, 2, 3, 3], "two accounts, three writes each")
     let versions = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
-    XCTAssertEqual(versions.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one schema version row")
+    XCTAssertEqual(
+      versions.trimmingCharacters(in: .whitespacesAndNewlines), "2", "one schema version row, the current one")
   }
 
   // MARK: - Restart

@@ -51,8 +51,8 @@ struct BrowserScript {
 }
 
 extension CloudyHome {
-  /// Stores bookmarks through `cloudy import` of a Cloudy JSON file, which keeps URLs the
-  /// Add dialog would refuse (spaces, `javascript:`), as a browser's export can hold them.
+  /// Stores bookmarks through `cloudy import` of a Cloudy JSON file, as a browser's export
+  /// brings them in (`javascript:` and `file:` URLs included: kept as text, never opened).
   func importJSON(_ bookmarks: [(name: String, url: String)], file: StaticString = #filePath, line: UInt = #line)
     throws
   {

@@ -8,7 +8,8 @@ final class OpenURLTests: EndToEndTestCase {
   func testTheURLArrivesAsOneArgumentAndRunsNothing() throws {
     let home = try makeHome()
     let pwned = home.root.appendingPathComponent("PWNED").path
-    let url = "https://example.com/a;b$(touch \(pwned))'q\"c d`touch \(pwned)2`|x&y>z"
+    // Every shell metacharacter a URL may hold (white space can't be stored: the one URL rule).
+    let url = "https://example.com/a;b$(touch${IFS}\(pwned))'q\"c`touch${IFS}\(pwned)2`|x&y>z"
     try home.importJSON([("Hostile", url)])
     let browser = try BrowserScript(in: home)
     // No display: the browser is taken for a text browser and gets the terminal.

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// The security issues a user can reach from the command line (issue 16), run against the
+/// real binary: what it refuses, what it prints, and what it leaves in the home folder.
+final class SecurityCommandTests: XCTestCase {
+  private var home: TemporaryHome!
+
+  override func setUpWithError() throws {
+    home = try TemporaryHome()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func cloudy(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRunner.Output {
+    try ProcessRunner.run(arguments, environment: ["CLOUDY_HOME": home.path].merging(environment) { _, new in new })
+  }
+
+  /// Every file under the home folder, with its path and contents, for "is it anywhere?" checks.
+  private func everythingInHome() throws -> [(path: String, contents: String)] {
+    let enumerator = FileManager.default.enumerator(atPath: home.path)
+    var found: [(String, String)] = []
+    while let relative = enumerator?.nextObject() as? String {
+      let path = home.path + "/" + relative
+      let contents = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      found.append((relative, contents))
+    }
+    return found
+  }
+
+  // MARK: - 16.1 A password smuggled into the cloud address
+
+  func testAPercentEncodedPasswordIsRefusedAndWrittenNowhere() throws {
+    let password = "s3cr3t-horse"
+    for offline in [false, true] {
+      for address in [
+        "postgres://cloudy%3A\(password)@127.0.0.1:1/cloudy", "postgres://cloudy%3a\(password)@127.0.0.1:1/cloudy",
+      ] {
+        let result = try cloudy(
+          ["--store", "key-value", "--cloud", address] + (offline ? ["--offline"] : []) + ["add", "https://u.example"],
+          environment: ["PGPASSWORD": password])
+        XCTAssertEqual(result.status, 1, "\(address) is refused: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("password"), result.stderr)
+        XCTAssertFalse(result.stderr.contains(password), "the message never holds it: \(result.stderr)")
+        XCTAssertFalse(result.stdout.contains(password), result.stdout)
+        for file in try everythingInHome() {
+          XCTAssertFalse(file.path.contains(password), "no file is named for it: \(file.path)")
+          XCTAssertFalse(file.contents.contains(password), "\(file.path) does not hold it")
+        }
+      }
+    }
+  }
+
+  // MARK: - 16.3 One URL rule at every entry point
+
+  /// The folder the documents store keeps its `.bookmark` files in, found from one added.
+  private func documentsFolder() throws -> String {
+    let added = try cloudy(["--store", "documents", "--offline", "add", "https://first.example"])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let file = try XCTUnwrap(try everythingInHome().first { $0.path.hasSuffix(".bookmark") }?.path)
+    return home.path + "/" + (file as NSString).deletingLastPathComponent
+  }
+
+  func testADroppedDocumentWithAHostileURLIsQuarantinedVisibly() throws {
+    let folder = try documentsFolder()
+    let document =
+      "cloudy-bookmark 1\nid: dropped\nname: Dropped\nurl: https://d.example/\u{1B}]0;X\u{7}\n"
+      + "created: 2026-01-01T00:00:00Z\n"
+    try Data(document.utf8).write(to: URL(fileURLWithPath: folder + "/dropped.bookmark"))
+    let list = try cloudy(["--store", "documents", "--offline", "list", "--json"])
+    XCTAssertEqual(list.status, 0, list.stderr)
+    XCTAssertFalse(list.stdout.contains("dropped"), "never listed: \(list.stdout)")
+    XCTAssertTrue(list.stdout.contains("first.example"), list.stdout)
+    XCTAssertTrue(list.stderr.contains("1 document could not be read"), "said on stderr: \(list.stderr)")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/dropped.bookmark"), "kept as it is")
+  }
+
+  func testImportRefusesABidiOverrideInAURL() throws {
+    let file = home.path + "/bidi.html"
+    let html =
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"https://e.example/\u{202E}gpj.exe\">E</A>\n"
+      + "<DT><A HREF=\"https://ok.example/\">OK</A>\n</DL><p>\n"
+    try Data(html.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try cloudy(["import", file, "--yes"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("line 3: “E” — its URL"), result.stdout)
+    let list = try cloudy(["list"])
+    XCTAssertFalse(list.stdout.contains("e.example"), list.stdout)
+    XCTAssertTrue(list.stdout.contains("ok.example"), list.stdout)
+  }
+
+  // MARK: - 14.16 Schemes, renames and default names
+
+  func testImportedNonWebBookmarksCanBeRenamedAndUntitledOnesGetADefaultName() throws {
+    let file = home.path + "/nonweb.html"
+    let html =
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"javascript:void(0)\">JS</A>\n"
+      + "<DT><A HREF=\"place:sort=8\"></A>\n</DL><p>\n"
+    try Data(html.utf8).write(to: URL(fileURLWithPath: file))
+    XCTAssertEqual(try cloudy(["import", file, "--yes"]).status, 0)
+    let lines = try cloudy(["list"]).stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    XCTAssertEqual(lines.map { $0[1] }, ["JS", "place:sort=8"], "an untitled import is named for its URL")
+    let renamed = try cloudy(["edit", lines[0][0], "--name", "Bookmarklet"])
+    XCTAssertEqual(renamed.status, 0, renamed.stderr)
+    XCTAssertEqual(try cloudy(["list"]).stdout.split(separator: "\n").first?.split(separator: "\t")[1], "Bookmarklet")
+
+    let added = try cloudy(["add", "file:///etc/passwd"])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    XCTAssertTrue(try cloudy(["list"]).stdout.contains("\tfile:///etc/passwd\tfile:///etc/passwd"), "named for its URL")
+  }
+
+  // MARK: - 16.5 Echoes of what was typed
+
+  func testUnknownArgumentsAreEchoedSanitized() throws {
+    for arguments in [
+      ["\u{1B}]0;T\u{7}"], ["list", "--bogus\u{1B}[2J"], ["add", "https://x.example", "\u{9B}31m\u{202E}"],
+    ] {
+      let result = try cloudy(arguments)
+      XCTAssertNotEqual(result.status, 0)
+      XCTAssertFalse(result.stderr.isEmpty)
+      XCTAssertFalse(
+        result.stderr.unicodeScalars.contains {
+          $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E
+        },
+        "no raw control or bidi character: \(result.stderr.debugDescription)")
+      XCTAssertTrue(result.stderr.contains("␛") || result.stderr.contains("�"), result.stderr.debugDescription)
+    }
+  }
+
+  // MARK: - 16.4 list --json
+
+  func testListJSONEscapesInvisibleFormattingCharacters() throws {
+    let added = try cloudy(["add", "https://x.example", "--name", "a\u{061C}b\u{200B}c\u{2066}d\u{2069}"])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let list = try cloudy(["list", "--json"])
+    for scalar in ["\u{061C}", "\u{200B}", "\u{2066}", "\u{2069}"] {
+      XCTAssertFalse(list.stdout.contains(scalar), "raw \(scalar.unicodeScalars.first!.value): \(list.stdout)")
+    }
+    XCTAssertTrue(list.stdout.contains("a\\u061Cb\\u200Bc\\u2066d\\u2069"), list.stdout)
+  }
+}
