@@ -172,7 +172,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     return ([versions.current] + versions.conflicts).enumerated().compactMap { index, version in
       guard let (bookmark, _) = BookmarkDocument.read(version.contents) else { return nil }
       return BookmarkVersion(
-        id: version.id, bookmark: bookmark, device: version.device, saved: version.saved, isCurrent: index == 0)
+        id: version.id, bookmark: bookmark, device: version.device, saved: version.saved, isCurrent: index == 0,
+        isThisDevice: version.device == container.deviceName || version.device == container.device)
     }
   }
 

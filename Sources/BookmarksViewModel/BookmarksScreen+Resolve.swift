@@ -64,19 +64,22 @@ extension BookmarksScreen {
     let name = version.bookmark.name.isEmpty ? "(no name)" : version.bookmark.name
     buffer.write(TextLayout.truncate(name, toWidth: textWidth), row: row + 1, column: text, style: Style([.bold]))
     buffer.write(urlLine(version.bookmark, width: textWidth), row: row + 2, column: text, style: .plain)
-    let saved = "\(version.device) · \(formatted(version.saved, in: timeZone))"
+    let device = version.isThisDevice ? "\(version.device) (this device)" : version.device
+    let saved = "\(device) · \(formatted(version.saved, in: timeZone))"
     buffer.write(TextLayout.truncate(saved, toWidth: textWidth), row: row + 3, column: text, style: Style([.dim]))
   }
 
-  /// `2026-11-22 09:00` in the given time zone: the same on every run for a fixed zone.
+  /// `2026-11-22 09:00:05` in the given time zone: the same on every run for a fixed zone;
+  /// seconds, so two versions saved in one minute can be told apart.
   static func formatted(_ date: Date, in timeZone: TimeZone) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
     func two(_ value: Int?) -> String {
       let value = value ?? 0
       return value < 10 ? "0\(value)" : "\(value)"
     }
-    return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+    return
+      "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
   }
 }

@@ -69,7 +69,9 @@ public enum BookmarksScreen {
       return
     }
     if let message = state.message {
-      left = (message.text, message.isError ? Style([.bold], role: .danger) : barStyle)
+      // Offline is never hidden behind a message: `Added “X”. · key-value · offline · 1 pending`.
+      let offline = state.status.sync == .offline ? " · " + state.status.syncSummary : ""
+      left = (message.text + offline, message.isError ? Style([.bold], role: .danger) : barStyle)
     } else if let problem = state.status.problem {
       // Offline with a reason: keep `offline · N pending` in front of it.
       let prefix = state.status.sync == .offline ? state.status.syncSummary + " · " : ""

@@ -4,6 +4,11 @@ extension BookmarksViewModel {
   mutating func helpKey(_ key: Key, scroll: Int) {
     let page = max(1, BookmarksScreen.helpPageHeight(state.size) - 1)
     let limit = BookmarksScreen.helpScrollLimit(state.size)
+    // A help that fits closes on any key, as it says.
+    guard limit > 0 else {
+      state.modal = nil
+      return
+    }
     let target: Int
     switch key {
     case .down, .character("j"): target = scroll + 1

@@ -57,9 +57,8 @@ extension BookmarksViewModel {
     }
     state.modal = nil
     state.conflicted.remove(id)
-    let kept = dialog.chosen
-    let device = kept.map { " from \($0.device)" } ?? ""
-    state.message = StatusMessage("Kept the version\(device); the other versions are removed everywhere.")
+    let name = dialog.chosen?.bookmark.name ?? dialog.bookmark.name
+    state.message = StatusMessage("Kept “\(name)”; the other versions are gone everywhere.")
   }
 
   /// Closes a resolve dialog whose bookmark was resolved elsewhere (another device or

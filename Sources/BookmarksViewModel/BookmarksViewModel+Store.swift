@@ -5,14 +5,8 @@ import BookmarkStores
 extension BookmarksViewModel {
   mutating func storeChanged(_ snapshot: StoreSnapshot) {
     let wasLoaded = state.isLoaded
-    let previousStatus = state.status
     state.isLoaded = true
     state.status = snapshot.status
-    // Going offline, or a new problem, is never hidden behind a message (the passing
-    // syncing → synced of every save does not push a message away).
-    let wentOffline = snapshot.status.sync == .offline && previousStatus.sync != .offline
-    let newProblem = snapshot.status.problem != nil && snapshot.status.problem != previousStatus.problem
-    if wasLoaded, wentOffline || newProblem { state.message = nil }
     state.conflicted = snapshot.conflicted
     conflictsChanged()
     switch snapshot.bookmarks {

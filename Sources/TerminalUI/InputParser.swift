@@ -42,7 +42,8 @@ struct InputParser {
       // Alt-Backspace, where terminfo's kbs (DEL) made ncurses decode the Backspace.
       case .key(.backspace) where alt: return [.key(.deleteWordBackward)]
       case .key(.delete) where alt: return [.key(.deleteWordForward)]
-      default: return [input]
+      // Esc, then a key with no Alt meaning (a mouse report, say) that came right after it.
+      default: return alt ? [.key(.escape), input] : [input]
       }
     }
     if var current = sequence {

@@ -33,6 +33,20 @@ struct GlobalOptions: ParsableArguments {
   @Flag(name: .long, help: "Work from the local copy without contacting the cloud (env CLOUDY_OFFLINE=1).")
   var offline = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "This device's name in conflicts (env CLOUDY_DEVICE_NAME; default: host name · home folder).",
+      valueName: "name"))
+  var deviceName: String?
+
+  /// This device's name as other devices show it.
+  var deviceDisplayName: String {
+    let home = home ?? environment["CLOUDY_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"] ?? ""
+    return DeviceIdentity.name(
+      given: deviceName ?? environment["CLOUDY_DEVICE_NAME"].flatMap { $0.isEmpty ? nil : $0 }, home: home)
+  }
+
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
   func validate() throws {
@@ -124,7 +138,8 @@ struct GlobalOptions: ParsableArguments {
       throw StoreError(error)
     }
     let container = DocumentContainer(
-      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location))
+      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
+      deviceName: deviceDisplayName)
     return DocumentBookmarkStore(container: container)
   }
 

@@ -15,9 +15,12 @@ final class ResolveDialogTests: XCTestCase {
     other.name = "Tokyo Tower"
     other.url = "https://www.tokyotower.co.jp/en"
     return [
-      BookmarkVersion(id: "v-current", bookmark: tokyo, device: "device-b", saved: Fixtures.date, isCurrent: true),
       BookmarkVersion(
-        id: "v-other", bookmark: other, device: "device-a", saved: Fixtures.date.addingTimeInterval(90),
+        id: "v-current", bookmark: tokyo, device: "laptop · device-b", saved: Fixtures.date, isCurrent: true,
+        isThisDevice: true),
+      // Saved within the same minute: the seconds tell them apart.
+      BookmarkVersion(
+        id: "v-other", bookmark: other, device: "server · device-a", saved: Fixtures.date.addingTimeInterval(25),
         isCurrent: false),
     ]
   }
@@ -77,8 +80,9 @@ final class ResolveDialogTests: XCTestCase {
     _ = model.send(.resolveFinished(tokyo.id, nil))
     XCTAssertNil(model.state.modal)
     XCTAssertFalse(model.state.conflicted.contains(tokyo.id))
-    XCTAssertEqual(
-      model.state.message?.text, "Kept the version from device-a; the other versions are removed everywhere.")
+    XCTAssertEqual(model.state.message?.text, "Kept “Tokyo Tower”; the other versions are gone everywhere.")
+    let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
+    XCTAssertTrue(bottom.contains("the other versions are gone everywhere."), "the message fits: \(bottom)")
   }
 
   func testTabWrapsAroundTheVersions() {

@@ -63,7 +63,7 @@ final class ConflictResolveTests: EndToEndTestCase {
     XCTAssertTrue(screen.contains("Name From B"), screen)
     try app.press("Down")
     try app.press("Enter")
-    screen = try app.waitFor("Kept the version")
+    screen = try app.waitFor("the other versions are gone everywhere.")
     try app.waitUntil("the row shows A's name without the marker") {
       let lines = try app.lines()
       return lines.contains { $0.hasPrefix("  Name From A") } && !lines.joined().contains("⚠")

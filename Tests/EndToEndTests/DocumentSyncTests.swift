@@ -49,7 +49,7 @@ final class DocumentSyncTests: EndToEndTestCase {
     try deviceA.waitFor("Saved “Second Name”.")
     lines = try waitForList(deviceB, ["  Second Name", "  https://docs.example"])
 
-    try deviceA.type("e")
+    // Still in Edit mode from the edit.
     try deviceA.waitUntil("the top-left button reads Done") { try deviceA.lines()[0].hasPrefix(" Done") }
     try deviceA.type("d")
     try deviceA.waitFor("Delete “Second Name”? Press y to delete")

@@ -25,8 +25,8 @@ final class EditBookmarkTests: EndToEndTestCase {
 
     lines = try app.lines()
     XCTAssertFalse(lines.joined().contains("Edit Bookmark"), "the dialog closed")
-    assertRow(lines, 1, "  New Name")
-    assertRow(lines, 2, "  https://example.com/a")
+    assertRow(lines, 1, " (-) New Name")  // still in Edit mode
+    assertRow(lines, 2, "     https://example.com/a")
     XCTAssertEqual(
       try home.listedBookmarks(), [.init(id: id, name: "New Name", url: "https://example.com/a")])
   }
@@ -46,8 +46,8 @@ final class EditBookmarkTests: EndToEndTestCase {
     try app.waitFor("Saved “Moved”.")
 
     let lines = try app.lines()
-    assertRow(lines, 1, "  Moved")
-    assertRow(lines, 2, "  https://new.example/here")
+    assertRow(lines, 1, " (-) Moved")
+    assertRow(lines, 2, "     https://new.example/here")
     XCTAssertEqual(try home.listedBookmarks(), [.init(id: id, name: "Moved", url: "https://new.example/here")])
   }
 }

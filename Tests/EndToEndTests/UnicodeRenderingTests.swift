@@ -41,6 +41,38 @@ final class UnicodeRenderingTests: EndToEndTestCase {
     try assertEditDialog(app, name: "🚀 Launch", nameWidth: 9)
   }
 
+  /// Emoji made of a one-cell symbol and U+FE0F, and flags, take two cells in Cloudy's
+  /// buffer but one for `wcwidth`: the second cell must be repainted, not keep what the
+  /// previous frame had there ("❤️o love"). Scrolling and filtering move them over old text.
+  func testEmojiWithVariationSelectorsAndFlagsLeaveNoStaleCellsWhenTheListMoves() throws {
+    let home = try makeHome()
+    for index in 1...12 { try home.add("https://o\(index).example", name: "oooooooooooooooooooo \(index)") }
+    let emoji = ["❤️ love", "☀️ sun", "✔️ done", "✈️ fly", "🇯🇵 Japan"]
+    for (index, name) in emoji.enumerated() { try home.add("https://e\(index).example", name: name) }
+    // How the pane shows each name: the symbol with its selector, then the cell Cloudy
+    // fills with a space; a flag's two indicators in their two cells.
+    let shown = ["  ❤️  love", "  ☀️  sun", "  ✔️  done", "  ✈️  fly", "  🇯🇵 Japan"]
+    let app = try launch(home)
+    try app.waitFor("oooooooooooooooooooo 1")
+
+    try app.type("G")  // the emoji rows now stand where the long names were
+    try app.waitFor("17/17")
+    var lines = try app.lines()
+    for (offset, row) in shown.enumerated() { assertRow(lines, 13 + 2 * offset, row) }
+
+    try app.type("/")
+    try app.type("e")  // every name but the flags' has an e somewhere: the rows shift
+    try app.waitFor("of 17")
+    try app.press("Escape")
+    try app.waitFor("17/17")
+    try app.type("g")
+    try app.waitFor("1/17")
+    try app.type("G")
+    try app.waitFor("17/17")
+    lines = try app.lines()
+    for (offset, row) in shown.enumerated() { assertRow(lines, 13 + 2 * offset, row) }
+  }
+
   private func assertEditDialog(
     _ app: TmuxSession, name: String, nameWidth: Int, file: StaticString = #filePath, line: UInt = #line
   ) throws {

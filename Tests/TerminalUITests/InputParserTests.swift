@@ -53,6 +53,7 @@ final class InputParserTests: XCTestCase {
   func testEscThenADecodedArrowMovesByWords() {
     XCTAssertEqual(keys("\u{1B}", keyCodes: [KEY_LEFT]), [.key(.wordLeft)])
     XCTAssertEqual(keys("", keyCodes: [KEY_LEFT]), [.key(.left)])
+    XCTAssertEqual(keys("\u{1B}", keyCodes: [KEY_NPAGE]), [.key(.escape), .key(.pageDown)], "Esc is not lost")
     XCTAssertEqual(
       keys("\u{1B}", keyCodes: [KEY_BACKSPACE]), [.key(.deleteWordBackward)], "kbs is DEL in xterm's terminfo")
   }

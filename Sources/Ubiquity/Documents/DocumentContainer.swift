@@ -17,8 +17,11 @@ public final class DocumentContainer: Sendable {
   public var documentsDirectory: String { root + "/Documents" }
   public let index: any DocumentIndex
   let cloud: (any CloudService)?
-  /// This device's id, recorded on every version it saves.
+  /// This device's id: the origin of its writes to the cloud.
   public let device: String
+  /// This device's name as people read it, recorded on every version it saves (the id when
+  /// no name was given).
+  public let deviceName: String
   /// This process's id, recorded as the origin of its changes.
   public let processID = UUID().uuidString
   let now: @Sendable () -> Date
@@ -41,13 +44,14 @@ public final class DocumentContainer: Sendable {
   }
 
   public init(
-    root: String, index: any DocumentIndex, cloud: (any CloudService)?, device: String,
+    root: String, index: any DocumentIndex, cloud: (any CloudService)?, device: String, deviceName: String? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) {
     self.root = root
     self.index = index
     self.cloud = cloud
     self.device = device
+    self.deviceName = deviceName ?? device
     self.now = now
     (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
   }
@@ -203,7 +207,7 @@ public final class DocumentContainer: Sendable {
   /// A new version by this device. Its time is kept in whole seconds, which survive every
   /// round trip (JSON, the index, Foundation's two epochs) exactly.
   func newVersion(_ contents: Data) -> DocumentVersion {
-    DocumentVersion(id: UUID().uuidString, device: device, saved: now().wholeSeconds, contents: contents)
+    DocumentVersion(id: UUID().uuidString, device: deviceName, saved: now().wholeSeconds, contents: contents)
   }
 
   // MARK: - The files
