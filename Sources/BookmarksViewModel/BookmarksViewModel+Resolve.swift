@@ -20,6 +20,8 @@ extension BookmarksViewModel {
       dialog.error = nil
     case .enter:
       guard let version = dialog.chosen else { return [] }
+      // The row changes to the kept version: this session's own doing, not news.
+      ownChanges[dialog.bookmark.id] = .present(name: version.bookmark.name, url: version.bookmark.url)
       dialog.isResolving = true
       dialog.error = nil
       return [.resolve(dialog.bookmark.id, keeping: version.id)]

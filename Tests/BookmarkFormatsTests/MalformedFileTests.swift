@@ -60,4 +60,10 @@ final class MalformedFileTests: XCTestCase {
       XCTAssertEqual("\(error)", "The file is not a Cloudy JSON export: entry 2 has no “url”.")
     }
   }
+
+  func testTheUnsupportedFormatsAreNamedWithTheRightArticle() {
+    XCTAssertEqual(
+      BookmarkFileError.unsupported(.xbel).description,
+      "Importing an XBEL file is not supported; import an HTML or JSON file.")
+  }
 }

@@ -81,6 +81,11 @@ final class ResolveDialogTests: XCTestCase {
     XCTAssertNil(model.state.modal)
     XCTAssertFalse(model.state.conflicted.contains(tokyo.id))
     XCTAssertEqual(model.state.message?.text, "Kept “Tokyo Tower”; the other versions are gone everywhere.")
+    // The store's echo of the kept version is this session's own change, not news.
+    var kept = Fixtures.three
+    kept[1] = versions[1].bookmark
+    _ = model.send(.storeChanged(Fixtures.snapshot(kept)))
+    XCTAssertEqual(model.state.message?.text, "Kept “Tokyo Tower”; the other versions are gone everywhere.")
     let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
     XCTAssertTrue(bottom.contains("the other versions are gone everywhere."), "the message fits: \(bottom)")
   }
