@@ -2,8 +2,9 @@
 import PackageDescription
 
 let package = Package(
+  // Linux only: the code uses Glibc, inotify and ncursesw directly, so no Apple platform is
+  // declared.
   name: "Cloudy",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "cloudy", targets: ["cloudy"])
   ],
