@@ -18,10 +18,16 @@ struct InputParser {
   }
 
   private static let escape: UInt32 = 27
+  /// Longer CSI sequences are dropped unread: no key or paste marker is near this long.
+  private static let longestSequence = 32
+  /// A paste keeps at most this many characters (a field holds one name or URL).
+  static let longestPaste = 65_536
   /// The characters after an ESC, while a sequence is read.
   private var sequence: [UInt32]?
   /// The text of a bracketed paste being read.
   private var pasted: String?
+  /// How many characters ``pasted`` holds.
+  private var pastedCount = 0
 
   /// True inside a bracketed paste: the rest of it may still be on its way.
   var isInPaste: Bool { pasted != nil }
@@ -52,6 +58,9 @@ struct InputParser {
         sequence = []
         return pasted == nil ? [.key(.escape)] : []
       }
+      // An overlong CSI keeps only its start (no key is that long); the rest up to its final
+      // byte is swallowed, never typed.
+      if current.count >= Self.longestSequence, current.first == 0x5B, (0x20...0x3F).contains(raw.value) { return [] }
       current.append(raw.value)
       sequence = current
       return advance(current)
@@ -165,6 +174,7 @@ struct InputParser {
       case 6: return [.key(.pageDown)]
       case 200:
         pasted = ""
+        pastedCount = 0
         return []
       case .some(let n) where (11...15).contains(n): return [.key(.function(n - 10))]
       case .some(let n) where (17...21).contains(n): return [.key(.function(n - 11))]
@@ -194,6 +204,8 @@ struct InputParser {
   }
 
   private mutating func appendToPaste(_ value: UInt32) {
+    guard pasted != nil, pastedCount < Self.longestPaste else { return }
+    pastedCount += 1
     // Line breaks are removed; a tab becomes a space; other controls are dropped later by
     // the field (which never takes a control character).
     switch value {

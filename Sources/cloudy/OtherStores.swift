@@ -25,6 +25,9 @@ enum OtherStores {
     case .userDefaults:
       return try? await UserDefaultsStore(location: options.location).load().count
     case .keyValue:
+      // Only where this device has used the key-value store (opening it would otherwise
+      // make this device's id file).
+      guard FileManager.default.fileExists(atPath: options.location.dataDirectory + "/key-value") else { return 0 }
       return try? await options.makeStore(.keyValue, connected: false).load().count
     case .documents:
       // Counting files: opening the store would create its index.

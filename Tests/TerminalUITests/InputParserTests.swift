@@ -82,4 +82,13 @@ final class InputParserTests: XCTestCase {
     XCTAssertEqual(parser.flush(), [])
     XCTAssertEqual(parser.finishPaste(), [.key(.paste("abc"))])
   }
+
+  func testOverlongSequencesAndPastesAreBounded() {
+    XCTAssertEqual(keys("\u{1B}[" + String(repeating: "1", count: 100) + "~x"), [.ignored, .key(.character("x"))])
+    var parser = InputParser()
+    for scalar in ("\u{1B}[200~" + String(repeating: "a", count: 100_000) + "\u{1B}[201~").unicodeScalars {
+      _ = parser.feed(.character(scalar))
+    }
+    XCTAssertFalse(parser.isInPaste)
+  }
 }
