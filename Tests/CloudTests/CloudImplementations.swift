@@ -11,9 +11,20 @@ enum CloudImplementations {
   static func all() -> [CloudImplementation] {
     guard PostgresTestServer.current != nil else {
       reportSkippedPostgres()
-      return [sqlite]
+      return [memory, sqlite]
     }
-    return [sqlite, postgres]
+    return [memory, sqlite, postgres]
+  }
+
+  /// The in-memory twin: a fresh server per test; every device is its own connection to
+  /// it, and the external writer writes to the server directly (it has no other process).
+  static let memory = CloudImplementation(name: "memory") {
+    let server = InMemoryCloudServer()
+    return CloudTestStore(
+      name: "memory",
+      makeCloud: { account in server.connect(account: account) },
+      externalWriter: InMemoryExternalWriter(server: server),
+      cleanup: {})
   }
 
   /// The embedded SQLite cloud: a fresh temporary folder per test with the database file
