@@ -60,10 +60,7 @@ struct ConfigCommand: AsyncParsableCommand {
   private func checked(_ value: String, for name: SavedSettings.Name) throws -> String {
     switch name {
     case .store:
-      guard StoreBackend(rawValue: value) != nil else {
-        throw CLIError(
-          "Unknown store “\(value)”; choose one of \(StoreBackend.allCases.map(\.rawValue).joined(separator: ", ")).")
-      }
+      _ = try StoreBackend.named(value)
     case .cloud:
       do { _ = try CloudAddress(parsing: value) } catch let error as CloudError { throw CLIError(error.description) }
     case .account:

@@ -12,7 +12,7 @@ struct GlobalOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp(
       "Where bookmarks live: user-defaults, key-value or documents (env CLOUDY_STORE).", valueName: "store"))
-  var store: String?
+  var store: StoreBackend?
 
   @Option(
     name: .long,
@@ -69,12 +69,7 @@ struct GlobalOptions: ParsableArguments {
   /// The backend chosen by `--store`, else `CLOUDY_STORE`, else the saved setting, else
   /// user defaults.
   func backend() throws -> StoreBackend {
-    let name = try chosen(store, "CLOUDY_STORE", .store) ?? StoreBackend.userDefaults.rawValue
-    guard let backend = StoreBackend(rawValue: name) else {
-      throw CLIError(
-        "Unknown store “\(name)”; choose one of \(StoreBackend.allCases.map(\.rawValue).joined(separator: ", ")).")
-    }
-    return backend
+    try StoreBackend.named(try chosen(store?.rawValue, "CLOUDY_STORE", .store) ?? StoreBackend.userDefaults.rawValue)
   }
 
   /// This device's folders, from `--home`, else `CLOUDY_HOME`, else XDG.

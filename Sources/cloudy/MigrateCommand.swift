@@ -18,7 +18,7 @@ struct MigrateCommand: AsyncParsableCommand {
 
   @Option(
     name: .long, help: ArgumentHelp("The store to move to: user-defaults, key-value or documents.", valueName: "store"))
-  var to: String
+  var to: StoreBackend
 
   @Flag(name: .long, help: "Copy only: leave the bookmarks in the current store too.")
   var keep = false
@@ -26,10 +26,7 @@ struct MigrateCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let from = try options.backend()
-      guard let target = StoreBackend(rawValue: to) else {
-        throw CLIError(
-          "Unknown store “\(to)”; choose one of \(StoreBackend.allCases.map(\.rawValue).joined(separator: ", ")).")
-      }
+      let target = to
       guard target != from else { throw CLIError("The bookmarks are already in the \(from.rawValue) store.") }
       let source = try await options.openStore()
       let bookmarks = try await source.load()
