@@ -31,3 +31,15 @@ public enum CloudWriteOutcome: Hashable, Sendable {
   /// Refused because its condition did not hold; carries the current record, if any.
   case conflict(current: CloudRecord?)
 }
+
+extension CloudWrite.Condition {
+  /// Whether a write with this condition may replace `current` (the key's record, or nil
+  /// if it was never written): every cloud decides it the same way.
+  public func allows(replacing current: CloudRecord?) -> Bool {
+    switch self {
+    case .always: true
+    case .absent: current == nil || current?.isDeleted == true
+    case .sequence(let expected): current?.sequence == expected
+    }
+  }
+}

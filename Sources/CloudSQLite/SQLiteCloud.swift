@@ -216,13 +216,7 @@ public final class SQLiteCloud: CloudService {
     outcomes.reserveCapacity(writes.count)
     for write in writes {
       let current = try current(write.key, account: account, zone: zone, db: db)
-      let allowed: Bool
-      switch write.condition {
-      case .always: allowed = true
-      case .absent: allowed = current == nil || current?.isDeleted == true
-      case .sequence(let expected): allowed = current?.sequence == expected
-      }
-      guard allowed else {
+      guard write.condition.allows(replacing: current) else {
         outcomes.append(.conflict(current: current))
         continue
       }

@@ -57,13 +57,7 @@ public final class InMemoryCloudServer: Sendable {
       var outcomes: [CloudWriteOutcome] = []
       for write in writes {
         let current = data.records[zone]?[write.key]
-        let allowed: Bool
-        switch write.condition {
-        case .always: allowed = true
-        case .absent: allowed = current == nil || current?.isDeleted == true
-        case .sequence(let expected): allowed = current?.sequence == expected
-        }
-        guard allowed else {
+        guard write.condition.allows(replacing: current) else {
           outcomes.append(.conflict(current: current))
           continue
         }
