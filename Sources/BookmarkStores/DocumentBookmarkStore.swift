@@ -15,6 +15,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public let query: MetadataQuery
   private let environment: BookmarkEnvironment
   private let state = Mutex(State())
+  private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
   private struct State: ~Copyable {
     var entries: [String: Entry] = [:]
@@ -22,8 +23,6 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var fileByID: [Bookmark.ID: String] = [:]
     var unreadable = 0
     var gatherError: String?
-    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
-    var lastSnapshot: StoreSnapshot?
     var observers: [Task<Void, Never>] = []
   }
 
@@ -62,10 +61,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   deinit {
     query.stop()
-    state.withLock { state in
-      for observer in state.observers { observer.cancel() }
-      for continuation in state.subscribers.values { continuation.finish() }
-    }
+    // Outside the lock: no task is cancelled and no stream finished while one is held.
+    let observers = state.withLock { $0.observers }
+    for observer in observers { observer.cancel() }
+    snapshots.finish()
   }
 
   // MARK: - BookmarkStore
@@ -78,18 +77,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
-    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-    let id = UUID()
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      state.subscribers[id] = continuation
-      state.lastSnapshot = snapshot
-      continuation.yield(snapshot)
-    }
-    return stream
+    snapshots.subscribe { [self] in currentSnapshot() }
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
@@ -261,12 +249,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func publish() {
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      guard state.lastSnapshot != snapshot else { return }
-      state.lastSnapshot = snapshot
-      for continuation in state.subscribers.values { continuation.yield(snapshot) }
-    }
+    snapshots.sendIfChanged { currentSnapshot() }
   }
 
   private func currentSnapshot() -> StoreSnapshot {

@@ -30,7 +30,8 @@ public final class SQLiteCloud: CloudService {
   }
 
   deinit {
-    state.withLock { $0.watcher?.stop() }
+    let watcher = state.withLock { $0.watcher }
+    watcher?.stop()
   }
 
   public func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
@@ -84,13 +85,15 @@ public final class SQLiteCloud: CloudService {
 
   public func signals() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    state.withLock { state in
-      if state.closed { return continuation.finish() }
+    let watcher = state.withLock { state -> SQLiteChangeWatcher? in
+      if state.closed { return nil }
       if state.watcher == nil {
         state.watcher = SQLiteChangeWatcher(path: path, account: account)
       }
-      state.watcher?.add(continuation)
+      return state.watcher
     }
+    // Outside the lock: no continuation is finished (or yielded to) while one is held.
+    if let watcher { watcher.add(continuation) } else { continuation.finish() }
     return stream
   }
 

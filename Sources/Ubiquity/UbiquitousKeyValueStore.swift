@@ -257,7 +257,7 @@ public final class UbiquitousKeyValueStore: Sendable {
 
   /// Like ``synchronize()``, but throws why the cache could not be written.
   public func save() throws {
-    try cacheLock.withLock { _ in
+    let change = try cacheLock.withLock { _ -> KeyValueChange? in
       let unsaved = state.withLock { $0.unsaved }
       do {
         if !unsaved.isEmpty {
@@ -277,8 +277,9 @@ public final class UbiquitousKeyValueStore: Sendable {
       } catch let error as KeyValueCacheFile.Damaged {
         throw KeyValueStoreError.cacheUnwritable(path: error.path, reason: error.reason)
       }
-      reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
+      return reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
     }
+    report(change)
     wake.yield()
   }
 
@@ -318,23 +319,32 @@ public final class UbiquitousKeyValueStore: Sendable {
   /// Reads the cache if it changed, replaces the in-memory values with it (keeping
   /// unsaved changes), and reports keys that changed as an external change.
   func reloadFromCache(reason: KeyValueChange.Reason, alwaysReport: Bool = false) {
-    cacheLock.withLock { _ in reloadHoldingCacheLock(reason: reason, alwaysReport: alwaysReport) }
+    let change = cacheLock.withLock { _ in reloadHoldingCacheLock(reason: reason, alwaysReport: alwaysReport) }
+    report(change)
   }
 
-  private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) {
+  /// Sends a reload's change (outside the cache lock: nothing is sent while a lock is
+  /// held) and the status.
+  private func report(_ change: KeyValueChange?) {
+    if let change { changeBroadcast.send(change) }
+    publishStatus()
+  }
+
+  /// Applies the cache file if it changed; returns the change to report, which the caller
+  /// sends once it has let go of the cache lock.
+  private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) -> KeyValueChange? {
     let signature = PrivateFiles.signature(file.path)
     // The same file as last time: the values in memory already are the cache's plus the
     // unsaved changes, so there is nothing to parse.
     if let signature, state.withLock({ $0.cacheSignature == signature }) {
-      if alwaysReport { changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: [])) }
-      return publishStatus()
+      return alwaysReport ? KeyValueChange(reason: reason, changedKeys: []) : nil
     }
     let cache: KeyValueCache
     do {
       cache = try file.read()
     } catch {
       handleUnreadableCache(error)
-      return
+      return nil
     }
     let changed = state.withLock { state -> [String] in
       state.cacheSignature = signature
@@ -347,10 +357,7 @@ public final class UbiquitousKeyValueStore: Sendable {
       for key in changed { state.assign(values[key], to: key) }
       return changed.sorted()
     }
-    if !changed.isEmpty || alwaysReport {
-      changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: changed))
-    }
-    publishStatus()
+    return !changed.isEmpty || alwaysReport ? KeyValueChange(reason: reason, changedKeys: changed) : nil
   }
 
   /// Keeps an unreadable cache (renamed aside, never deleted) and starts afresh; what it
