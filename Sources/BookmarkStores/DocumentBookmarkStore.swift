@@ -34,6 +34,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   public static let fileExtension = "bookmark"
 
+  /// Whether a file's contents are a bookmark document: for the container, which keeps a
+  /// damaged one aside rather than syncing it.
+  public static let isReadable: @Sendable (Data) -> Bool = { BookmarkDocument.read($0) != nil }
+
   /// A store over a container: gathers it now, then follows it live and syncs it.
   public init(container: DocumentContainer, environment: BookmarkEnvironment = .live) {
     self.container = container

@@ -13,7 +13,7 @@ import PostgresNIO
 /// (forced, so it binds the tables' owner too) shows and accepts only the rows whose owner
 /// is `current_user` and whose account is the session's `cloudy.account` setting.
 enum PostgresSchema {
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   /// Arbitrary, fixed: the advisory lock every Cloudy client takes to migrate.
   static let migrationLock: Int64 = 0x436C_6F75_6479_0001
@@ -40,6 +40,11 @@ enum PostgresSchema {
         if found > currentVersion { throw TooNew(version: found) }
         if found < 1 {
           for statement in version1 {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          }
+        }
+        if found < 2 {
+          for statement in version2 {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
           }
         }
@@ -190,5 +195,14 @@ enum PostgresSchema {
     "GRANT SELECT, INSERT, UPDATE ON cloudy.accounts, cloudy.records TO PUBLIC",
     "GRANT EXECUTE ON FUNCTION cloudy.channel(), cloudy.write(text, text, text[], bytea[], boolean[], smallint[], bigint[]) TO PUBLIC",
     "INSERT INTO cloudy.schema_version (version) VALUES (1)",
+  ]
+
+  /// Version 2: the cloud's identity, made once here; a dropped and recreated schema gets a
+  /// new one.
+  static let version2: [String] = [
+    "CREATE TABLE cloudy.cloud (identity text NOT NULL)",
+    "INSERT INTO cloudy.cloud (identity) VALUES (gen_random_uuid()::text)",
+    "GRANT SELECT ON cloudy.cloud TO PUBLIC",
+    "INSERT INTO cloudy.schema_version (version) VALUES (2)",
   ]
 }

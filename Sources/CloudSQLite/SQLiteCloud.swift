@@ -75,6 +75,19 @@ public final class SQLiteCloud: CloudService {
     }
   }
 
+  public func identity() async throws -> String {
+    let pool = try database()
+    let displayName = displayName
+    return try await run {
+      try await pool.read { db in
+        guard let identity = try String.fetchOne(db, sql: "SELECT identity FROM cloud") else {
+          throw CloudError.incompatible(cloud: displayName, reason: "it has no identity")
+        }
+        return identity
+      }
+    }
+  }
+
   public func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
     let pool = try database()
     let account = account

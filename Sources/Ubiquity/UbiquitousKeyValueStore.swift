@@ -49,6 +49,11 @@ public final class UbiquitousKeyValueStore: Sendable {
     var syncState = KeyValueSyncStatus.State.offline
     var problem: String?
     var cacheProblem: String?
+    /// Something this process did that the user should hear of (a reset cloud synced as
+    /// new), shown until the process ends.
+    var notice: String?
+    /// The identity of the cloud the cache was last checked against.
+    var cloudIdentity: String?
     var cacheSignature: PrivateFiles.Signature?
     var engine: Task<Void, Never>?
     var watcher: DirectoryWatcher?
@@ -301,8 +306,14 @@ public final class UbiquitousKeyValueStore: Sendable {
     state.withLock { state in
       KeyValueSyncStatus(
         state: state.syncState, pending: state.pending + state.unsaved.count, keys: state.values.count,
-        bytes: state.totalBytes, problem: state.cacheProblem ?? state.problem)
+        bytes: state.totalBytes, problem: Self.sentences(state.cacheProblem, state.problem, state.notice))
     }
+  }
+
+  /// Sentences joined into one line, or `nil` if there are none.
+  static func sentences(_ sentences: String?...) -> String? {
+    let present = sentences.compactMap { $0 }
+    return present.isEmpty ? nil : present.joined(separator: " ")
   }
 
   func publishStatus() {

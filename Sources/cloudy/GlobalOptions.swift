@@ -102,7 +102,8 @@ struct GlobalOptions: ParsableArguments {
       throw StoreError(error)
     }
     let container = DocumentContainer(
-      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location))
+      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
+      readable: DocumentBookmarkStore.isReadable)
     return DocumentBookmarkStore(container: container)
   }
 
@@ -130,9 +131,21 @@ struct GlobalOptions: ParsableArguments {
     if status.sync == .offline, status.pending > 0, !isOffline {
       var problem = status.problem ?? "The cloud can't be reached."
       if problem.hasSuffix(".") { problem.removeLast() }
-      let sentence = CLIError(problem + ", so the change is saved on this device and will sync later.")
-      FileHandle.standardError.write(Data((sentence.description + "\n").utf8))
+      Self.warn(problem + ", so the change is saved on this device and will sync later.")
+    } else if let problem = status.problem {
+      Self.warn(problem)
     }
+  }
+
+  /// Says on stderr what a read should be taken with (a damaged file kept aside, a cloud
+  /// that was reset): the status's problem, if any.
+  func report(_ status: StoreStatus?) {
+    if let problem = status?.problem { Self.warn(problem) }
+  }
+
+  /// One sanitized line on stderr.
+  static func warn(_ sentence: String) {
+    FileHandle.standardError.write(Data((CLIError(sentence).description + "\n").utf8))
   }
 
   private static func loginName() -> String? {

@@ -25,6 +25,9 @@ enum CloudImplementations {
       name: "sqlite",
       makeCloud: { account in SQLiteCloud(path: path, account: account) },
       externalWriter: SQLiteExternalWriter(path: path),
+      reset: {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      },
       cleanup: { folder.remove() })
   }
 
@@ -39,6 +42,7 @@ enum CloudImplementations {
       name: "postgres",
       makeCloud: { account in PostgresCloud(settings: settings, account: account) },
       externalWriter: PostgresExternalWriter(server: server, database: database),
+      reset: { try server.psql(["-c", "DROP SCHEMA cloudy CASCADE"], database: database) },
       cleanup: { server.dropDatabase(database) })
   }
 

@@ -205,8 +205,11 @@ final class PostgresCloudTests: XCTestCase {
       return all
     }
     XCTAssertEqual(sequences.sorted(), [1, 1, 2, 2, 3, 3], "two accounts, three writes each")
-    let versions = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
-    XCTAssertEqual(versions.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one schema version row")
+    let versions = try server.psql(
+      ["-c", "SELECT version FROM cloudy.schema_version ORDER BY version"], database: database)
+    XCTAssertEqual(versions.trimmingCharacters(in: .whitespacesAndNewlines), "1\n2", "one row per schema version")
+    let identities = try server.psql(["-c", "SELECT count(*) FROM cloudy.cloud"], database: database)
+    XCTAssertEqual(identities.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one identity")
   }
 
   // MARK: - Restart

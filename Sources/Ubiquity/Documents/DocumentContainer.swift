@@ -22,6 +22,11 @@ public final class DocumentContainer: Sendable {
   /// This process's id, recorded as the origin of its changes.
   public let processID = UUID().uuidString
   let now: @Sendable () -> Date
+  /// Whether a document's contents can be read (the store's format); a file that can't is
+  /// damaged, and is kept aside rather than taken as a new version or a delete.
+  let readable: @Sendable (Data) -> Bool
+  /// Where damaged files found in `Documents/` are kept: beside it, so never synced.
+  public var damagedDirectory: String { root + "/Damaged" }
   let state = Mutex(SyncState())
   let wake: AsyncStream<Void>.Continuation
   let wakeStream: AsyncStream<Void>
@@ -38,12 +43,18 @@ public final class DocumentContainer: Sendable {
     var retryDelay = Duration.milliseconds(500)
     var retryScheduled = false
     var closed = false
+    /// Something this process did that the user should hear of (a reset cloud synced as
+    /// new, a damaged file kept aside), shown until the process ends.
+    var notice: String?
+    /// The identity of the cloud the index was last checked against.
+    var cloudIdentity: String?
   }
 
   public init(
     root: String, index: any DocumentIndex, cloud: (any CloudService)?, device: String,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init, readable: @escaping @Sendable (Data) -> Bool = { _ in true }
   ) {
+    self.readable = readable
     self.root = root
     self.index = index
     self.cloud = cloud
@@ -240,6 +251,10 @@ public final class DocumentContainer: Sendable {
           try session.save(existing)
           continue
         }
+        if !readable(contents) {
+          try keepAside(name, replacingWith: existing.flatMap { $0.removed ? nil : $0 }, in: session)
+          continue
+        }
         var entry =
           existing
           ?? DocumentIndexEntry(
@@ -269,6 +284,36 @@ public final class DocumentContainer: Sendable {
     }
     try materialize(unmaterialized)
     return unmaterialized.count
+  }
+
+  /// Moves a damaged document file to ``damagedDirectory`` and puts the last good version
+  /// back in its place (if there is one): a damaged file is never taken as a new version
+  /// or as a delete, so it never reaches the cloud. The status names it until the process
+  /// ends.
+  private func keepAside(_ name: String, replacingWith good: DocumentIndexEntry?, in session: any DocumentIndexSession)
+    throws
+  {
+    let path = documentsDirectory + "/" + name
+    try PrivateFiles.makeDirectory(damagedDirectory)
+    let stamp = Int(now().timeIntervalSince1970)
+    var aside = damagedDirectory + "/" + name + ".\(stamp)"
+    var attempt = 0
+    while FileManager.default.fileExists(atPath: aside) {
+      attempt += 1
+      aside = damagedDirectory + "/" + name + ".\(stamp)-\(attempt)"
+    }
+    guard rename(path, aside) == 0 else {
+      throw DocumentContainerError.io("Can't move \(path) aside: \(String(cString: strerror(errno))).")
+    }
+    var sentence = "\(name) in \(documentsDirectory) could not be read; it was kept as \(aside)"
+    if var good {
+      good.signature = try writeFile(name, good.contents)
+      try session.save(good)
+      sentence += " and the last good version stays."
+    } else {
+      sentence += "."
+    }
+    state.withLock { $0.notice = UbiquitousKeyValueStore.sentences($0.notice, sentence) }
   }
 
   /// Writes the files of entries committed without one (an import, a fetch), in batches
