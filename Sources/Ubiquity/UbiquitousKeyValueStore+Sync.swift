@@ -15,9 +15,9 @@ extension UbiquitousKeyValueStore {
     reportAccountChange()
     let directory = (file.path as NSString).deletingLastPathComponent
     try? PrivateFiles.makeDirectory(directory)
-    let cacheName = (file.path as NSString).lastPathComponent
+    let cacheNames: Set = [(file.path as NSString).lastPathComponent, (file.pendingPath as NSString).lastPathComponent]
     let watcher = try? DirectoryWatcher(directory: directory, fallbackInterval: .seconds(1)) { [weak self] names in
-      guard let self, names.isEmpty || names.contains(cacheName) else { return }
+      guard let self, names.isEmpty || !names.isDisjoint(with: cacheNames) else { return }
       if self.cacheFileMoved() { self.wake.yield() }
     }
     let engine = Task { [weak self, wakeStream] in
@@ -68,7 +68,7 @@ extension UbiquitousKeyValueStore {
   }
 
   private func cacheFileMoved() -> Bool {
-    let signature = PrivateFiles.signature(file.path)
+    let signature = file.signature
     return state.withLock { $0.cacheSignature != signature }
   }
 

@@ -54,7 +54,7 @@ public final class UbiquitousKeyValueStore: Sendable {
     var notice: String?
     /// The identity of the cloud the cache was last checked against.
     var cloudIdentity: String?
-    var cacheSignature: PrivateFiles.Signature?
+    var cacheSignature: KeyValueCacheFile.Signature?
     var engine: Task<Void, Never>?
     var watcher: DirectoryWatcher?
     var retryDelay = Duration.milliseconds(500)
@@ -344,18 +344,21 @@ public final class UbiquitousKeyValueStore: Sendable {
   /// Applies the cache file if it changed; returns the change to report, which the caller
   /// sends once it has let go of the cache lock.
   private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) -> KeyValueChange? {
-    let signature = PrivateFiles.signature(file.path)
-    // The same file as last time: the values in memory already are the cache's plus the
+    var signature = file.signature
+    // The same files as last time: the values in memory already are the cache's plus the
     // unsaved changes, so there is nothing to parse.
-    if let signature, state.withLock({ $0.cacheSignature == signature }) {
+    if signature.shadow != nil || signature.pending != nil, state.withLock({ $0.cacheSignature == signature }) {
       return alwaysReport ? KeyValueChange(reason: reason, changedKeys: []) : nil
     }
     let cache: KeyValueCache
     do {
       cache = try file.read()
     } catch {
-      handleUnreadableCache(error)
-      return nil
+      // Once the damaged file is aside, the other one (the changes still to send, say) is
+      // read at once rather than on the next reload.
+      guard handleUnreadableCache(error), let again = try? file.read() else { return nil }
+      signature = file.signature
+      cache = again
     }
     let changed = state.withLock { state -> [String] in
       state.cacheSignature = signature
@@ -371,18 +374,32 @@ public final class UbiquitousKeyValueStore: Sendable {
     return !changed.isEmpty || alwaysReport ? KeyValueChange(reason: reason, changedKeys: changed) : nil
   }
 
-  /// Keeps an unreadable cache (renamed aside, never deleted) and starts afresh; what it
-  /// held is downloaded again from the cloud.
-  private func handleUnreadableCache(_ error: any Error) {
+  /// Keeps an unreadable file of the cache (renamed aside, never deleted) and starts that
+  /// file afresh. A damaged shadow is downloaded again from the cloud, and the changes
+  /// still to be sent are in their own file, so they survive it; a damaged file of pending
+  /// changes is named, since what it held can't be sent.
+  /// Returns whether the damaged file was moved aside (so the cache can be read again).
+  @discardableResult
+  private func handleUnreadableCache(_ error: any Error) -> Bool {
     let problem: String
-    if !(error is KeyValueCacheFile.Damaged) {
+    var movedAside = false
+    if let damaged = error as? KeyValueCacheFile.Damaged {
+      let isPending = damaged.path == file.pendingPath
+      if let aside = try? file.setAside(damaged.path) {
+        movedAside = true
+        problem =
+          isPending
+          ? "The changes waiting to be sent could not be read; they were kept as \(aside) and are not sent."
+          : "The local copy could not be read; it was kept as \(aside) and is rebuilt from the cloud (changes"
+            + " waiting to be sent are kept). Until then the list may be incomplete."
+      } else {
+        problem = "The local copy at \(damaged.path) could not be read (\(damaged.reason)); it was left untouched."
+      }
+    } else {
       // Reading failed (too many open files, an I/O error): keep the file, try again later.
       problem = "The local copy at \(file.path) could not be read (\(error)); Cloudy will try again."
-    } else if let aside = try? file.setAside() {
-      problem = "The local copy could not be read; it was kept as \(aside) and a fresh copy is made."
-    } else {
-      problem = "The local copy at \(file.path) could not be read (\(error)); it was left untouched."
     }
     state.withLock { $0.cacheProblem = problem }
+    return movedAside
   }
 }
