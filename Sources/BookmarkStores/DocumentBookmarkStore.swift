@@ -89,8 +89,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let now = time.wholeSeconds
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
     let document = UbiquitousDocument(container: container, file: file(forNew: bookmark.id))
-    try await translating {
-      try await document.save(BookmarkDocument.data(for: bookmark, order: Self.order(time)), for: .forCreating)
+    let contents = BookmarkDocument.data(for: bookmark, order: Self.order(time))
+    try await changing(document.file, to: { contents }) {
+      try await document.save(contents, for: .forCreating)
     }
     refresh([document.file])
     return bookmark
@@ -99,7 +100,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
-    return try await translating(id: id) {
+    let intended = Mutex<Data?>(nil)
+    return try await changing(file, to: { intended.withLock { $0 } }, id: id) {
       guard let (stored, order) = BookmarkDocument.read(try await document.open()) else {
         throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
       }
@@ -107,7 +109,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
       bookmark.name = draft.name
       bookmark.url = draft.url
       bookmark.modified = environment.now().wholeSeconds
-      try await document.save(BookmarkDocument.data(for: bookmark, order: order), for: .forOverwriting)
+      let contents = BookmarkDocument.data(for: bookmark, order: order)
+      intended.withLock { $0 = contents }
+      try await document.save(contents, for: .forOverwriting)
       await document.close()
       refresh([file])
       return bookmark
@@ -116,7 +120,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   public func delete(id: Bookmark.ID) async throws {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
-    try await translating(id: id) { try container.delete(file) }
+    try await changing(file, to: { nil }, deleting: true, id: id) { try container.delete(file) }
     refresh([file])
   }
 
@@ -131,7 +135,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
       let order = Self.order(bookmark.created) + index % 1_000_000
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
-    _ = try await translating { try container.create(documents) }
+    do {
+      _ = try await translating { try container.create(documents) }
+    } catch StoreError.writeFailed(_, let reason) where !documents.isEmpty {
+      // All or nothing: the first document tells which.
+      let stored = try? container.settle(documents[0].file)
+      throw stored == nil
+        ? StoreError.writeFailed(path: container.documentsDirectory, reason: reason) : .savedNotDurable(reason: reason)
+    }
     refresh(documents.map(\.file))
   }
 
@@ -190,7 +201,32 @@ public final class DocumentBookmarkStore: BookmarkStore {
       case .notFound(let file): throw StoreError.notFound(id ?? file)
       case .exists, .noSuchVersion: throw StoreError.writeFailed(path: container.documentsDirectory, reason: "\(error)")
       case .io(let reason): throw StoreError.writeFailed(path: container.documentsDirectory, reason: reason)
+      case .filesUnwritten(let reason): throw StoreError.savedNotDurable(reason: reason)
       }
+    }
+  }
+
+  /// Runs a change to `file`; if writing fails, tells the truth about what is stored: the
+  /// file is made to agree with the index, and the error says the change is saved on this
+  /// device when the index holds `intended()` (the contents the change meant to store; `nil`
+  /// before they were made) or, `deleting`, no document; that nothing was changed when it
+  /// doesn't; or that it can't tell.
+  private func changing<T>(
+    _ file: String, to intended: () -> Data?, deleting: Bool = false, id: Bookmark.ID? = nil,
+    _ body: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await translating(id: id, body)
+    } catch StoreError.writeFailed(let path, let reason) {
+      let stored: Data?
+      do {
+        stored = try container.settle(file)
+      } catch {
+        throw StoreError.maybeSaved(reason: reason)
+      }
+      let done = deleting ? stored == nil : (intended().map { stored == $0 } ?? false)
+      if done { throw StoreError.savedNotDurable(reason: reason) }
+      throw StoreError.writeFailed(path: path, reason: reason)
     }
   }
 

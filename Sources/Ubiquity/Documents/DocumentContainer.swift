@@ -189,7 +189,11 @@ public final class DocumentContainer: Sendable {
       }
       return created
     }
-    try materialize(created.map(\.file))
+    do {
+      try materialize(created.map(\.file))
+    } catch {
+      throw DocumentContainerError.filesUnwritten("\(error)")
+    }
     return created.count
   }
 
@@ -286,6 +290,22 @@ public final class DocumentContainer: Sendable {
     return unmaterialized.count
   }
 
+  /// After a change to `file` failed part-way, makes the file agree with the index (what
+  /// every later reader goes by: a file renamed into place whose commit failed is removed,
+  /// one whose commit went through is left) and returns the document's contents as the
+  /// index holds them, `nil` if there is no such document. Throws if the index can't be read.
+  public func settle(_ file: String) throws -> Data? {
+    let entry = try guarded { try index.read { try $0.entry(file) } }
+    let path = documentsDirectory + "/" + file
+    let onDisk = (try? PrivateFiles.read(path)) ?? nil
+    if let entry, !entry.removed {
+      if onDisk != entry.contents { _ = try? writeFile(file, entry.contents) }
+      return entry.contents
+    }
+    if onDisk != nil { _ = unlink(path) }
+    return nil
+  }
+
   /// Moves a damaged document file to ``damagedDirectory`` and puts the last good version
   /// back in its place (if there is one): a damaged file is never taken as a new version
   /// or as a delete, so it never reaches the cloud. The status names it until the process
@@ -368,6 +388,8 @@ public final class DocumentContainer: Sendable {
     do {
       try PrivateFiles.makeDirectory(documentsDirectory)
       try PrivateFiles.replace(path, with: contents)
+    } catch let error as FileError {
+      throw DocumentContainerError.io(error.description)
     } catch {
       throw DocumentContainerError.io("Can't save \(path): \(error).")
     }
