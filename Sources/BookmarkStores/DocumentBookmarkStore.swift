@@ -90,7 +90,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
     let document = UbiquitousDocument(container: container, file: file(forNew: bookmark.id))
     let contents = BookmarkDocument.data(for: bookmark, order: Self.order(time))
-    try await changing(document.file, to: { contents }) {
+    try await changing(document.file, to: contents) {
       try await document.save(contents, for: .forCreating)
     }
     refresh([document.file])
@@ -100,27 +100,26 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
-    let intended = Mutex<Data?>(nil)
-    return try await changing(file, to: { intended.withLock { $0 } }, id: id) {
-      guard let (stored, order) = BookmarkDocument.read(try await document.open()) else {
-        throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
-      }
-      var bookmark = stored
-      bookmark.name = draft.name
-      bookmark.url = draft.url
-      bookmark.modified = environment.now().wholeSeconds
-      let contents = BookmarkDocument.data(for: bookmark, order: order)
-      intended.withLock { $0 = contents }
-      try await document.save(contents, for: .forOverwriting)
-      await document.close()
-      refresh([file])
-      return bookmark
+    let opened = try await translating(id: id) { try await document.open() }
+    guard let (stored, order) = BookmarkDocument.read(opened) else {
+      throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
+    var bookmark = stored
+    bookmark.name = draft.name
+    bookmark.url = draft.url
+    bookmark.modified = environment.now().wholeSeconds
+    let contents = BookmarkDocument.data(for: bookmark, order: order)
+    try await changing(file, to: contents, id: id) {
+      try await document.save(contents, for: .forOverwriting)
+    }
+    await document.close()
+    refresh([file])
+    return bookmark
   }
 
   public func delete(id: Bookmark.ID) async throws {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
-    try await changing(file, to: { nil }, deleting: true, id: id) { try container.delete(file) }
+    try await changing(file, to: nil, deleting: true, id: id) { try container.delete(file) }
     refresh([file])
   }
 
@@ -208,11 +207,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   /// Runs a change to `file`; if writing fails, tells the truth about what is stored: the
   /// file is made to agree with the index, and the error says the change is saved on this
-  /// device when the index holds `intended()` (the contents the change meant to store; `nil`
-  /// before they were made) or, `deleting`, no document; that nothing was changed when it
-  /// doesn't; or that it can't tell.
+  /// device when the index holds `intended` (the contents the change meant to store) or,
+  /// `deleting`, no document; that nothing was changed when it doesn't; or that it can't
+  /// tell.
   private func changing<T>(
-    _ file: String, to intended: () -> Data?, deleting: Bool = false, id: Bookmark.ID? = nil,
+    _ file: String, to intended: Data?, deleting: Bool = false, id: Bookmark.ID? = nil,
     _ body: () async throws -> T
   ) async throws -> T {
     do {
@@ -224,7 +223,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       } catch {
         throw StoreError.maybeSaved(reason: reason)
       }
-      let done = deleting ? stored == nil : (intended().map { stored == $0 } ?? false)
+      let done = deleting ? stored == nil : stored == intended
       if done { throw StoreError.savedNotDurable(reason: reason) }
       throw StoreError.writeFailed(path: path, reason: reason)
     }
