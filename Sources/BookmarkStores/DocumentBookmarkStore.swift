@@ -159,7 +159,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
   @discardableResult
   public func sync() async -> StoreStatus? {
     await container.syncNow()
-    query.refresh()
+    // Applied here as well as by the observer (applying twice changes nothing), so what
+    // the sync fetched is in the snapshot when this returns.
+    for update in query.refresh() { apply(update) }
     return currentSnapshot().status
   }
 

@@ -36,7 +36,7 @@ struct ListCommand: AsyncParsableCommand {
           print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
         }
       }
-      options.report(await store.status())
+      try options.report(await store.status())
     }
   }
 }

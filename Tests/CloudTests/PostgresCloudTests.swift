@@ -240,4 +240,20 @@ final class PostgresCloudTests: XCTestCase {
     let stillSignalled = await recorder.wait(forMoreThan: seenAfter)
     XCTAssertTrue(stillSignalled, "notifications reach the phone after the restart")
   }
+
+  /// Given a device listening for signals and nothing to push, when the server stops, then
+  /// the device is signalled, so its next sync step finds the cloud unreachable and the
+  /// status says offline (rather than `synced` for the whole outage).
+  func testALostConnectionIsSignalled() async throws {
+    let phone = try cloud()
+    let recorder = SignalRecorder(phone.signals())
+    _ = try await phone.put("before", "1")
+    let connected = await recorder.wait(forMoreThan: 0)
+    XCTAssertTrue(connected, "signals work before the outage")
+    let seen = recorder.count
+    try server.controlServer("stop")
+    let signalled = await recorder.wait(forMoreThan: seen, timeout: .seconds(15))
+    try server.controlServer("start")
+    XCTAssertTrue(signalled, "the lost connection was signalled")
+  }
 }
