@@ -14,10 +14,42 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   public let path: String
   private let queue: DatabaseQueue
   private let closed = Atomic<Bool>(false)
+  public let notice: String?
 
-  /// Opens (creating if needed, 0600) the index at `path`.
+  /// Opens (creating if needed, 0600) the index at `path`. The index is a cache of the
+  /// documents and the cloud, so one SQLite says is not a database or is corrupt is moved
+  /// aside (`index.sqlite.damaged-<time>`, with its -wal and -shm) and a new one made,
+  /// which the container fills from the documents and the cloud; ``notice`` says so.
   public init(path: String) throws {
+    do {
+      (queue, notice) = (try Self.openDatabase(path), nil)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+      let aside = path + ".damaged-\(Int(Date().timeIntervalSince1970))"
+      for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+        guard rename(path + suffix, aside + suffix) == 0 else {
+          throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+      }
+      queue = try Self.openOrThrowFileError(path)
+      notice =
+        "The document index \(path) was damaged (\(error.message ?? "\(error.resultCode)")); it was kept as"
+        + " \(aside) and rebuilt from the documents and the cloud."
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
     self.path = path
+  }
+
+  private static func openOrThrowFileError(_ path: String) throws -> DatabaseQueue {
+    do {
+      return try openDatabase(path)
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+  }
+
+  /// Opens and migrates the database, retrying while another process holds it busy.
+  private static func openDatabase(_ path: String) throws -> DatabaseQueue {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     // Created by us with 0600 so its -wal and -shm files are private too; only when new
     // (see SQLiteCloud on why an existing database file is never opened and closed here).
@@ -33,15 +65,12 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     while true {
       do {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try Self.migrate(queue)
-        self.queue = queue
-        return
+        try migrate(queue)
+        return queue
       } catch let error as DatabaseError
         where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && ContinuousClock.now < deadline
       {
         usleep(UInt32.random(in: 1_000...20_000))
-      } catch let error as DatabaseError {
-        throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
       }
     }
   }

@@ -60,7 +60,7 @@ extension DocumentContainer {
     return state.withLock { state in
       DocumentSyncStatus(
         state: state.syncState, pending: counts?.0 ?? 0, conflicts: counts?.1 ?? 0,
-        problem: UbiquitousKeyValueStore.sentences(state.problem, state.notice))
+        problem: UbiquitousKeyValueStore.sentences(state.problem, index.notice, state.notice))
     }
   }
 

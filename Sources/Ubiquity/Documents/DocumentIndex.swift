@@ -14,7 +14,14 @@ public protocol DocumentIndex: Sendable {
   /// The names of the files in the index's folder whose changes mean another session
   /// committed (for a ``DirectoryWatcher`` on that folder).
   var watchedFileNames: Set<String> { get }
+  /// What opening the index did that the user should hear of (a damaged index kept aside
+  /// and rebuilt, a read-only one), or `nil`.
+  var notice: String? { get }
   func close()
+}
+
+extension DocumentIndex {
+  public var notice: String? { nil }
 }
 
 /// Reading and (inside ``DocumentIndex/write(_:)``) changing the index.
