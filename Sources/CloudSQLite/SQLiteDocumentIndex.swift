@@ -21,6 +21,12 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   /// aside (`index.sqlite.damaged-<time>`, with its -wal and -shm) and a new one made,
   /// which the container fills from the documents and the cloud; ``notice`` says so.
   public init(path: String) throws {
+    if Self.isReadOnly(path) {
+      queue = try Self.openReadOnly(path)
+      notice = nil
+      self.path = path
+      return
+    }
     do {
       (queue, notice) = (try Self.openDatabase(path), nil)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
@@ -43,6 +49,38 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   private static func openOrThrowFileError(_ path: String) throws -> DatabaseQueue {
     do {
       return try openDatabase(path)
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+  }
+
+  /// Whether the index exists but this process can't write it or its folder (a read-only
+  /// home, a mount, a backup being looked at).
+  private static func isReadOnly(_ path: String) -> Bool {
+    guard access(path, F_OK) == 0 else { return false }
+    return access(path, W_OK) != 0 || access((path as NSString).deletingLastPathComponent, W_OK) != 0
+  }
+
+  /// Opens an index that can't be written, read-only: listing works, and every write fails
+  /// (and says nothing was changed) rather than the whole store refusing to open.
+  private static func openReadOnly(_ path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(30)
+    configuration.label = "cloudy.document-index"
+    // Without a -wal file (the last writer checkpointed it away) SQLite would try to make one
+    // and fail; as nobody can write here, the file is opened as immutable instead.
+    let hasWAL = access(path + "-wal", F_OK) == 0
+    let location =
+      hasWAL
+      ? path : "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+    do {
+      let queue = try DatabaseQueue(path: location, configuration: configuration)
+      let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+      guard (1...schemaVersion).contains(version) else {
+        throw FileError.unreadable(path: path, reason: "it can't be written, and it is not an index this Cloudy reads")
+      }
+      return queue
     } catch let error as DatabaseError {
       throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
     }
