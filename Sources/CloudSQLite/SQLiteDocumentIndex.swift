@@ -233,6 +233,10 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents WHERE pending = 1").map(Self.entry)
     }
 
+    func unwrittenFiles() throws -> [String] {
+      try String.fetchAll(db, sql: "SELECT file FROM documents WHERE signature IS NULL AND removed = 0")
+    }
+
     func counts() throws -> (pending: Int, conflicted: Int) {
       let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM documents WHERE pending = 1") ?? 0
       let conflicted =

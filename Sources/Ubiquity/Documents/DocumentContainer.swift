@@ -225,20 +225,27 @@ public final class DocumentContainer: Sendable {
 
   /// Brings the index up to date with the `Documents/` folder: a document written or
   /// replaced by hand becomes a new version, one dropped in is created, one deleted by hand
-  /// is deleted, and entries committed but not yet written to disk are written. Skipped
-  /// when the folder has not changed since the index last saw it (its modification time
-  /// and inode), so opening a large container reads neither the documents nor their
-  /// metadata. Returns how many entries changed.
+  /// is deleted, entries committed but not yet written to disk are written, and temporary
+  /// files of processes that died are removed. The scan is skipped when the folder has not
+  /// changed since the index last saw it (its modification time and inode), so opening a
+  /// large container reads neither the documents nor their metadata; entries still to be
+  /// written are written even then (one query finds them). Returns how many
+  /// entries were written.
   @discardableResult
   public func refreshFromFiles(force: Bool = false) throws -> Int {
     try PrivateFiles.makeDirectory(documentsDirectory)
     let unmaterialized = try commit { session -> [String] in
       let folder = Self.describe(PrivateFiles.signature(documentsDirectory))
-      if !force, try session.value("folder") == folder { return [] }
+      // The folder is as the last commit left it, but a commit whose files were still to be
+      // written when the process died (an import, a fetch) left nothing to see there.
+      if !force, try session.value("folder") == folder { return try session.unwrittenFiles() }
       var entries: [String: DocumentIndexEntry] = [:]
       for entry in try session.allEntries() { entries[entry.file] = entry }
       var unmaterialized: [String] = []
       var seen = Set<String>()
+      // Every write of a document's file happens under the index's write lock, which this
+      // scan holds: a temporary left in the folder now belongs to a process that died.
+      for name in try listTemporaries() { _ = unlink(documentsDirectory + "/" + name) }
       for name in try listDocuments() {
         seen.insert(name)
         let signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
@@ -363,6 +370,10 @@ public final class DocumentContainer: Sendable {
         }
       }
     }
+  }
+
+  private func listTemporaries() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: documentsDirectory).filter { $0.contains(".tmp-") }
   }
 
   private func listDocuments() throws -> [String] {

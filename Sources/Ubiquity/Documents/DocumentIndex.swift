@@ -31,6 +31,9 @@ public protocol DocumentIndexSession {
   func allEntries() throws -> [DocumentIndexEntry]
   func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry]
   func pendingEntries() throws -> [DocumentIndexEntry]
+  /// The existing documents whose file is still to be written (committed by an import or
+  /// a fetch that was cut short).
+  func unwrittenFiles() throws -> [String]
   /// How many entries are pending, and how many existing documents have conflicts.
   func counts() throws -> (pending: Int, conflicted: Int)
   /// The newest generation committed.
