@@ -170,6 +170,9 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   private func saveOrUndo(_ keys: [String]) throws {
     do {
       try keyValueStore.save()
+    } catch KeyValueStoreError.cacheNotDurable(_, let reason) {
+      // The change is in the local copy and queued: it is not undone.
+      throw StoreError.savedNotDurable(reason: reason)
     } catch {
       keyValueStore.discardUnsaved(keys)
       if case KeyValueStoreError.cacheUnwritable(let path, let reason) = error {
@@ -191,6 +194,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       return .quotaExceeded("This bookmark is larger than the 1 MB the key-value store allows for one. \(wayOut)")
     case .invalidKey, .cacheUnwritable:
       return .writeFailed(path: "the key-value store", reason: error.description)
+    case .cacheNotDurable(_, let reason):
+      return .savedNotDurable(reason: reason)
     }
   }
 

@@ -55,6 +55,7 @@ extension StoreError {
     switch error {
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+    case .notDurable: self = .savedNotDurable(reason: error.description)
     }
   }
 

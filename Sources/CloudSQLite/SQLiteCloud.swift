@@ -201,7 +201,7 @@ public final class SQLiteCloud: CloudService {
     case let error as CloudError: return error
     case let error as FileError:
       switch error {
-      case .unreadable(_, let reason), .writeFailed(_, let reason):
+      case .unreadable(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason):
         return CloudError.unreachable(cloud: displayName, reason: reason)
       }
     case let error as SQLiteSchema.SchemaTooNew:

@@ -278,6 +278,8 @@ public final class UbiquitousKeyValueStore: Sendable {
         switch error {
         case .unreadable(let path, let reason), .writeFailed(let path, let reason):
           throw KeyValueStoreError.cacheUnwritable(path: path, reason: reason)
+        case .notDurable(let path, let reason):
+          throw KeyValueStoreError.cacheNotDurable(path: path, reason: reason)
         }
       } catch let error as KeyValueCacheFile.Damaged {
         throw KeyValueStoreError.cacheUnwritable(path: error.path, reason: error.reason)

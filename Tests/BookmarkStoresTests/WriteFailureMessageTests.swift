@@ -94,4 +94,28 @@ final class WriteFailureMessageTests: XCTestCase {
       }
     }
   }
+
+  /// Given the folder's `fsync` after the rename failing (the second `fsync` of an add to
+  /// the user-defaults store), then the add does not pass for durable: it fails, saying the
+  /// bookmark is saved on this device.
+  func testAFailedSyncOfTheFolderIsNotIgnored() throws {
+    let defaults = ["CLOUDY_STORE": "user-defaults", "CLOUDY_HOME": home.path + "/defaults"]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.strace)
+    process.arguments = [
+      "-f", "-o", "/dev/null", "-e", "inject=fsync:error=EIO:when=2", ProcessRunner.cloudyPath, "add",
+      "https://folder.example",
+    ]
+    process.environment = ProcessInfo.processInfo.environment.merging(defaults) { $1 }
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertNotEqual(process.terminationStatus, 0, "a write that may not survive a crash is not a success")
+    XCTAssertTrue(stderr.contains("saved on this device"), stderr)
+    let listed = try ProcessRunner.run(["list"], environment: defaults)
+    XCTAssertTrue(listed.stdout.contains("https://folder.example"), "it is stored, as the message says")
+  }
 }
