@@ -6,6 +6,7 @@ public enum BookmarkFileError: Error, Hashable, Sendable, CustomStringConvertibl
   case notUTF8(line: Int)
   case truncatedTag(line: Int)
   case unclosedFolder(name: String, line: Int)
+  case nestedTooDeep(line: Int)
   case invalidJSON(String)
   case unsupported(BookmarkFileFormat)
   case unreadable(reason: String)
@@ -24,6 +25,9 @@ public enum BookmarkFileError: Error, Hashable, Sendable, CustomStringConvertibl
       "The file ends in the middle of a tag that starts on line \(line), so it looks cut short."
     case .unclosedFolder(let name, let line):
       "The file ends before the folder “\(name)” (line \(line)) is closed, so it looks cut short."
+    case .nestedTooDeep(let line):
+      "The file nests lists more than \(NetscapeLimits.maximumListDepth) deep (line \(line)), deeper than any"
+        + " browser writes, so it is not imported."
     case .invalidJSON(let detail):
       "The file is not a Cloudy JSON export: \(detail)."
     case .unsupported(let format):

@@ -62,6 +62,9 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
       case .list:
         try endCapture()
         sawStructure = true
+        guard lists.count < NetscapeLimits.maximumListDepth else {
+          throw BookmarkFileError.nestedTooDeep(line: line)
+        }
         let folder = pendingFolder
         pendingFolder = nil
         lists.append(

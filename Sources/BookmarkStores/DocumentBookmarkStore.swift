@@ -15,6 +15,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public let query: MetadataQuery
   private let environment: BookmarkEnvironment
   private let state = Mutex(State())
+  private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
   private struct State: ~Copyable {
     var entries: [String: Entry] = [:]
@@ -22,8 +23,6 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var fileByID: [Bookmark.ID: String] = [:]
     var unreadable = 0
     var gatherError: String?
-    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
-    var lastSnapshot: StoreSnapshot?
     var observers: [Task<Void, Never>] = []
   }
 
@@ -34,6 +33,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public static let fileExtension = "bookmark"
+
+  /// Whether a file's contents are a bookmark document: for the container, which keeps a
+  /// damaged one aside rather than syncing it.
+  public static let isReadable: @Sendable (Data) -> Bool = { BookmarkDocument.read($0) != nil }
 
   /// A store over a container: gathers it now, then follows it live and syncs it.
   public init(container: DocumentContainer, environment: BookmarkEnvironment = .live) {
@@ -62,10 +65,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   deinit {
     query.stop()
-    state.withLock { state in
-      for observer in state.observers { observer.cancel() }
-      for continuation in state.subscribers.values { continuation.finish() }
-    }
+    // Outside the lock: no task is cancelled and no stream finished while one is held.
+    let observers = state.withLock { $0.observers }
+    for observer in observers { observer.cancel() }
+    snapshots.finish()
   }
 
   // MARK: - BookmarkStore
@@ -78,18 +81,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
-    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-    let id = UUID()
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      state.subscribers[id] = continuation
-      state.lastSnapshot = snapshot
-      continuation.yield(snapshot)
-    }
-    return stream
+    snapshots.subscribe { [self] in currentSnapshot() }
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
@@ -97,8 +89,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let now = time.wholeSeconds
     let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
     let document = UbiquitousDocument(container: container, file: file(forNew: bookmark.id))
-    try await translating {
-      try await document.save(BookmarkDocument.data(for: bookmark, order: Self.order(time)), for: .forCreating)
+    let contents = BookmarkDocument.data(for: bookmark, order: Self.order(time))
+    try await changing(document.file, to: contents) {
+      try await document.save(contents, for: .forCreating)
     }
     refresh([document.file])
     return bookmark
@@ -107,24 +100,26 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
-    return try await translating(id: id) {
-      guard let (stored, order) = BookmarkDocument.read(try await document.open()) else {
-        throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
-      }
-      var bookmark = stored
-      bookmark.name = draft.name
-      bookmark.url = draft.url
-      bookmark.modified = environment.now().wholeSeconds
-      try await document.save(BookmarkDocument.data(for: bookmark, order: order), for: .forOverwriting)
-      await document.close()
-      refresh([file])
-      return bookmark
+    let opened = try await translating(id: id) { try await document.open() }
+    guard let (stored, order) = BookmarkDocument.read(opened) else {
+      throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
+    var bookmark = stored
+    bookmark.name = draft.name
+    bookmark.url = draft.url
+    bookmark.modified = environment.now().wholeSeconds
+    let contents = BookmarkDocument.data(for: bookmark, order: order)
+    try await changing(file, to: contents, id: id) {
+      try await document.save(contents, for: .forOverwriting)
+    }
+    await document.close()
+    refresh([file])
+    return bookmark
   }
 
   public func delete(id: Bookmark.ID) async throws {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
-    try await translating(id: id) { try container.delete(file) }
+    try await changing(file, to: nil, deleting: true, id: id) { try container.delete(file) }
     refresh([file])
   }
 
@@ -141,7 +136,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
       let order = start + index
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
-    _ = try await translating { try container.create(documents) }
+    do {
+      _ = try await translating { try container.create(documents) }
+    } catch StoreError.writeFailed(_, let reason) where !documents.isEmpty {
+      // All or nothing: the first document tells which.
+      let stored = try? container.settle(documents[0].file)
+      throw stored == nil
+        ? StoreError.writeFailed(path: container.documentsDirectory, reason: reason) : .savedNotDurable(reason: reason)
+    }
     refresh(documents.map(\.file))
   }
 
@@ -159,7 +161,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
   @discardableResult
   public func sync() async -> StoreStatus? {
     await container.syncNow()
-    query.refresh()
+    // Applied here as well as by the observer (applying twice changes nothing), so what
+    // the sync fetched is in the snapshot when this returns.
+    for update in query.refresh() { apply(update) }
     return currentSnapshot().status
   }
 
@@ -201,7 +205,32 @@ public final class DocumentBookmarkStore: BookmarkStore {
       case .notFound(let file): throw StoreError.notFound(id ?? file)
       case .exists, .noSuchVersion: throw StoreError.writeFailed(path: container.documentsDirectory, reason: "\(error)")
       case .io(let reason): throw StoreError.writeFailed(path: container.documentsDirectory, reason: reason)
+      case .filesUnwritten(let reason): throw StoreError.savedNotDurable(reason: reason)
       }
+    }
+  }
+
+  /// Runs a change to `file`; if writing fails, tells the truth about what is stored: the
+  /// file is made to agree with the index, and the error says the change is saved on this
+  /// device when the index holds `intended` (the contents the change meant to store) or,
+  /// `deleting`, no document; that nothing was changed when it doesn't; or that it can't
+  /// tell.
+  private func changing<T>(
+    _ file: String, to intended: Data?, deleting: Bool = false, id: Bookmark.ID? = nil,
+    _ body: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await translating(id: id, body)
+    } catch StoreError.writeFailed(let path, let reason) {
+      let stored: Data?
+      do {
+        stored = try container.settle(file)
+      } catch {
+        throw StoreError.maybeSaved(reason: reason)
+      }
+      let done = deleting ? stored == nil : stored == intended
+      if done { throw StoreError.savedNotDurable(reason: reason) }
+      throw StoreError.writeFailed(path: path, reason: reason)
     }
   }
 
@@ -265,12 +294,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func publish() {
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      guard state.lastSnapshot != snapshot else { return }
-      state.lastSnapshot = snapshot
-      for continuation in state.subscribers.values { continuation.yield(snapshot) }
-    }
+    snapshots.sendIfChanged { currentSnapshot() }
   }
 
   private func currentSnapshot() -> StoreSnapshot {

@@ -13,10 +13,9 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   public let keyValueStore: UbiquitousKeyValueStore
   private let environment: BookmarkEnvironment
   private let state = Mutex(State())
+  private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
   private struct State: ~Copyable {
-    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
-    var lastSnapshot: StoreSnapshot?
     var observers: [Task<Void, Never>] = []
   }
 
@@ -39,10 +38,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   deinit {
-    state.withLock { state in
-      for observer in state.observers { observer.cancel() }
-      for continuation in state.subscribers.values { continuation.finish() }
-    }
+    // Outside the lock: no task is cancelled and no stream finished while one is held.
+    let observers = state.withLock { $0.observers }
+    for observer in observers { observer.cancel() }
+    snapshots.finish()
   }
 
   public func load() async throws -> [Bookmark] {
@@ -50,18 +49,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
-    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-    let id = UUID()
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      state.subscribers[id] = continuation
-      state.lastSnapshot = snapshot
-      continuation.yield(snapshot)
-    }
-    return stream
+    snapshots.subscribe { [self] in currentSnapshot() }
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
@@ -184,6 +172,9 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   private func saveOrUndo(_ keys: [String]) throws {
     do {
       try keyValueStore.save()
+    } catch KeyValueStoreError.cacheNotDurable(_, let reason) {
+      // The change is in the local copy and queued: it is not undone.
+      throw StoreError.savedNotDurable(reason: reason)
     } catch {
       keyValueStore.discardUnsaved(keys)
       if case KeyValueStoreError.cacheUnwritable(let path, let reason) = error {
@@ -205,18 +196,15 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       return .quotaExceeded("This bookmark is larger than the 1 MB the key-value store allows for one. \(wayOut)")
     case .invalidKey, .cacheUnwritable:
       return .writeFailed(path: "the key-value store", reason: error.description)
+    case .cacheNotDurable(_, let reason):
+      return .savedNotDurable(reason: reason)
     }
   }
 
   // MARK: - Snapshots
 
   private func publish() {
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      guard state.lastSnapshot != snapshot else { return }
-      state.lastSnapshot = snapshot
-      for continuation in state.subscribers.values { continuation.yield(snapshot) }
-    }
+    snapshots.sendIfChanged { currentSnapshot() }
   }
 
   private func currentSnapshot() -> StoreSnapshot {

@@ -15,15 +15,26 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case unavailable(StoreBackend)
   /// The key-value store's quota would be broken; nothing was changed.
   case quotaExceeded(String)
+  /// Writing failed part-way, but the change is stored on this device (the disk reported
+  /// an error while making it durable, or some files are still to be written).
+  case savedNotDurable(reason: String)
+  /// Writing failed and what is stored can't be read back to tell whether the change is.
+  case maybeSaved(reason: String)
   /// An import would not fit in the backend's capacity; nothing was written.
   case wouldNotFit(StoreBackend, fitting: Int, requested: Int)
 
   public var description: String {
     switch self {
     case .unreadable(let path, let reason):
-      "Can't read \(path) (\(reason)); it was left untouched, so fix or move it and Cloudy will pick it up."
+      "Can't read \(path) (\(Self.clause(reason))); it was left untouched, so fix or move it and Cloudy will pick it up."
     case .writeFailed(let path, let reason):
-      "Couldn't save to \(path) (\(reason)); nothing stored was changed."
+      "Couldn't save to \(path) (\(Self.clause(reason))); nothing stored was changed."
+    case .savedNotDurable(let reason):
+      "The change is saved on this device, but the disk reported an error (\(Self.clause(reason))), so a crash"
+        + " could still lose it; don't repeat it (`cloudy list` shows it)."
+    case .maybeSaved(let reason):
+      "Saving failed (\(Self.clause(reason))) and Cloudy can't tell whether the change was stored; check with"
+        + " `cloudy list` before trying again."
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
@@ -35,10 +46,16 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StoreError {
+  /// A sentence's words without its final full stop, to go inside parentheses.
+  static func clause(_ sentence: String) -> String {
+    sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+  }
+
   public init(_ error: FileError) {
     switch error {
     case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
     case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+    case .notDurable: self = .savedNotDurable(reason: error.description)
     }
   }
 

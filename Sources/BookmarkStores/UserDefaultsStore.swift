@@ -44,10 +44,12 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   deinit {
-    state.withLock { state in
+    // Outside the lock: no stream is finished while one is held.
+    let subscribers = state.withLock { state in
       state.timer?.cancel()
-      for continuation in state.subscribers.values { continuation.finish() }
+      return Array(state.subscribers.values)
     }
+    for continuation in subscribers { continuation.finish() }
   }
 
   public func load() async throws -> [Bookmark] {
@@ -66,13 +68,17 @@ public final class UserDefaultsStore: BookmarkStore {
         }
       }
     }
-    let snapshot = currentSnapshot()
-    state.withLock { state in
-      state.subscribers[id] = continuation
-      state.lastSnapshot = snapshot.snapshot
-      state.lastSignature = snapshot.signature
+    // On the watch queue, where every snapshot is sent, so this one takes its turn; yielded
+    // outside the lock, which the stream's termination handler takes.
+    watchQueue.sync {
+      let snapshot = currentSnapshot()
+      state.withLock { state in
+        state.subscribers[id] = continuation
+        state.lastSnapshot = snapshot.snapshot
+        state.lastSignature = snapshot.signature
+        if state.timer == nil { state.timer = makeTimer() }
+      }
       continuation.yield(snapshot.snapshot)
-      if state.timer == nil { state.timer = makeTimer() }
     }
     return stream
   }
@@ -164,13 +170,17 @@ public final class UserDefaultsStore: BookmarkStore {
     watchQueue.sync { send(current) }
   }
 
+  /// Runs on the watch queue, so snapshots go out in turn; yields outside the lock, which
+  /// a stream's termination handler takes (while its task's status lock, which yielding
+  /// needs, is held).
   private func send(_ current: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?)) {
-    state.withLock { state in
+    let subscribers = state.withLock { state -> [AsyncStream<StoreSnapshot>.Continuation] in
       state.lastSignature = current.signature
-      guard state.lastSnapshot != current.snapshot else { return }
+      guard state.lastSnapshot != current.snapshot else { return [] }
       state.lastSnapshot = current.snapshot
-      for continuation in state.subscribers.values { continuation.yield(current.snapshot) }
+      return Array(state.subscribers.values)
     }
+    for continuation in subscribers { continuation.yield(current.snapshot) }
   }
 
   private func currentSnapshot() -> (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?) {

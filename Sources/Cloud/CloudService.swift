@@ -19,6 +19,13 @@ public protocol CloudService: Sendable {
   /// `limit` of them. Deleted keys come back as records with no value.
   func changes(in zone: CloudZone, since token: CloudToken, limit: Int) async throws -> CloudChanges
 
+  /// The cloud's identity: made once, when the cloud itself is created, stored in it, and
+  /// never changed. A cloud that was reset (its SQLite file deleted or emptied, its
+  /// PostgreSQL schema dropped) or replaced has a different one, so a device can tell that
+  /// its token belongs to another cloud before it fetches or pushes: sequence numbers of
+  /// two clouds are never compared.
+  func identity() async throws -> String
+
   /// The current record of one key, if it was ever written.
   func record(for key: String, in zone: CloudZone) async throws -> CloudRecord?
 

@@ -111,6 +111,19 @@ public final class PostgresCloud: CloudService {
     }
   }
 
+  public func identity() async throws -> String {
+    let logger = logger
+    return try await run { connection in
+      let rows = try await connection.query("SELECT identity FROM cloudy.cloud", logger: logger)
+      var found: String?
+      for try await identity in rows.decode(String.self) { found = identity }
+      guard let found else {
+        throw CloudError.incompatible(cloud: self.displayName, reason: "it has no identity")
+      }
+      return found
+    }
+  }
+
   public func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
     if key.utf8.contains(0) { return nil }
     let zoneName = zone.rawValue

@@ -167,7 +167,14 @@ actor PostgresLink {
     guard connection === lostConnection else { return }
     connection = nil
     listening?.cancel()
-    if !closed && !subscribers.isEmpty { startReconnecting() }
+    // The schema is checked again on the next connection: a server can come back with it
+    // dropped (and Cloudy makes it again, with a new identity the devices then notice).
+    migrated = false
+    guard !closed else { return }
+    // Devices sync on a signal; this one finds the server gone, so their status says
+    // offline during the outage even with nothing to push.
+    subscribers.signal()
+    if !subscribers.isEmpty { startReconnecting() }
   }
 
   private func startReconnecting() {

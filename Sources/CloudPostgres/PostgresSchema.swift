@@ -13,7 +13,7 @@ import PostgresNIO
 /// (forced, so it binds the tables' owner too) shows and accepts only the rows whose owner
 /// is `current_user` and whose account is the session's `cloudy.account` setting.
 enum PostgresSchema {
-  static let currentVersion = 2
+  static let currentVersion = 3
 
   /// Arbitrary, fixed: the advisory lock every Cloudy client takes to migrate.
   static let migrationLock: Int64 = 0x436C_6F75_6479_0001
@@ -45,6 +45,11 @@ enum PostgresSchema {
         }
         if found < 2 {
           for statement in version2 {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          }
+        }
+        if found < 3 {
+          for statement in version3 {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
           }
         }
@@ -341,5 +346,24 @@ enum PostgresSchema {
     $$
     """,
     "UPDATE cloudy.schema_version SET version = 2",
+  ]
+
+  /// Version 3 (issue 15.2): the cloud's identity, made once here; a dropped and recreated
+  /// schema gets a new one, so devices can tell a reset cloud from the one their tokens
+  /// belong to. Readable by the schema's owner and ``userGroup``, as the rest is.
+  static let version3: [String] = [
+    "CREATE TABLE cloudy.cloud (identity text NOT NULL)",
+    "INSERT INTO cloudy.cloud (identity) VALUES (gen_random_uuid()::text)",
+    "REVOKE ALL ON cloudy.cloud FROM PUBLIC",
+    """
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'cloudy_users') THEN
+        GRANT SELECT ON cloudy.cloud TO cloudy_users;
+      END IF;
+    END
+    $$
+    """,
+    "UPDATE cloudy.schema_version SET version = 3",
   ]
 }

@@ -35,11 +35,11 @@ final class SignalSubscribers: Sendable {
     return stream
   }
 
-  /// Signals every stream.
+  /// Signals every stream, outside the lock: a stream's termination handler takes it, and
+  /// runs while its task's status lock is held, which yielding to that task needs.
   func signal() {
-    state.withLock { state in
-      for continuation in state.continuations.values { continuation.yield() }
-    }
+    let continuations = state.withLock { Array($0.continuations.values) }
+    for continuation in continuations { continuation.yield() }
   }
 
   /// Finishes every stream, now and for streams made later.

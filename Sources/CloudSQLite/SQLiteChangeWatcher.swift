@@ -81,10 +81,11 @@ final class SQLiteChangeWatcher: Sendable {
     }
   }
 
+  /// Yields outside the lock: a stream's termination handler takes it, and runs while its
+  /// task's status lock is held, which yielding to that task needs.
   private func signal() {
-    state.withLock { state in
-      for continuation in state.subscribers.values { continuation.yield() }
-    }
+    let subscribers = state.withLock { Array($0.subscribers.values) }
+    for continuation in subscribers { continuation.yield() }
   }
 
   /// Whether the account's last sequence moved since the previous check.

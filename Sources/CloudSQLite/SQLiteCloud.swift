@@ -30,7 +30,8 @@ public final class SQLiteCloud: CloudService {
   }
 
   deinit {
-    state.withLock { $0.watcher?.stop() }
+    let watcher = state.withLock { $0.watcher }
+    watcher?.stop()
   }
 
   public func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
@@ -74,6 +75,19 @@ public final class SQLiteCloud: CloudService {
     }
   }
 
+  public func identity() async throws -> String {
+    let pool = try database()
+    let displayName = displayName
+    return try await run {
+      try await pool.read { db in
+        guard let identity = try String.fetchOne(db, sql: "SELECT identity FROM cloud") else {
+          throw CloudError.incompatible(cloud: displayName, reason: "it has no identity")
+        }
+        return identity
+      }
+    }
+  }
+
   public func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
     let pool = try database()
     let account = account
@@ -84,13 +98,15 @@ public final class SQLiteCloud: CloudService {
 
   public func signals() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    state.withLock { state in
-      if state.closed { return continuation.finish() }
+    let watcher = state.withLock { state -> SQLiteChangeWatcher? in
+      if state.closed { return nil }
       if state.watcher == nil {
         state.watcher = SQLiteChangeWatcher(path: path, account: account)
       }
-      state.watcher?.add(continuation)
+      return state.watcher
     }
+    // Outside the lock: no continuation is finished (or yielded to) while one is held.
+    if let watcher { watcher.add(continuation) } else { continuation.finish() }
     return stream
   }
 
@@ -185,7 +201,7 @@ public final class SQLiteCloud: CloudService {
     case let error as CloudError: return error
     case let error as FileError:
       switch error {
-      case .unreadable(_, let reason), .writeFailed(_, let reason):
+      case .unreadable(_, let reason), .writeFailed(_, let reason), .notDurable(_, let reason):
         return CloudError.unreachable(cloud: displayName, reason: reason)
       }
     case let error as SQLiteSchema.SchemaTooNew:

@@ -14,10 +14,80 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   public let path: String
   private let queue: DatabaseQueue
   private let closed = Atomic<Bool>(false)
+  public let notice: String?
 
-  /// Opens (creating if needed, 0600) the index at `path`.
+  /// Opens (creating if needed, 0600) the index at `path`. The index is a cache of the
+  /// documents and the cloud, so one SQLite says is not a database or is corrupt is moved
+  /// aside (`index.sqlite.damaged-<time>`, with its -wal and -shm) and a new one made,
+  /// which the container fills from the documents and the cloud; ``notice`` says so.
   public init(path: String) throws {
+    if Self.isReadOnly(path) {
+      queue = try Self.openReadOnly(path)
+      notice = nil
+      self.path = path
+      return
+    }
+    do {
+      (queue, notice) = (try Self.openDatabase(path), nil)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+      let aside = path + ".damaged-\(Int(Date().timeIntervalSince1970))"
+      for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+        guard rename(path + suffix, aside + suffix) == 0 else {
+          throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+      }
+      queue = try Self.openOrThrowFileError(path)
+      notice =
+        "The document index \(path) was damaged (\(error.message ?? "\(error.resultCode)")); it was kept as"
+        + " \(aside) and rebuilt from the documents and the cloud."
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
     self.path = path
+  }
+
+  private static func openOrThrowFileError(_ path: String) throws -> DatabaseQueue {
+    do {
+      return try openDatabase(path)
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+  }
+
+  /// Whether the index exists but this process can't write it or its folder (a read-only
+  /// home, a mount, a backup being looked at).
+  private static func isReadOnly(_ path: String) -> Bool {
+    guard access(path, F_OK) == 0 else { return false }
+    return access(path, W_OK) != 0 || access((path as NSString).deletingLastPathComponent, W_OK) != 0
+  }
+
+  /// Opens an index that can't be written, read-only: listing works, and every write fails
+  /// (and says nothing was changed) rather than the whole store refusing to open.
+  private static func openReadOnly(_ path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(30)
+    configuration.label = "cloudy.document-index"
+    // Without a -wal file (the last writer checkpointed it away) SQLite would try to make one
+    // and fail; as nobody can write here, the file is opened as immutable instead.
+    let hasWAL = access(path + "-wal", F_OK) == 0
+    let location =
+      hasWAL
+      ? path : "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+    do {
+      let queue = try DatabaseQueue(path: location, configuration: configuration)
+      let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+      guard (1...schemaVersion).contains(version) else {
+        throw FileError.unreadable(path: path, reason: "it can't be written, and it is not an index this Cloudy reads")
+      }
+      return queue
+    } catch let error as DatabaseError {
+      throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+  }
+
+  /// Opens and migrates the database, retrying while another process holds it busy.
+  private static func openDatabase(_ path: String) throws -> DatabaseQueue {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     // Created by us with 0600 so its -wal and -shm files are private too; only when new
     // (see SQLiteCloud on why an existing database file is never opened and closed here).
@@ -33,15 +103,12 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     while true {
       do {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try Self.migrate(queue)
-        self.queue = queue
-        return
+        try migrate(queue)
+        return queue
       } catch let error as DatabaseError
         where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && ContinuousClock.now < deadline
       {
         usleep(UInt32.random(in: 1_000...20_000))
-      } catch let error as DatabaseError {
-        throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
       }
     }
   }
@@ -164,6 +231,10 @@ public final class SQLiteDocumentIndex: DocumentIndex {
 
     func pendingEntries() throws -> [DocumentIndexEntry] {
       try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents WHERE pending = 1").map(Self.entry)
+    }
+
+    func unwrittenFiles() throws -> [String] {
+      try String.fetchAll(db, sql: "SELECT file FROM documents WHERE signature IS NULL AND removed = 0")
     }
 
     func counts() throws -> (pending: Int, conflicted: Int) {

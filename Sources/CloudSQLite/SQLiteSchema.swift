@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The embedded cloud's tables, versioned with SQLite's `user_version`.
@@ -6,7 +7,7 @@ import GRDB
 /// devices opening a new cloud at once cannot both create it: the second waits for the
 /// write lock, then sees the version the first wrote.
 enum SQLiteSchema {
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   static func migrate(_ db: Database) throws {
     try db.inTransaction(.immediate) {
@@ -35,6 +36,15 @@ enum SQLiteSchema {
             CREATE UNIQUE INDEX records_by_sequence ON records (account, zone, sequence);
             PRAGMA user_version = 1;
             """)
+      }
+      if version < 2 {
+        // The cloud's identity, made once here: a new or emptied file gets a new one.
+        try db.execute(
+          sql: """
+            CREATE TABLE cloud (identity TEXT NOT NULL);
+            INSERT INTO cloud (identity) VALUES (?);
+            PRAGMA user_version = 2;
+            """, arguments: [UUID().uuidString.lowercased()])
       }
       return .commit
     }

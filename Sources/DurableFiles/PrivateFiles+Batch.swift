@@ -60,10 +60,15 @@ extension PrivateFiles {
       guard rename(item.temporary, item.path) == 0 else { throw writeFailure(item.path) }
     }
     done = true
+    // As in `replace`: the renames are durable only once the folder is, and a failure here
+    // means the files are in place but may not survive a crash.
     let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directoryFD >= 0 {
-      fsync(directoryFD)
-      close(directoryFD)
+    guard directoryFD >= 0 else {
+      throw FileError.notDurable(path: directory, reason: String(cString: strerror(errno)))
+    }
+    defer { close(directoryFD) }
+    if fsync(directoryFD) != 0, errno != EINVAL {
+      throw FileError.notDurable(path: directory, reason: String(cString: strerror(errno)))
     }
   }
 

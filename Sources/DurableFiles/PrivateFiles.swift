@@ -88,10 +88,15 @@ public enum PrivateFiles {
     close(fd)
     guard rename(temporary, path) == 0 else { throw failure(path) }
     ok = true
+    // The rename is only durable once the folder is: a failure here is not ignored, and
+    // not reported as "nothing was replaced" either (readers already see the new file).
     let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dirFD >= 0 {
-      fsync(dirFD)
-      close(dirFD)
+    guard dirFD >= 0 else {
+      throw FileError.notDurable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(dirFD) }
+    if fsync(dirFD) != 0, errno != EINVAL {
+      throw FileError.notDurable(path: path, reason: String(cString: strerror(errno)))
     }
   }
 

@@ -2,36 +2,86 @@ import Foundation
 import Synchronization
 
 /// Sends values to every current subscriber's `AsyncStream`.
-final class Broadcast<Value: Sendable>: Sendable {
-  private let subscribers = Mutex<[UUID: AsyncStream<Value>.Continuation]>([:])
+///
+/// No continuation is yielded to or finished while the subscriber list is locked. A
+/// stream's termination handler removes its subscriber under that lock, and it runs while
+/// the cancelled task's status lock is held; yielding to a waiting subscriber needs that
+/// status lock. Yielding under the list's lock would let the two wait for each other
+/// forever (a `cloudy edit` that never exited). Values still reach every subscriber in
+/// the order they were sent: senders take turns on a second lock, which no termination
+/// handler and no task cancellation ever takes.
+public final class Broadcast<Value: Sendable>: Sendable {
+  private let subscribers = Mutex(Subscribers())
+  /// Held while one value is computed and yielded, so senders take turns.
+  private let sending = Mutex(())
   private let policy: AsyncStream<Value>.Continuation.BufferingPolicy
 
-  init(bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) {
+  private struct Subscribers: ~Copyable {
+    var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
+    var last: Value?
+    var finished = false
+  }
+
+  public init(bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) {
     policy = bufferingPolicy
   }
 
-  /// A new subscription; it ends when the subscriber stops iterating or ``finish()`` is called.
-  func subscribe() -> AsyncStream<Value> {
+  /// A new subscription, starting with `initial()` if given (computed in turn with the
+  /// values sent, so it is never older than one the subscriber receives after it); it ends
+  /// when the subscriber stops iterating or ``finish()`` is called.
+  public func subscribe(initial: (() -> Value)? = nil) -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: policy)
     let id = UUID()
     continuation.onTermination = { [weak self] _ in
-      _ = self?.subscribers.withLock { $0.removeValue(forKey: id) }
+      _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
     }
-    subscribers.withLock { $0[id] = continuation }
+    let added = sending.withLock { _ -> Bool in
+      let added = subscribers.withLock { subscribers -> Bool in
+        if subscribers.finished { return false }
+        subscribers.continuations[id] = continuation
+        return true
+      }
+      if added, let initial { continuation.yield(initial()) }
+      return added
+    }
+    if !added { continuation.finish() }
     return stream
   }
 
-  func send(_ value: Value) {
-    subscribers.withLock { subscribers in
-      for continuation in subscribers.values { continuation.yield(value) }
-    }
+  /// Sends `value` to every subscriber.
+  public func send(_ value: Value) {
+    sending.withLock { _ in yield(value) }
   }
 
-  func finish() {
+  /// Ends every subscription, and those made later.
+  public func finish() {
     let all = subscribers.withLock { subscribers in
-      defer { subscribers = [:] }
-      return Array(subscribers.values)
+      subscribers.finished = true
+      defer { subscribers.continuations = [:] }
+      return Array(subscribers.continuations.values)
     }
     for continuation in all { continuation.finish() }
+  }
+
+  /// Yields to every subscriber; the caller holds `sending`, not the subscriber list.
+  private func yield(_ value: Value) {
+    let all = subscribers.withLock { subscribers in
+      subscribers.last = value
+      return Array(subscribers.continuations.values)
+    }
+    for continuation in all { continuation.yield(value) }
+  }
+}
+
+extension Broadcast where Value: Equatable {
+  /// Computes the current value and sends it unless it equals the last one sent. The value
+  /// is computed in turn with other senders, so a value computed earlier is never sent
+  /// after one computed later.
+  public func sendIfChanged(_ current: () -> Value) {
+    sending.withLock { _ in
+      let value = current()
+      guard subscribers.withLock({ $0.last != value }) else { return }
+      yield(value)
+    }
   }
 }

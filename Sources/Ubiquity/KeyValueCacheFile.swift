@@ -22,15 +22,45 @@ struct KeyValueCacheFile: Sendable {
     AccountCloudName.make(account: account, cloud: cloud) + ".plist"
   }
 
-  /// Reads the cache; a missing file is an empty cache.
+  /// The changes not yet confirmed by the cloud, kept in a file of their own beside the
+  /// cloud's shadow: damage to the one never takes the other with it.
+  var pendingPath: String { path + ".pending" }
+
+  /// Both files' signatures, which change whenever either file is replaced.
+  struct Signature: Hashable, Sendable {
+    var shadow: PrivateFiles.Signature?
+    var pending: PrivateFiles.Signature?
+  }
+
+  var signature: Signature {
+    Signature(shadow: PrivateFiles.signature(path), pending: PrivateFiles.signature(pendingPath))
+  }
+
+  /// Reads the cache: the shadow with the pending changes laid over it. A missing file is
+  /// an empty one.
   func read() throws -> KeyValueCache {
-    guard let data = try PrivateFiles.read(path) else { return KeyValueCache(account: account, cloud: cloud) }
+    try readBoth().cache
+  }
+
+  /// The cache, and whether the shadow file still holds pending changes (a cache written
+  /// before they had a file of their own).
+  private func readBoth() throws -> (cache: KeyValueCache, pendingInShadow: Bool) {
+    var cache = try readOne(path)
+    let pendingInShadow = !cache.pending.isEmpty
+    if FileManager.default.fileExists(atPath: pendingPath) {
+      cache.pending.merge(try readOne(pendingPath).pending) { _, newer in newer }
+    }
+    return (cache, pendingInShadow)
+  }
+
+  private func readOne(_ file: String) throws -> KeyValueCache {
+    guard let data = try PrivateFiles.read(file) else { return KeyValueCache(account: account, cloud: cloud) }
     do {
       return try KeyValueCache(propertyList: try PropertyListReader.read(data))
     } catch let error as KeyValueCache.Unreadable {
-      throw Damaged(path: path, reason: "it has \(error.reason)")
+      throw Damaged(path: file, reason: "it has \(error.reason)")
     } catch {
-      throw Damaged(path: path, reason: "not a property list")
+      throw Damaged(path: file, reason: "not a property list")
     }
   }
 
@@ -42,29 +72,41 @@ struct KeyValueCacheFile: Sendable {
     var description: String { "\(path) is damaged (\(reason))" }
   }
 
-  /// Changes the cache under the lock, reading the newest contents first, and writes it
-  /// atomically. Returns the body's result and the cache as written.
+  /// Changes the cache under the lock, reading the newest contents first, and writes each
+  /// file that changed atomically: the pending changes first, then the shadow, so a crash
+  /// in between leaves a change queued twice (sent again, harmlessly), never lost. Returns
+  /// the body's result and the cache as written.
   func modify<T>(_ body: (inout KeyValueCache) throws -> T) throws -> (result: T, cache: KeyValueCache) {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     return try PrivateFiles.withExclusiveLock(lockPath) {
       PrivateFiles.removeStaleTemporaries(of: path)
-      var cache = try read()
-      let before = cache
+      PrivateFiles.removeStaleTemporaries(of: pendingPath)
+      let (before, pendingInShadow) = try readBoth()
+      var cache = before
       let result = try body(&cache)
-      if cache != before {
-        try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: cache.propertyList))
+      if cache.pending != before.pending || pendingInShadow {
+        var pending = KeyValueCache(account: account, cloud: cloud)
+        pending.pending = cache.pending
+        try PrivateFiles.replace(pendingPath, with: PropertyListXMLWriter.data(for: pending.propertyList))
+      }
+      var shadow = cache
+      shadow.pending = [:]
+      var shadowBefore = before
+      shadowBefore.pending = [:]
+      if shadow != shadowBefore || pendingInShadow {
+        try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: shadow.propertyList))
       }
       return (result, cache)
     }
   }
 
-  /// Moves an unreadable cache aside (never deleting it) so a fresh one can be built.
-  /// Returns the path it was moved to.
-  func setAside() throws -> String {
+  /// Moves an unreadable file (the shadow or the pending changes) aside, never deleting
+  /// it, so a fresh one can be built. Returns the path it was moved to.
+  func setAside(_ damaged: String) throws -> String {
     try PrivateFiles.withExclusiveLock(lockPath) {
-      let aside = path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
-      guard rename(path, aside) == 0 else {
-        throw FileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+      let aside = damaged + ".unreadable-\(Int(Date().timeIntervalSince1970))"
+      guard rename(damaged, aside) == 0 else {
+        throw FileError.writeFailed(path: damaged, reason: String(cString: strerror(errno)))
       }
       return aside
     }

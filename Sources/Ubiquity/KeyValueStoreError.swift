@@ -10,6 +10,9 @@ public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertib
   case storeTooLarge(wouldUse: Int)
   /// The local cache could not be written; the values stay in memory and unsaved.
   case cacheUnwritable(path: String, reason: String)
+  /// The local cache was written (the change is queued), but the disk reported an error
+  /// making it durable.
+  case cacheNotDurable(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -24,6 +27,8 @@ public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case .storeTooLarge(let bytes):
       "That would make the key-value store \(bytes) bytes; it holds at most 1 MB."
     case .cacheUnwritable(let path, let reason): "Couldn't save the local copy at \(path) (\(reason))."
+    case .cacheNotDurable(let path, let reason):
+      "Saved the local copy at \(path), but the disk reported an error making it durable (\(reason))."
     }
   }
 
@@ -31,7 +36,7 @@ public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertib
   public var isQuotaViolation: Bool {
     switch self {
     case .tooManyKeys, .valueTooLarge, .storeTooLarge: true
-    case .invalidKey, .cacheUnwritable: false
+    case .invalidKey, .cacheUnwritable, .cacheNotDurable: false
     }
   }
 }

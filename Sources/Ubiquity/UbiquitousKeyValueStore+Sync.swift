@@ -15,9 +15,9 @@ extension UbiquitousKeyValueStore {
     reportAccountChange()
     let directory = (file.path as NSString).deletingLastPathComponent
     try? PrivateFiles.makeDirectory(directory)
-    let cacheName = (file.path as NSString).lastPathComponent
+    let cacheNames: Set = [(file.path as NSString).lastPathComponent, (file.pendingPath as NSString).lastPathComponent]
     let watcher = try? DirectoryWatcher(directory: directory, fallbackInterval: .seconds(1)) { [weak self] names in
-      guard let self, names.isEmpty || names.contains(cacheName) else { return }
+      guard let self, names.isEmpty || !names.isDisjoint(with: cacheNames) else { return }
       if self.cacheFileMoved() { self.wake.yield() }
     }
     let engine = Task { [weak self, wakeStream] in
@@ -68,7 +68,7 @@ extension UbiquitousKeyValueStore {
   }
 
   private func cacheFileMoved() -> Bool {
-    let signature = PrivateFiles.signature(file.path)
+    let signature = file.signature
     return state.withLock { $0.cacheSignature != signature }
   }
 
@@ -87,6 +87,7 @@ extension UbiquitousKeyValueStore {
     // `syncing`, and a command finishing meanwhile would not know the cloud is unreachable.
     if status.pending > 0, state.withLock({ $0.problem == nil }) { setSyncState(.syncing, problem: nil) }
     do {
+      try await checkIdentity(of: cloud)
       let token = try await push(to: cloud)
       let initial = try await fetch(from: cloud, since: token)
       state.withLock { $0.retryDelay = .milliseconds(500) }
@@ -113,6 +114,24 @@ extension UbiquitousKeyValueStore {
     }
   }
 
+  /// Makes sure the cache belongs to this cloud before anything is fetched or pushed: a
+  /// cloud that was reset or replaced is synced as for the first time (``KeyValueCache/adopt(identity:)``)
+  /// and said so, plainly, until the process ends.
+  private func checkIdentity(of cloud: any CloudService) async throws {
+    let identity = try await cloud.identity()
+    if state.withLock({ $0.cloudIdentity == identity }) { return }
+    try PrivateFiles.makeDirectory((file.path as NSString).deletingLastPathComponent)
+    let reset = try file.modify { $0.adopt(identity: identity) }.result
+    state.withLock { state in
+      state.cloudIdentity = identity
+      if reset {
+        state.notice =
+          "The cloud at \(cloud.displayName) is not the one this device last synced with (it was reset or"
+          + " replaced): this device's data was uploaded to it again and everything in it was fetched."
+      }
+    }
+  }
+
   /// Sends every queued change; the cloud confirms each with its sequence number.
   ///
   /// Sessions sharing this device's folder share the queue, so the whole push — reading the
@@ -129,12 +148,19 @@ extension UbiquitousKeyValueStore {
     guard !pending.isEmpty else { return cached.token }
     let keys = Array(pending.keys)
     let writes = keys.map { key in
-      CloudWrite(key: key, value: pending[key]!.value.map { PropertyListXMLWriter.element(for: $0) })
+      CloudWrite(
+        key: key, value: pending[key]!.value.map { PropertyListXMLWriter.element(for: $0) },
+        condition: pending[key]!.ifAbsent ? .absent : .always)
     }
     let outcomes = try await cloud.write(writes, in: .keyValue, origin: device)
     _ = try file.modify { cache in
       for (key, outcome) in zip(keys, outcomes) {
-        guard case .written(let record) = outcome else { continue }
+        guard case .written(let record) = outcome else {
+          // A value uploaded again to a reset cloud that has one already: the cloud's wins,
+          // and the fetch that follows brings it.
+          if cache.pending[key] == pending[key] { cache.pending[key] = nil }
+          continue
+        }
         if (cache.records[key]?.sequence ?? 0) < record.sequence {
           cache.records[key] = KeyValueCache.Record(sequence: record.sequence, value: pending[key]!.value)
         }

@@ -49,7 +49,12 @@ public final class UbiquitousKeyValueStore: Sendable {
     var syncState = KeyValueSyncStatus.State.offline
     var problem: String?
     var cacheProblem: String?
-    var cacheSignature: PrivateFiles.Signature?
+    /// Something this process did that the user should hear of (a reset cloud synced as
+    /// new), shown until the process ends.
+    var notice: String?
+    /// The identity of the cloud the cache was last checked against.
+    var cloudIdentity: String?
+    var cacheSignature: KeyValueCacheFile.Signature?
     var engine: Task<Void, Never>?
     var watcher: DirectoryWatcher?
     var retryDelay = Duration.milliseconds(500)
@@ -257,7 +262,7 @@ public final class UbiquitousKeyValueStore: Sendable {
 
   /// Like ``synchronize()``, but throws why the cache could not be written.
   public func save() throws {
-    try cacheLock.withLock { _ in
+    let change = try cacheLock.withLock { _ -> KeyValueChange? in
       let unsaved = state.withLock { $0.unsaved }
       do {
         if !unsaved.isEmpty {
@@ -273,12 +278,15 @@ public final class UbiquitousKeyValueStore: Sendable {
         switch error {
         case .unreadable(let path, let reason), .writeFailed(let path, let reason):
           throw KeyValueStoreError.cacheUnwritable(path: path, reason: reason)
+        case .notDurable(let path, let reason):
+          throw KeyValueStoreError.cacheNotDurable(path: path, reason: reason)
         }
       } catch let error as KeyValueCacheFile.Damaged {
         throw KeyValueStoreError.cacheUnwritable(path: error.path, reason: error.reason)
       }
-      reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
+      return reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
     }
+    report(change)
     wake.yield()
   }
 
@@ -300,8 +308,14 @@ public final class UbiquitousKeyValueStore: Sendable {
     state.withLock { state in
       KeyValueSyncStatus(
         state: state.syncState, pending: state.pending + state.unsaved.count, keys: state.values.count,
-        bytes: state.totalBytes, problem: state.cacheProblem ?? state.problem)
+        bytes: state.totalBytes, problem: Self.sentences(state.cacheProblem, state.problem, state.notice))
     }
+  }
+
+  /// Sentences joined into one line, or `nil` if there are none.
+  static func sentences(_ sentences: String?...) -> String? {
+    let present = sentences.compactMap { $0 }
+    return present.isEmpty ? nil : present.joined(separator: " ")
   }
 
   func publishStatus() {
@@ -318,23 +332,35 @@ public final class UbiquitousKeyValueStore: Sendable {
   /// Reads the cache if it changed, replaces the in-memory values with it (keeping
   /// unsaved changes), and reports keys that changed as an external change.
   func reloadFromCache(reason: KeyValueChange.Reason, alwaysReport: Bool = false) {
-    cacheLock.withLock { _ in reloadHoldingCacheLock(reason: reason, alwaysReport: alwaysReport) }
+    let change = cacheLock.withLock { _ in reloadHoldingCacheLock(reason: reason, alwaysReport: alwaysReport) }
+    report(change)
   }
 
-  private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) {
-    let signature = PrivateFiles.signature(file.path)
-    // The same file as last time: the values in memory already are the cache's plus the
+  /// Sends a reload's change (outside the cache lock: nothing is sent while a lock is
+  /// held) and the status.
+  private func report(_ change: KeyValueChange?) {
+    if let change { changeBroadcast.send(change) }
+    publishStatus()
+  }
+
+  /// Applies the cache file if it changed; returns the change to report, which the caller
+  /// sends once it has let go of the cache lock.
+  private func reloadHoldingCacheLock(reason: KeyValueChange.Reason, alwaysReport: Bool) -> KeyValueChange? {
+    var signature = file.signature
+    // The same files as last time: the values in memory already are the cache's plus the
     // unsaved changes, so there is nothing to parse.
-    if let signature, state.withLock({ $0.cacheSignature == signature }) {
-      if alwaysReport { changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: [])) }
-      return publishStatus()
+    if signature.shadow != nil || signature.pending != nil, state.withLock({ $0.cacheSignature == signature }) {
+      return alwaysReport ? KeyValueChange(reason: reason, changedKeys: []) : nil
     }
     let cache: KeyValueCache
     do {
       cache = try file.read()
     } catch {
-      handleUnreadableCache(error)
-      return
+      // Once the damaged file is aside, the other one (the changes still to send, say) is
+      // read at once rather than on the next reload.
+      guard handleUnreadableCache(error), let again = try? file.read() else { return nil }
+      signature = file.signature
+      cache = again
     }
     let changed = state.withLock { state -> [String] in
       state.cacheSignature = signature
@@ -347,24 +373,35 @@ public final class UbiquitousKeyValueStore: Sendable {
       for key in changed { state.assign(values[key], to: key) }
       return changed.sorted()
     }
-    if !changed.isEmpty || alwaysReport {
-      changeBroadcast.send(KeyValueChange(reason: reason, changedKeys: changed))
-    }
-    publishStatus()
+    return !changed.isEmpty || alwaysReport ? KeyValueChange(reason: reason, changedKeys: changed) : nil
   }
 
-  /// Keeps an unreadable cache (renamed aside, never deleted) and starts afresh; what it
-  /// held is downloaded again from the cloud.
-  private func handleUnreadableCache(_ error: any Error) {
+  /// Keeps an unreadable file of the cache (renamed aside, never deleted) and starts that
+  /// file afresh. A damaged shadow is downloaded again from the cloud, and the changes
+  /// still to be sent are in their own file, so they survive it; a damaged file of pending
+  /// changes is named, since what it held can't be sent.
+  /// Returns whether the damaged file was moved aside (so the cache can be read again).
+  @discardableResult
+  private func handleUnreadableCache(_ error: any Error) -> Bool {
     let problem: String
-    if !(error is KeyValueCacheFile.Damaged) {
+    var movedAside = false
+    if let damaged = error as? KeyValueCacheFile.Damaged {
+      let isPending = damaged.path == file.pendingPath
+      if let aside = try? file.setAside(damaged.path) {
+        movedAside = true
+        problem =
+          isPending
+          ? "The changes waiting to be sent could not be read; they were kept as \(aside) and are not sent."
+          : "The local copy could not be read; it was kept as \(aside) and is rebuilt from the cloud (changes"
+            + " waiting to be sent are kept). Until then the list may be incomplete."
+      } else {
+        problem = "The local copy at \(damaged.path) could not be read (\(damaged.reason)); it was left untouched."
+      }
+    } else {
       // Reading failed (too many open files, an I/O error): keep the file, try again later.
       problem = "The local copy at \(file.path) could not be read (\(error)); Cloudy will try again."
-    } else if let aside = try? file.setAside() {
-      problem = "The local copy could not be read; it was kept as \(aside) and a fresh copy is made."
-    } else {
-      problem = "The local copy at \(file.path) could not be read (\(error)); it was left untouched."
     }
     state.withLock { $0.cacheProblem = problem }
+    return movedAside
   }
 }

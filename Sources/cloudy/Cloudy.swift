@@ -44,6 +44,7 @@ struct Cloudy: AsyncParsableCommand {
   /// the only thread.
   static func main() async {
     useOneMallocArena()
+    if let problem = ArgumentEncoding.problem() { exit(withError: CLIError(problem)) }
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? AsyncParsableCommand {

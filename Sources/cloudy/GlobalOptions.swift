@@ -134,7 +134,7 @@ struct GlobalOptions: ParsableArguments {
     }
     let container = DocumentContainer(
       root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
-      deviceName: deviceDisplayName)
+      deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
     return DocumentBookmarkStore(container: container)
   }
 
@@ -164,9 +164,35 @@ struct GlobalOptions: ParsableArguments {
     if status.sync == .offline, status.pending > 0, !isOffline {
       var problem = status.problem ?? "The cloud can't be reached."
       if problem.hasSuffix(".") { problem.removeLast() }
-      let sentence = CLIError(problem + ", so the change is saved on this device and will sync later.")
-      FileHandle.standardError.write(Data((sentence.description + "\n").utf8))
+      Self.warn(problem + ", so the change is saved on this device and will sync later.")
+    } else if let problem = status.problem {
+      Self.warn(problem)
     }
+  }
+
+  /// Says on stderr what a read should be taken with (a damaged file kept aside, a cloud
+  /// that was reset): the status's problem, if any. A read that should have synced but
+  /// could not (the cloud unreachable, refusing the password, damaged) is from this
+  /// device's copy and may be stale: that is said too, and the command exits with
+  /// ``staleExitCode``.
+  func report(_ status: StoreStatus?) throws {
+    guard let status else { return }
+    if status.sync == .offline, !isOffline {
+      var problem = status.problem ?? "The cloud can't be reached."
+      if !problem.hasSuffix(".") { problem += "." }
+      Self.warn(problem + " This list is this device's copy and may be out of date.")
+      throw ExitCode(Self.staleExitCode)
+    }
+    if let problem = status.problem { Self.warn(problem) }
+  }
+
+  /// `list`'s exit status when it printed this device's copy because the cloud could not
+  /// be used: the list is complete as far as this device knows, but may be stale.
+  static let staleExitCode: Int32 = 3
+
+  /// One sanitized line on stderr.
+  static func warn(_ sentence: String) {
+    FileHandle.standardError.write(Data((CLIError(sentence).description + "\n").utf8))
   }
 
   private static func loginName() -> String? {

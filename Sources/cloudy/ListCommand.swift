@@ -40,6 +40,7 @@ struct ListCommand: AsyncParsableCommand {
           print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
         }
       }
+      try options.report(await store.status())
     }
   }
 }

@@ -24,6 +24,14 @@ final class MalformedFileTests: XCTestCase {
     assertRefused(try Fixture.bytes("unclosed-folder.html"), .unclosedFolder(name: "Favorites bar", line: 9))
   }
 
+  /// Lists nested deeper than any browser writes are refused as soon as the limit is
+  /// passed, so a huge file of unclosed `<DL><p>` costs neither minutes nor gigabytes.
+  func testListsNestedBeyondTheLimitAreRefusedEarly() {
+    let header = Array("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n".utf8)
+    let nested = Array(repeating: Array("<DL><p>\n".utf8), count: 50_000).flatMap { $0 }
+    assertRefused(header + nested, .nestedTooDeep(line: 2 + NetscapeLimits.maximumListDepth))
+  }
+
   func testPlainText() throws {
     assertRefused(try Fixture.bytes("not-bookmarks.txt"), .notBookmarks)
   }

@@ -24,6 +24,7 @@ enum CloudImplementations {
       name: "memory",
       makeCloud: { account in server.connect(account: account) },
       externalWriter: InMemoryExternalWriter(server: server),
+      reset: { server.reset() },
       cleanup: {})
   }
 
@@ -36,6 +37,9 @@ enum CloudImplementations {
       name: "sqlite",
       makeCloud: { account in SQLiteCloud(path: path, account: account) },
       externalWriter: SQLiteExternalWriter(path: path),
+      reset: {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      },
       cleanup: { folder.remove() })
   }
 
@@ -50,6 +54,7 @@ enum CloudImplementations {
       name: "postgres",
       makeCloud: { account in PostgresCloud(settings: settings, account: account) },
       externalWriter: PostgresExternalWriter(server: server, database: database),
+      reset: { try server.psql(["-c", "DROP SCHEMA cloudy CASCADE"], database: database) },
       cleanup: { server.dropDatabase(database) })
   }
 

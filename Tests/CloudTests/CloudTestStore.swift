@@ -11,12 +11,15 @@ final class CloudTestStore: Sendable {
   let externalWriter: (any ExternalCloudWriter)?
   private let makeCloud: @Sendable (String) -> any CloudService
   private let cleanupStore: @Sendable () -> Void
+  private let resetStore: @Sendable () throws -> Void
   private let devices = Mutex<[any CloudService]>([])
 
   init(
     name: String, makeCloud: @escaping @Sendable (String) -> any CloudService,
-    externalWriter: (any ExternalCloudWriter)?, cleanup: @escaping @Sendable () -> Void
+    externalWriter: (any ExternalCloudWriter)?, reset: @escaping @Sendable () throws -> Void,
+    cleanup: @escaping @Sendable () -> Void
   ) {
+    self.resetStore = reset
     self.name = name
     self.makeCloud = makeCloud
     self.externalWriter = externalWriter
@@ -28,6 +31,12 @@ final class CloudTestStore: Sendable {
     let cloud = makeCloud(account)
     devices.withLock { $0.append(cloud) }
     return cloud
+  }
+
+  /// Resets the store the way an accident would: the SQLite file deleted, the PostgreSQL
+  /// schema dropped. Devices made afterwards find a new, empty cloud.
+  func reset() throws {
+    try resetStore()
   }
 
   /// Closes every device made here and removes the store.

@@ -227,7 +227,9 @@ final class PostgresCloudTests: XCTestCase {
     XCTAssertEqual(sequences.sorted(), [1, 1, 2, 2, 3, 3], "two accounts, three writes each")
     let versions = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
     XCTAssertEqual(
-      versions.trimmingCharacters(in: .whitespacesAndNewlines), "2", "one schema version row, the current one")
+      versions.trimmingCharacters(in: .whitespacesAndNewlines), "3", "one schema version row, the current one")
+    let identities = try server.psql(["-c", "SELECT count(*) FROM cloudy.cloud"], database: database)
+    XCTAssertEqual(identities.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one identity")
   }
 
   // MARK: - Restart
@@ -257,5 +259,21 @@ final class PostgresCloudTests: XCTestCase {
     try await laptop.put("later", "4")
     let stillSignalled = await recorder.wait(forMoreThan: seenAfter)
     XCTAssertTrue(stillSignalled, "notifications reach the phone after the restart")
+  }
+
+  /// Given a device listening for signals and nothing to push, when the server stops, then
+  /// the device is signalled, so its next sync step finds the cloud unreachable and the
+  /// status says offline (rather than `synced` for the whole outage).
+  func testALostConnectionIsSignalled() async throws {
+    let phone = try cloud()
+    let recorder = SignalRecorder(phone.signals())
+    _ = try await phone.put("before", "1")
+    let connected = await recorder.wait(forMoreThan: 0)
+    XCTAssertTrue(connected, "signals work before the outage")
+    let seen = recorder.count
+    try server.controlServer("stop")
+    let signalled = await recorder.wait(forMoreThan: seen, timeout: .seconds(15))
+    try server.controlServer("start")
+    XCTAssertTrue(signalled, "the lost connection was signalled")
   }
 }

@@ -101,8 +101,9 @@ final class SQLiteCloudTests: XCTestCase {
       XCTAssertEqual(Set(sequences), Set(1...6), "round \(round): every first write stored, one sequence each")
       for device in devices { await device.close() }
       let tables = try await PythonSQLite.run(
-        path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", "PRAGMA user_version")
-      XCTAssertEqual(tables, "accounts\nrecords\n1", "round \(round): the schema, once")
+        path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", "PRAGMA user_version",
+        "SELECT count(*) FROM cloud")
+      XCTAssertEqual(tables, "accounts\ncloud\nrecords\n2\n1", "round \(round): the schema and one identity, once")
     }
   }
 

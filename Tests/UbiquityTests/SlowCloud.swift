@@ -39,6 +39,8 @@ final class SlowCloud: CloudService {
     try await base.changes(in: zone, since: token, limit: limit)
   }
 
+  func identity() async throws -> String { try await base.identity() }
+
   func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
     try await base.record(for: key, in: zone)
   }

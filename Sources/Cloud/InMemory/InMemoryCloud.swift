@@ -24,6 +24,11 @@ public final class InMemoryCloud: CloudService {
     return try server.changes(in: zone, since: token, limit: limit, account: account)
   }
 
+  public func identity() async throws -> String {
+    try checkOpen()
+    return try server.identity()
+  }
+
   public func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
     try checkOpen()
     return try server.record(for: key, in: zone, account: account)

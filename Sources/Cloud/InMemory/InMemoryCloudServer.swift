@@ -15,6 +15,8 @@ public final class InMemoryCloudServer: Sendable {
   }
 
   private struct State {
+    /// Made when the server is made, and anew by ``reset()``.
+    var identity = UUID().uuidString.lowercased()
     var accounts: [String: Account] = [:]
     var isReachable = true
     /// Every open connection's signal continuations, by account.
@@ -44,7 +46,21 @@ public final class InMemoryCloudServer: Sendable {
     if reachable, !wasReachable { signalEveryone() }
   }
 
+  /// Loses everything, as a deleted cloud file or a dropped schema does: the records go,
+  /// sequences start again, and the identity is new.
+  public func reset() {
+    state.withLock { state in
+      state.accounts = [:]
+      state.identity = UUID().uuidString.lowercased()
+    }
+    signalEveryone()
+  }
+
   // MARK: - The contract, for one account
+
+  func identity() throws -> String {
+    try withReachableState { $0.identity }
+  }
 
   func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String, account: String) throws
     -> [CloudWriteOutcome]

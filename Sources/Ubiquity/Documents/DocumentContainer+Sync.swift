@@ -59,7 +59,8 @@ extension DocumentContainer {
     let counts = try? index.read { try $0.counts() }
     return state.withLock { state in
       DocumentSyncStatus(
-        state: state.syncState, pending: counts?.0 ?? 0, conflicts: counts?.1 ?? 0, problem: state.problem)
+        state: state.syncState, pending: counts?.0 ?? 0, conflicts: counts?.1 ?? 0,
+        problem: UbiquitousKeyValueStore.sentences(state.problem, index.notice, state.notice))
     }
   }
 
@@ -85,6 +86,7 @@ extension DocumentContainer {
       if (try index.read { try $0.counts() }).pending > 0, state.withLock({ $0.problem == nil }) {
         setSyncState(.syncing, problem: nil)
       }
+      try await checkIdentity(of: cloud)
       try await push(to: cloud)
       try await fetch(from: cloud)
       state.withLock { $0.retryDelay = .milliseconds(500) }
@@ -103,6 +105,47 @@ extension DocumentContainer {
           self?.state.withLock { $0.retryScheduled = false }
           self?.wake.yield()
         }
+      }
+    }
+  }
+
+  /// Makes sure the index belongs to this cloud before anything is fetched or pushed. A
+  /// cloud that was reset or replaced (another identity than the one recorded) is synced
+  /// as for the first time: every document here is pushed again, only where the new cloud
+  /// has none (else the two are reconciled as any conflict is), the token starts over so
+  /// everything is fetched, and the status says so until the process ends. Sequence
+  /// numbers of the two clouds are never compared.
+  ///
+  /// An index from before clouds had identities (none recorded) is taken to belong to
+  /// the cloud it now syncs with.
+  private func checkIdentity(of cloud: any CloudService) async throws {
+    let identity = try await cloud.identity()
+    if state.withLock({ $0.cloudIdentity == identity }) { return }
+    let reset = try commit { session -> Bool in
+      let known = try session.value("cloud")
+      if known == identity { return false }
+      try session.setValue(identity, for: "cloud")
+      guard known != nil else { return false }
+      for var entry in try session.allEntries() {
+        if entry.removed {
+          // A delete the new cloud never saw has nothing to delete there.
+          guard entry.pending || entry.base != 0 else { continue }
+          entry.pending = false
+        } else {
+          entry.pending = true
+        }
+        entry.base = 0
+        try session.save(entry)
+      }
+      try session.setValue("0", for: "token")
+      return true
+    }
+    state.withLock { state in
+      state.cloudIdentity = identity
+      if reset {
+        state.notice =
+          "The cloud at \(cloud.displayName) is not the one this device last synced with (it was reset or"
+          + " replaced): this device's documents were uploaded to it again and everything in it was fetched."
       }
     }
   }

@@ -25,6 +25,11 @@ public final class DocumentContainer: Sendable {
   /// This process's id, recorded as the origin of its changes.
   public let processID = UUID().uuidString
   let now: @Sendable () -> Date
+  /// Whether a document's contents can be read (the store's format); a file that can't is
+  /// damaged, and is kept aside rather than taken as a new version or a delete.
+  let readable: @Sendable (Data) -> Bool
+  /// Where damaged files found in `Documents/` are kept: beside it, so never synced.
+  public var damagedDirectory: String { root + "/Damaged" }
   let state = Mutex(SyncState())
   let wake: AsyncStream<Void>.Continuation
   let wakeStream: AsyncStream<Void>
@@ -41,12 +46,18 @@ public final class DocumentContainer: Sendable {
     var retryDelay = Duration.milliseconds(500)
     var retryScheduled = false
     var closed = false
+    /// Something this process did that the user should hear of (a reset cloud synced as
+    /// new, a damaged file kept aside), shown until the process ends.
+    var notice: String?
+    /// The identity of the cloud the index was last checked against.
+    var cloudIdentity: String?
   }
 
   public init(
     root: String, index: any DocumentIndex, cloud: (any CloudService)?, device: String, deviceName: String? = nil,
-    now: @escaping @Sendable () -> Date = Date.init
+    now: @escaping @Sendable () -> Date = Date.init, readable: @escaping @Sendable (Data) -> Bool = { _ in true }
   ) {
+    self.readable = readable
     self.root = root
     self.index = index
     self.cloud = cloud
@@ -182,7 +193,11 @@ public final class DocumentContainer: Sendable {
       }
       return created
     }
-    try materialize(created.map(\.file))
+    do {
+      try materialize(created.map(\.file))
+    } catch {
+      throw DocumentContainerError.filesUnwritten("\(error)")
+    }
     return created.count
   }
 
@@ -214,20 +229,27 @@ public final class DocumentContainer: Sendable {
 
   /// Brings the index up to date with the `Documents/` folder: a document written or
   /// replaced by hand becomes a new version, one dropped in is created, one deleted by hand
-  /// is deleted, and entries committed but not yet written to disk are written. Skipped
-  /// when the folder has not changed since the index last saw it (its modification time
-  /// and inode), so opening a large container reads neither the documents nor their
-  /// metadata. Returns how many entries changed.
+  /// is deleted, entries committed but not yet written to disk are written, and temporary
+  /// files of processes that died are removed. The scan is skipped when the folder has not
+  /// changed since the index last saw it (its modification time and inode), so opening a
+  /// large container reads neither the documents nor their metadata; entries still to be
+  /// written are written even then (one query finds them). Returns how many
+  /// entries were written.
   @discardableResult
   public func refreshFromFiles(force: Bool = false) throws -> Int {
     try PrivateFiles.makeDirectory(documentsDirectory)
     let unmaterialized = try commit { session -> [String] in
       let folder = Self.describe(PrivateFiles.signature(documentsDirectory))
-      if !force, try session.value("folder") == folder { return [] }
+      // The folder is as the last commit left it, but a commit whose files were still to be
+      // written when the process died (an import, a fetch) left nothing to see there.
+      if !force, try session.value("folder") == folder { return try session.unwrittenFiles() }
       var entries: [String: DocumentIndexEntry] = [:]
       for entry in try session.allEntries() { entries[entry.file] = entry }
       var unmaterialized: [String] = []
       var seen = Set<String>()
+      // Every write of a document's file happens under the index's write lock, which this
+      // scan holds: a temporary left in the folder now belongs to a process that died.
+      for name in try listTemporaries() { _ = unlink(documentsDirectory + "/" + name) }
       for name in try listDocuments() {
         seen.insert(name)
         let signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
@@ -242,6 +264,10 @@ public final class DocumentContainer: Sendable {
         if var existing, !existing.removed, existing.contents == contents {
           existing.signature = signature
           try session.save(existing)
+          continue
+        }
+        if !readable(contents) {
+          try keepAside(name, replacingWith: existing.flatMap { $0.removed ? nil : $0 }, in: session)
           continue
         }
         var entry =
@@ -275,6 +301,52 @@ public final class DocumentContainer: Sendable {
     return unmaterialized.count
   }
 
+  /// After a change to `file` failed part-way, makes the file agree with the index (what
+  /// every later reader goes by: a file renamed into place whose commit failed is removed,
+  /// one whose commit went through is left) and returns the document's contents as the
+  /// index holds them, `nil` if there is no such document. Throws if the index can't be read.
+  public func settle(_ file: String) throws -> Data? {
+    let entry = try guarded { try index.read { try $0.entry(file) } }
+    let path = documentsDirectory + "/" + file
+    let onDisk = (try? PrivateFiles.read(path)) ?? nil
+    if let entry, !entry.removed {
+      if onDisk != entry.contents { _ = try? writeFile(file, entry.contents) }
+      return entry.contents
+    }
+    if onDisk != nil { _ = unlink(path) }
+    return nil
+  }
+
+  /// Moves a damaged document file to ``damagedDirectory`` and puts the last good version
+  /// back in its place (if there is one): a damaged file is never taken as a new version
+  /// or as a delete, so it never reaches the cloud. The status names it until the process
+  /// ends.
+  private func keepAside(_ name: String, replacingWith good: DocumentIndexEntry?, in session: any DocumentIndexSession)
+    throws
+  {
+    let path = documentsDirectory + "/" + name
+    try PrivateFiles.makeDirectory(damagedDirectory)
+    let stamp = Int(now().timeIntervalSince1970)
+    var aside = damagedDirectory + "/" + name + ".\(stamp)"
+    var attempt = 0
+    while FileManager.default.fileExists(atPath: aside) {
+      attempt += 1
+      aside = damagedDirectory + "/" + name + ".\(stamp)-\(attempt)"
+    }
+    guard rename(path, aside) == 0 else {
+      throw DocumentContainerError.io("Can't move \(path) aside: \(String(cString: strerror(errno))).")
+    }
+    var sentence = "\(name) in \(documentsDirectory) could not be read; it was kept as \(aside)"
+    if var good {
+      good.signature = try writeFile(name, good.contents)
+      try session.save(good)
+      sentence += " and the last good version stays."
+    } else {
+      sentence += "."
+    }
+    state.withLock { $0.notice = UbiquitousKeyValueStore.sentences($0.notice, sentence) }
+  }
+
   /// Writes the files of entries committed without one (an import, a fetch), in batches
   /// under the lock, with one flush per batch rather than one per file.
   func materialize(_ files: [String]) throws {
@@ -304,6 +376,10 @@ public final class DocumentContainer: Sendable {
     }
   }
 
+  private func listTemporaries() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: documentsDirectory).filter { $0.contains(".tmp-") }
+  }
+
   private func listDocuments() throws -> [String] {
     guard let directory = opendir(documentsDirectory) else {
       throw DocumentContainerError.io("Can't read \(documentsDirectory): \(String(cString: strerror(errno))).")
@@ -327,6 +403,8 @@ public final class DocumentContainer: Sendable {
     do {
       try PrivateFiles.makeDirectory(documentsDirectory)
       try PrivateFiles.replace(path, with: contents)
+    } catch let error as FileError {
+      throw DocumentContainerError.io(error.description)
     } catch {
       throw DocumentContainerError.io("Can't save \(path): \(error).")
     }

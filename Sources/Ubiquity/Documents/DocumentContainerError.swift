@@ -8,6 +8,9 @@ public enum DocumentContainerError: Error, Hashable, Sendable, CustomStringConve
   case noSuchVersion(String)
   /// A file or the index could not be read or written.
   case io(String)
+  /// The change is in the index, but some of its files could not be written yet (the next
+  /// start writes them from the index).
+  case filesUnwritten(String)
 
   public var description: String {
     switch self {
@@ -15,6 +18,7 @@ public enum DocumentContainerError: Error, Hashable, Sendable, CustomStringConve
     case .notFound(let file): "There is no document named \(file)."
     case .noSuchVersion(let id): "The document has no version \(id)."
     case .io(let reason): reason
+    case .filesUnwritten(let reason): reason
     }
   }
 }

@@ -14,7 +14,14 @@ public protocol DocumentIndex: Sendable {
   /// The names of the files in the index's folder whose changes mean another session
   /// committed (for a ``DirectoryWatcher`` on that folder).
   var watchedFileNames: Set<String> { get }
+  /// What opening the index did that the user should hear of (a damaged index kept aside
+  /// and rebuilt, a read-only one), or `nil`.
+  var notice: String? { get }
   func close()
+}
+
+extension DocumentIndex {
+  public var notice: String? { nil }
 }
 
 /// Reading and (inside ``DocumentIndex/write(_:)``) changing the index.
@@ -24,6 +31,9 @@ public protocol DocumentIndexSession {
   func allEntries() throws -> [DocumentIndexEntry]
   func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry]
   func pendingEntries() throws -> [DocumentIndexEntry]
+  /// The existing documents whose file is still to be written (committed by an import or
+  /// a fetch that was cut short).
+  func unwrittenFiles() throws -> [String]
   /// How many entries are pending, and how many existing documents have conflicts.
   func counts() throws -> (pending: Int, conflicted: Int)
   /// The newest generation committed.

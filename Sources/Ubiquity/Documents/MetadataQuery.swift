@@ -107,19 +107,24 @@ public final class MetadataQuery: Sendable {
     }
   }
 
-  /// Brings the results up to date now rather than at the next wake-up.
-  public func refresh() {
+  /// Brings the results up to date now rather than at the next wake-up, and returns the
+  /// updates it sent (also sent to subscribers), so a caller can apply them before it
+  /// reads: a `list` right after a sync then shows what the sync fetched, conflicts
+  /// included.
+  @discardableResult
+  public func refresh() -> [MetadataQueryUpdate] {
     update()
   }
 
   /// Reads what changed since the last generation seen and reports it, by origin.
-  private func update() {
+  @discardableResult
+  private func update() -> [MetadataQueryUpdate] {
     let since = state.withLock { $0.generation }
     guard
       let (entries, generation) = try? container.index.read({ session in
         (try session.entries(changedAfter: since), try session.generation())
       })
-    else { return }
+    else { return [] }
     let processID = container.processID
     let reports = state.withLock { state -> [MetadataQueryUpdate] in
       // Two updates can race; only the one that moves the generation forward reports.
@@ -156,5 +161,6 @@ public final class MetadataQuery: Sendable {
       }
     }
     for report in reports { broadcast.send(report) }
+    return reports
   }
 }

@@ -23,7 +23,9 @@ public final class UbiquitousDocument: Sendable {
   }
 
   deinit {
-    state.withLock { $0.watch?.cancel() }
+    // Cancelled outside the lock, as in ``close()``.
+    let watch = state.withLock { $0.watch }
+    watch?.cancel()
   }
 
   public var documentState: DocumentState { state.withLock { $0.documentState } }
@@ -71,10 +73,13 @@ public final class UbiquitousDocument: Sendable {
 
   /// Closes the document: no more state updates until it is opened again.
   public func close() async {
-    state.withLock { state in
-      state.watch?.cancel()
-      state.watch = nil
+    // Cancelled outside the lock: cancelling runs the watch's stream termination handler,
+    // which must never wait for a lock its task's canceller holds.
+    let watch = state.withLock { state in
+      defer { state.watch = nil }
+      return state.watch
     }
+    watch?.cancel()
     setState(.closed)
   }
 
@@ -121,7 +126,13 @@ public final class UbiquitousDocument: Sendable {
         }
       }
     }
-    state.withLock { $0.watch = task }
+    // Two calls can race here; the one that loses cancels its task, outside the lock.
+    let surplus = state.withLock { state -> Task<Void, Never>? in
+      if state.watch != nil { return task }
+      state.watch = task
+      return nil
+    }
+    surplus?.cancel()
   }
 
   private func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

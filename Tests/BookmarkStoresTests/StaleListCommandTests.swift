@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// `list` from a synced store whose cloud could not be used prints this device's copy, and
+/// says so: one line on stderr and exit status 3, so a script can tell it may be stale.
+final class StaleListCommandTests: XCTestCase {
+  private var home: TemporaryHome!
+
+  override func setUpWithError() throws {
+    home = try TemporaryHome()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func cloudy(_ arguments: [String], store: String, cloud: String) throws -> ProcessRunner.Output {
+    let environment = [
+      "CLOUDY_STORE": store, "CLOUDY_CLOUD": cloud, "CLOUDY_ACCOUNT": "alice", "CLOUDY_HOME": home.path + "/" + store,
+    ]
+    guard let output = try ProcessRunner.run(arguments, environment: environment, timeout: .seconds(60)) else {
+      throw Hung(description: "cloudy \(arguments) did not exit within a minute")
+    }
+    return output
+  }
+
+  func testAListFromAnUnreachableCloudSaysItMayBeStale() throws {
+    let good = "sqlite:" + home.path + "/cloud.sqlite"
+    let notAFolder = home.path + "/not-a-folder"
+    try Data("a file".utf8).write(to: URL(fileURLWithPath: notAFolder))
+    let unreachable = "sqlite:" + notAFolder + "/cloud.sqlite"
+    for store in ["key-value", "documents"] {
+      XCTAssertEqual(try cloudy(["add", "https://kept.example"], store: store, cloud: good).status, 0)
+      let fresh = try cloudy(["list"], store: store, cloud: good)
+      XCTAssertEqual(fresh.status, 0, fresh.stderr)
+      XCTAssertEqual(fresh.stderr, "", store)
+
+      let stale = try cloudy(["list"], store: store, cloud: unreachable)
+      XCTAssertEqual(stale.status, 3, "\(store): \(stale.stderr)")
+      XCTAssertEqual(stale.stderr.split(separator: "\n").count, 1, "\(store): one line: \(stale.stderr)")
+      XCTAssertTrue(stale.stderr.contains("may be out of date"), "\(store): \(stale.stderr)")
+
+      let offline = try cloudy(["list", "--offline"], store: store, cloud: unreachable)
+      XCTAssertEqual(offline.status, 0, "\(store): --offline asked for the local copy: \(offline.stderr)")
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+/// What a failed command says must be true of what is stored: "nothing was changed" only
+/// when nothing was, and "saved on this device" when the change is there (so a script that
+/// retries does not add it twice). Failures are injected with strace.
+final class WriteFailureMessageTests: XCTestCase {
+  private var home: TemporaryHome!
+
+  override func setUpWithError() throws {
+    guard FileManager.default.isExecutableFile(atPath: Self.strace) else {
+      throw XCTSkip("strace is not installed (scripts/test installs it)")
+    }
+    home = try TemporaryHome()
+  }
+
+  override func tearDown() {
+    home?.remove()
+  }
+
+  private static let strace = "/usr/bin/strace"
+
+  private var environment: [String: String] {
+    [
+      "CLOUDY_STORE": "documents", "CLOUDY_CLOUD": "sqlite:" + home.path + "/cloud.sqlite",
+      "CLOUDY_ACCOUNT": "alice", "CLOUDY_HOME": home.path + "/a",
+    ]
+  }
+
+  /// Runs `cloudy` under strace with `inject`, e.g. `fdatasync:error=EIO`.
+  private func cloudy(_ arguments: [String], inject: String? = nil) throws -> ProcessRunner.Output {
+    let process = Process()
+    if let inject {
+      process.executableURL = URL(fileURLWithPath: Self.strace)
+      process.arguments = ["-f", "-o", "/dev/null", "-e", "inject=" + inject, ProcessRunner.cloudyPath] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: ProcessRunner.cloudyPath)
+      process.arguments = arguments
+    }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessRunner.Output(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  private func names() throws -> [String] {
+    let listed = try cloudy(["list", "--offline"])
+    XCTAssertEqual(listed.status, 0, listed.stderr)
+    return listed.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }.sorted()
+  }
+
+  /// Given the disk failing every `fdatasync` (the index's commit), when a bookmark is
+  /// added, then the command fails saying what is true of the store, in plain words.
+  func testAFailedSyncOfTheIndexSaysWhatIsStored() throws {
+    XCTAssertEqual(try cloudy(["add", "https://a.example", "--name", "a", "--offline"]).status, 0)
+    let failed = try cloudy(["add", "https://b.example", "--name", "b", "--offline"], inject: "fdatasync:error=EIO")
+    XCTAssertNotEqual(failed.status, 0)
+    XCTAssertFalse(failed.stderr.contains("(path:"), "a raw Swift value: \(failed.stderr)")
+    let stored = try names()
+    if stored.contains("b") {
+      XCTAssertTrue(failed.stderr.contains("saved on this device"), "stored, but said: \(failed.stderr)")
+      XCTAssertFalse(failed.stderr.contains("nothing stored was changed"), failed.stderr)
+    } else {
+      XCTAssertTrue(failed.stderr.contains("nothing stored was changed"), "not stored, but said: \(failed.stderr)")
+    }
+  }
+
+  /// Given the disk failing every `fsync` (the document file's), when a bookmark is added
+  /// or edited, then what the message says is what the store holds afterwards.
+  func testAFailedSyncOfTheFileSaysWhatIsStored() throws {
+    XCTAssertEqual(try cloudy(["add", "https://a.example", "--name", "a", "--offline"]).status, 0)
+    let id = try cloudy(["list", "--offline"]).stdout.split(separator: "\t")[0]
+    for arguments in [
+      ["add", "https://c.example", "--name", "c", "--offline"], ["edit", String(id), "--name", "a2", "--offline"],
+    ] {
+      let before = try names()
+      let failed = try cloudy(arguments, inject: "fsync:error=EIO")
+      XCTAssertNotEqual(failed.status, 0, "\(arguments)")
+      XCTAssertFalse(failed.stderr.contains("(path:"), "a raw Swift value: \(failed.stderr)")
+      let after = try names()
+      if after == before {
+        XCTAssertTrue(failed.stderr.contains("nothing stored was changed"), "unchanged, but said: \(failed.stderr)")
+      } else {
+        XCTAssertTrue(failed.stderr.contains("saved on this device"), "\(after) stored, but said: \(failed.stderr)")
+      }
+    }
+  }
+
+  /// Given the folder's `fsync` after the rename failing (the second `fsync` of an add to
+  /// the user-defaults store), then the add does not pass for durable: it fails, saying the
+  /// bookmark is saved on this device.
+  func testAFailedSyncOfTheFolderIsNotIgnored() throws {
+    let defaults = ["CLOUDY_STORE": "user-defaults", "CLOUDY_HOME": home.path + "/defaults"]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.strace)
+    process.arguments = [
+      "-f", "-o", "/dev/null", "-e", "inject=fsync:error=EIO:when=2", ProcessRunner.cloudyPath, "add",
+      "https://folder.example",
+    ]
+    process.environment = ProcessInfo.processInfo.environment.merging(defaults) { $1 }
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertNotEqual(process.terminationStatus, 0, "a write that may not survive a crash is not a success")
+    XCTAssertTrue(stderr.contains("saved on this device"), stderr)
+    let listed = try ProcessRunner.run(["list"], environment: defaults)
+    XCTAssertTrue(listed.stdout.contains("https://folder.example"), "it is stored, as the message says")
+  }
+}
