@@ -22,10 +22,6 @@ struct ListCommand: AsyncParsableCommand {
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await store.load()
-      // Entries left out (unreadable, or a URL the one URL rule refuses) are said, not hidden.
-      if let problem = await store.status().problem {
-        FileHandle.standardError.write(Data((CLIError(problem).description + "\n").utf8))
-      }
       if json {
         let conflicted = await store.snapshot()?.conflicted ?? []
         let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }
@@ -40,6 +36,8 @@ struct ListCommand: AsyncParsableCommand {
           print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
         }
       }
+      // A stale copy, and entries left out (unreadable, or a URL the one URL rule refuses),
+      // are said on stderr, not hidden.
       try options.report(await store.status())
     }
   }

@@ -26,9 +26,10 @@ final class StaleListCommandTests: XCTestCase {
 
   func testAListFromAnUnreachableCloudSaysItMayBeStale() throws {
     let good = "sqlite:" + home.path + "/cloud.sqlite"
-    let notAFolder = home.path + "/not-a-folder"
-    try Data("a file".utf8).write(to: URL(fileURLWithPath: notAFolder))
-    let unreachable = "sqlite:" + notAFolder + "/cloud.sqlite"
+    // A folder stands where the cloud's file should be: it can't be opened.
+    let notAFile = home.path + "/cloud-is-a-folder.sqlite"
+    try FileManager.default.createDirectory(atPath: notAFile, withIntermediateDirectories: true)
+    let unreachable = "sqlite:" + notAFile
     for store in ["key-value", "documents"] {
       XCTAssertEqual(try cloudy(["add", "https://kept.example"], store: store, cloud: good).status, 0)
       let fresh = try cloudy(["list"], store: store, cloud: good)
