@@ -23,6 +23,8 @@ public enum Action: Hashable, Sendable {
   case messageExpired
   /// The store is empty, but another store on this device holds bookmarks: where they are.
   case bookmarksElsewhere(String)
+  /// The `/` filter's index, built off the UI thread.
+  case searchPrepared(PreparedSearch)
 }
 
 /// A failure as the sentence to show the user.

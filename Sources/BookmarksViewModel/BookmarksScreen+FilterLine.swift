@@ -10,9 +10,11 @@ extension BookmarksScreen {
   ) {
     let total = grouped(state.bookmarks.count)
     let count =
-      filter.isTyping || filter.matches.isEmpty
-      ? "\(grouped(filter.matches.count)) of \(total)"
-      : "\(state.selection + 1)/\(grouped(filter.matches.count)) of \(total)"
+      filter.isWaitingForIndex
+      ? "indexing \(total)…"
+      : filter.isTyping || filter.matches.isEmpty
+        ? "\(grouped(filter.matches.count)) of \(total)"
+        : "\(state.selection + 1)/\(grouped(filter.matches.count)) of \(total)"
     let tail = " · " + count
     let hint = hints.first { CellWidth.of("/" + tail) + 12 + CellWidth.of($0) + 4 <= buffer.width } ?? ""
     let hintWidth = CellWidth.of(hint)

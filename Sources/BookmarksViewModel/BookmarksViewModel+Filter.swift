@@ -7,8 +7,11 @@ extension BookmarksViewModel {
       state.filter?.isTyping = true
       return
     }
-    search.prepare(state.bookmarks)
+    let waiting = searchInPreparation == listGeneration && !search.isPrepared(for: state.bookmarks)
+    // Built off the UI thread already, or on its way: `/` never waits for it.
+    if !waiting { search.prepare(state.bookmarks) }
     state.filter = ListFilter(matches: Array(state.bookmarks.indices), selectionBefore: state.selectedBookmark?.id)
+    state.filter?.isWaitingForIndex = waiting
   }
 
   /// A key while the filter is being typed: text edits the query and narrows the list at
@@ -40,14 +43,43 @@ extension BookmarksViewModel {
         state.filter = filter  // the cursor moved
         return []
       }
-      let selected = state.selectedBookmark?.id
-      filter.matches = search.matches(for: filter.query.text, in: state.bookmarks)
       state.filter = filter
-      // The selection stays on its bookmark while it still matches, else goes to the
-      // first match.
-      state.selection = selected.flatMap { state.shownRow(of: $0) } ?? 0
+      guard !filter.isWaitingForIndex else { return [] }  // answered when the index arrives
+      narrow()
     }
     return []
+  }
+
+  /// Narrows the list to the query's matches. The selection stays on its bookmark while it
+  /// still matches, else goes to the first match.
+  private mutating func narrow() {
+    guard var filter = state.filter else { return }
+    let selected = state.selectedBookmark?.id
+    filter.matches = search.matches(for: filter.query.text, in: state.bookmarks)
+    state.filter = filter
+    state.selection = selected.flatMap { state.shownRow(of: $0) } ?? 0
+  }
+
+  /// An index built off the UI thread arrived: kept if it is of the current list, and a
+  /// query typed while it was built is answered now.
+  mutating func searchPrepared(_ prepared: PreparedSearch) {
+    guard prepared.generation == listGeneration else { return }
+    searchInPreparation = nil
+    search = prepared.search
+    if state.filter?.isWaitingForIndex == true {
+      state.filter?.isWaitingForIndex = false
+      narrow()
+    }
+  }
+
+  /// The index to build off the UI thread now, if the runtime does that and the current
+  /// list has none yet (nor one on its way).
+  mutating func searchToPrepare() -> Effect? {
+    guard preparesSearchInBackground, state.isLoaded, !state.bookmarks.isEmpty,
+      searchInPreparation != listGeneration, !search.isPrepared(for: state.bookmarks)
+    else { return nil }
+    searchInPreparation = listGeneration
+    return .prepareSearch(state.bookmarks, generation: listGeneration)
   }
 
   /// Drops the filter; the full list comes back with `id` selected (by default the

@@ -8,6 +8,13 @@ public struct BookmarksViewModel: Sendable {
   var search = BookmarkSearch()
   /// Changes this session asked for that the store has not echoed yet, by bookmark.
   var ownChanges: [Bookmark.ID: OwnChange] = [:]
+  /// True when the runtime builds the filter's index off the UI thread
+  /// (``Effect/prepareSearch(_:generation:)``); false builds it on `/`, synchronously.
+  public var preparesSearchInBackground = false
+  /// Counts the versions of the list, so an index built for an older one is dropped.
+  var listGeneration = 0
+  /// The list version whose index is being built off the UI thread.
+  var searchInPreparation: Int?
 
   public init(state: AppState) {
     self.state = state
@@ -48,8 +55,11 @@ public struct BookmarksViewModel: Sendable {
       state.message = nil
     case .bookmarksElsewhere(let hint):
       state.bookmarksElsewhere = hint
+    case .searchPrepared(let prepared):
+      searchPrepared(prepared)
     }
     keepSelectionVisible()
+    if let prepare = searchToPrepare() { effects.append(prepare) }
     return effects
   }
 
@@ -185,9 +195,12 @@ public struct BookmarksViewModel: Sendable {
     let previous = id ?? state.selectedBookmark?.id
     // Without a filter, forgetting the index is free; with one, an unchanged list (a
     // snapshot that only brings a new status) keeps it rather than folding everything again.
-    if state.filter == nil || bookmarks != state.bookmarks { search.bookmarksChanged() }
+    if bookmarks != state.bookmarks {
+      search.bookmarksChanged()
+      listGeneration += 1
+    }
     state.bookmarks = bookmarks
-    if let filter = state.filter {
+    if let filter = state.filter, !filter.isWaitingForIndex {
       state.filter?.matches = search.matches(for: filter.query.text, in: bookmarks)
     }
     if let previous, let row = state.shownRow(of: previous) {

@@ -15,4 +15,7 @@ public enum Effect: Hashable, Sendable {
   case copyURL(String)
   /// Ctrl-Z: give the terminal back to the shell until `fg`, then redraw everything.
   case suspend
+  /// Build the `/` filter's index of this list off the UI thread; the answer is
+  /// ``Action/searchPrepared(_:)``.
+  case prepareSearch([Bookmark], generation: Int)
 }

@@ -11,6 +11,9 @@ public struct ListFilter: Hashable, Sendable {
   public var matches: [Int]
   /// The bookmark that was selected when `/` was pressed: Esc while typing goes back to it.
   public var selectionBefore: String?
+  /// True while the index is still being built off the UI thread: the query is kept and
+  /// answered as soon as the index arrives; the list is not narrowed yet.
+  public var isWaitingForIndex = false
 
   public init(query: String = "", isTyping: Bool = true, matches: [Int], selectionBefore: String? = nil) {
     self.query = TextField(query)

@@ -51,6 +51,7 @@ public enum TerminalApp {
     let urls = URLActions(environment: environment)
     try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
       var model = BookmarksViewModel(state: AppState(title: title, backend: store.backend, size: terminal.size))
+      model.preparesSearchInBackground = true
       _ = model.send(.resized(terminal.size))
       let trace = TraceLog(environment: environment)
       var messageTimer = MessageTimer(environment: environment)
@@ -117,6 +118,8 @@ public enum TerminalApp {
         } catch {
           inbox.post(.resolveFinished(id, FailureMessage("\(error)")))
         }
+      case .prepareSearch(let bookmarks, let generation):
+        inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
       case .openURL, .copyURL, .suspend:
         break  // handled on the UI thread
       }

@@ -12,6 +12,10 @@ public struct BookmarkSearch: Sendable {
 
   public init() {}
 
+  /// True when the index of `bookmarks`' list is built (the count is the check: any change
+  /// of the list forgets the index first).
+  func isPrepared(for bookmarks: [Bookmark]) -> Bool { index?.count == bookmarks.count }
+
   /// Forgets the index: the bookmarks changed.
   public mutating func bookmarksChanged() {
     index = nil
