@@ -144,4 +144,20 @@ final class FirstHourTests: EndToEndTestCase {
     XCTAssertTrue(screen.contains("Nothing was imported: you answered no."), screen)
     XCTAssertFalse(screen.contains("Error"), screen)
   }
+
+  /// `/` and a query typed the moment the app starts, before the list or the filter's index
+  /// is ready: no key is lost, and the query is answered once the index is built.
+  func testAFilterTypedRightAtLaunchIsAnsweredWithoutLosingAKey() throws {
+    let home = try makeHome()
+    let file = home.root.appendingPathComponent("many.json")
+    let items = (1...3000).map {
+      #"{"id":"id-\#($0)","name":"Bookmark \#($0)","url":"https://b\#($0).example","created":"2020-01-02T03:04:05Z"}"#
+    }
+    try Data(("[" + items.joined(separator: ",") + "]").utf8).write(to: file)
+    XCTAssertEqual(try home.cli("import", "--yes", file.path).status, 0)
+    let app = try launch(home, waitUntilLoaded: false)
+    try app.type("/mark 2999")
+    let lines = try waitForList(app, ["  Bookmark 2999", "  https://b2999.example", ""], timeout: 10)
+    XCTAssertTrue(lines[23].contains("/mark 2999 · 1 of 3,000"), lines[23])
+  }
 }
