@@ -29,6 +29,8 @@ public enum DeviceIdentity {
       }
       try PrivateFiles.makeDirectory(location.dataDirectory)
       return try PrivateFiles.withExclusiveLock(path + ".lock") {
+        // A writer killed mid-save may have left its temporary; under the lock it is stale.
+        PrivateFiles.removeStaleTemporaries(of: path)
         // Another process may have made it while we waited for the lock.
         if let data = try PrivateFiles.read(path), !data.isEmpty {
           return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -4,3 +4,8 @@ public enum StoreBackend: String, CaseIterable, Sendable, Hashable {
   case keyValue = "key-value"
   case documents = "documents"
 }
+
+extension StoreBackend {
+  /// Whether the backend syncs through a cloud (and so has a cloud and an account).
+  public var isSynced: Bool { self != .userDefaults }
+}

@@ -59,6 +59,19 @@ struct GlobalOptions: ParsableArguments {
     try SavedSettings.load(from: location)
   }
 
+  /// The settings in effect for this run (flag, else environment, else saved), as
+  /// `cloudy migrate` remembers them: the store it moved to, and the cloud and account that
+  /// store syncs through, so that a plain `cloudy` afterwards opens the same bookmarks.
+  func settingsInEffect(store target: StoreBackend) throws -> SavedSettings {
+    var settings = try savedSettings()
+    settings[.store] = target.rawValue
+    if target.isSynced {
+      if let cloud = try chosen(cloud, "CLOUDY_CLOUD", .cloud) { settings[.cloud] = cloud }
+      if let account = try chosen(account, "CLOUDY_ACCOUNT", .account) { settings[.account] = account }
+    }
+    return settings
+  }
+
   /// A setting from its flag, else its environment variable, else what this device saved.
   private func chosen(_ flag: String?, _ variable: String, _ name: SavedSettings.Name) throws -> String? {
     if let flag { return flag }

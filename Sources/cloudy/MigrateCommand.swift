@@ -58,12 +58,9 @@ struct MigrateCommand: AsyncParsableCommand {
         try await source.removeBookmarks(Set(bookmarks.map(\.id)))
         await options.finish(source)
       }
-      // From now on a plain `cloudy` opens the store the bookmarks are in.
-      var settings = try options.savedSettings()
-      if !keep {
-        settings[.store] = target.rawValue
-        try settings.save(to: options.location)
-      }
+      // From now on a plain `cloudy` opens the store the bookmarks are in, through the same
+      // cloud and account.
+      if !keep { try options.settingsInEffect(store: target).save(to: options.location) }
       let count = bookmarks.count == 1 ? "1 bookmark" : "\(NumberText.grouped(bookmarks.count)) bookmarks"
       let verb = keep ? "Copied" : "Moved"
       let skipped = bookmarks.count - copies.count

@@ -121,10 +121,26 @@ final class MigrateCommandTests: XCTestCase {
     let plain = try cloudy(["list"])
     XCTAssertEqual(plain.status, 0, plain.stderr)
     XCTAssertTrue(plain.stdout.contains("\tM\thttps://m.example"), plain.stdout)
-    XCTAssertEqual(try cloudy(["config"]).stdout, "store=documents\n")
+    XCTAssertEqual(
+      try cloudy(["config"]).stdout,
+      "store=documents\ncloud=sqlite:\(home.path)/cloud.sqlite\naccount=tester\n",
+      "the cloud and account the new store syncs through are remembered with it")
     XCTAssertEqual(try list("user-defaults"), [], "a flag still wins")
     XCTAssertEqual(try cloudy(["config", "set", "store", "nonsense"]).status, 1)
     XCTAssertEqual(try cloudy(["config", "unset", "store"]).status, 0)
     XCTAssertFalse(try cloudy(["list"]).stdout.contains("https://m.example"))
+  }
+
+  /// Issue 14.12: a migration to a synced store named by flags is followed by a plain
+  /// `cloudy` (no flags, no environment) that opens the same bookmarks.
+  func testAMigrationRemembersTheCloudAndAccountItMovedTo() throws {
+    try importJSON([["id": "c", "name": "C", "url": "https://c.example", "created": "2020-01-02T03:04:05Z"]])
+    let cloudPath = home.path + "/elsewhere.sqlite"
+    let moved = try cloudy(["migrate", "--to", "key-value", "--cloud", "sqlite:" + cloudPath, "--account", "mover"])
+    XCTAssertEqual(moved.status, 0, moved.stderr)
+    let plain = try ProcessRunner.run(
+      ["list"], environment: ["CLOUDY_HOME": home.path, "CLOUDY_STORE": "", "CLOUDY_CLOUD": "", "CLOUDY_ACCOUNT": ""])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertTrue(plain.stdout.contains("\tC\thttps://c.example"), plain.stdout + plain.stderr)
   }
 }

@@ -108,6 +108,51 @@ final class PostgresHardeningTests: XCTestCase {
     XCTAssertNotEqual(seen.last, channel, "the other role's channel for 'alice' is its own")
   }
 
+  /// The attack itself: the other role LISTENs on every channel it could guess for alice
+  /// (the old `md5(role, account)` and the one `cloudy.channel()` gives it for her account)
+  /// while alice writes; it hears nothing, while alice's own role, listening on her real
+  /// channel the same way, hears her writes (so the listening works, and the test can fail).
+  func testAnotherRoleListeningOnGuessedChannelsHearsNothing() async throws {
+    let other = try otherRole()
+    let alice = try cloud(account: "alice")
+    try await alice.put("first", "v")
+    let role = String(URLComponents(string: server.url)?.user ?? "cloudy")
+    let account = "SELECT set_config('cloudy.account', 'alice', false)"
+    let real = try lastLine(server.psql(["-c", account, "-c", "SELECT cloudy.channel()"], database: database))
+    let guessed = [
+      try lastLine(server.psql(["-c", "SELECT 'cloudy_' || md5('\(role)' || chr(10) || 'alice')"])),
+      try lastLine(server.psql(["-c", account, "-c", "SELECT cloudy.channel()"], database: database, role: other)),
+    ]
+    let attacker = listener(role: other, channels: guessed)
+    let owner = listener(role: nil, channels: [real])
+    // Both sessions listen for 3 s; alice writes every 200 ms meanwhile, so a listener that
+    // connected a little late still has writes to hear.
+    for index in 0..<12 {
+      try await Task.sleep(for: .milliseconds(200))
+      try await alice.put("k\(index)", "v")
+    }
+    let heardByOwner = try await owner.value
+    let heardByAttacker = try await attacker.value
+    XCTAssertTrue(heardByOwner.contains("Asynchronous notification"), "the real channel carries alice's writes")
+    XCTAssertFalse(
+      heardByAttacker.contains("Asynchronous notification"), "guessed channels are silent: \(heardByAttacker)")
+  }
+
+  /// A psql session of `role` that LISTENs on `channels` for 3 s and returns what it printed
+  /// (psql prints each notification it received after the command that was running).
+  private func listener(role: String?, channels: [String]) -> Task<String, any Error> {
+    let server = server!
+    let database = database
+    let listens = channels.flatMap { ["-c", "LISTEN \"\($0)\""] }
+    return Task.detached {
+      try server.psql(listens + ["-c", "SELECT pg_sleep(3)", "-c", "SELECT 1"], database: database, role: role)
+    }
+  }
+
+  private func lastLine(_ output: String) -> String {
+    output.split(separator: "\n").last.map(String.init) ?? ""
+  }
+
   func testAStuckSessionFailsAWriteSoonInsteadOfFreezingIt() async throws {
     let alice = try cloud(account: "alice")
     try await alice.put("k", "v")
