@@ -24,7 +24,9 @@ let package = Package(
     .target(name: "DurableFiles"),
     // The cloud contract (no database code) and the key-value store that syncs through it.
     .target(name: "Cloud"),
-    .target(name: "Ubiquity", dependencies: ["Cloud", "BookmarkModel", "DurableFiles"]),
+    // The one sync engine (a state machine and the actor that performs it) for both zones.
+    .target(name: "Sync", dependencies: ["Cloud"]),
+    .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "BookmarkModel", "DurableFiles"]),
     .target(name: "BookmarkStores", dependencies: ["BookmarkModel", "DurableFiles", "Ubiquity", "Cloud"]),
     .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
     .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStores", "ScreenRendering"]),
@@ -70,6 +72,7 @@ let package = Package(
     .testTarget(
       name: "UbiquityTests",
       dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel", "TestSupport"]),
+    .testTarget(name: "SyncTests", dependencies: ["Sync", "Cloud"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",

@@ -40,6 +40,17 @@ public final class FileLock: Sendable {
     return FileLock(fd: fd)
   }
 
+  /// Waits for the lock on `path` without blocking a thread: tries, and between tries
+  /// sleeps 1 ms, doubling up to 20 ms. For async code that holds the lock across `await`s.
+  public static func acquire(exclusive path: String) async throws -> FileLock {
+    var pause = Duration.milliseconds(1)
+    while true {
+      if let lock = try attempt(exclusive: path) { return lock }
+      try await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(20))
+    }
+  }
+
   private init(fd: Int32) {
     self.fd = fd
   }

@@ -1,13 +1,9 @@
+import Sync
+
 /// Where the key-value store stands with its cloud, and how full it is.
 public struct KeyValueSyncStatus: Hashable, Sendable {
-  public enum State: Hashable, Sendable {
-    /// Every local change is in the cloud and the last fetch succeeded.
-    case synced
-    /// A push or fetch is under way, or changes wait to be pushed.
-    case syncing
-    /// Working from the local copy: `--offline`, or the cloud can't be reached.
-    case offline
-  }
+  /// The sync engine's phase (``SyncPhase``): synced, syncing or offline.
+  public typealias State = SyncPhase
 
   public var state: State
   /// Local changes not yet confirmed by the cloud.

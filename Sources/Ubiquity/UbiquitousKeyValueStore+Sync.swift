@@ -2,15 +2,20 @@ import BookmarkModel
 import Cloud
 import DurableFiles
 import Foundation
+import Sync
 
-/// The sync engine: pushes queued changes, fetches "changes since token", and wakes on
-/// the cloud's signals, on changes to the cache file by other sessions, and on retries.
-extension UbiquitousKeyValueStore {
+/// The key-value zone of the sync engine (``SyncEngine``): what a push and a fetch mean for
+/// this store. The engine decides when (on start, on every ``synchronize()``, on the cloud's
+/// signals, when another session changes the cache file, and on retries).
+extension UbiquitousKeyValueStore: SyncZone {
   /// Starts syncing (or, offline, watching the local cache). Sends an
   /// ``KeyValueChange/Reason/accountChange`` event first if this device last used another
   /// account or cloud.
   public func start() {
-    let alreadyStarted = state.withLock { $0.engine != nil }
+    let alreadyStarted = state.withLock { state in
+      defer { state.started = true }
+      return state.started
+    }
     if alreadyStarted { return }
     reportAccountChange()
     let directory = (file.path as NSString).deletingLastPathComponent
@@ -18,53 +23,36 @@ extension UbiquitousKeyValueStore {
     let cacheNames: Set = [(file.path as NSString).lastPathComponent, (file.pendingPath as NSString).lastPathComponent]
     let watcher = try? DirectoryWatcher(directory: directory, fallbackInterval: .seconds(1)) { [weak self] names in
       guard let self, names.isEmpty || !names.isDisjoint(with: cacheNames) else { return }
-      if self.cacheFileMoved() { self.wake.yield() }
+      if self.cacheFileMoved() { self.wakeEngine() }
     }
-    let engine = Task { [weak self, wakeStream] in
-      await self?.listenToCloud()
-      for await _ in wakeStream {
-        guard let self else { return }
-        await self.syncStep()
-      }
-    }
-    state.withLock { state in
-      state.watcher = watcher
-      state.engine = engine
-    }
-    wake.yield()
+    state.withLock { $0.watcher = watcher }
+    let engine = syncEngine
+    let signals = cloud?.signals()
+    Task { await engine.start(signals: signals) }
   }
 
   /// Pushes queued changes and fetches the cloud's, once, and returns when done (or when
   /// the cloud turned out unreachable). For commands that exit right after a change.
   public func syncNow() async {
-    await syncStep()
+    await syncEngine.syncNow()
   }
 
   /// Stops syncing and closes the cloud.
   public func close() async {
-    let (engine, watcher) = state.withLock { state in
-      defer {
-        state.engine = nil
-        state.watcher = nil
-      }
-      return (state.engine, state.watcher)
+    let watcher = state.withLock { state in
+      defer { state.watcher = nil }
+      return state.watcher
     }
-    engine?.cancel()
     watcher?.stop()
+    await syncEngine.close()
     await cloud?.close()
   }
 
-  // MARK: - Steps
+  var syncEngine: SyncEngine { state.withLock { $0.engine! } }
 
-  private func listenToCloud() async {
-    guard let cloud else { return }
-    let signals = cloud.signals()
-    Task { [weak self] in
-      for await _ in signals {
-        guard let self else { return }
-        self.wake.yield()
-      }
-    }
+  func wakeEngine() {
+    let engine = syncEngine
+    Task { await engine.wake() }
   }
 
   private func cacheFileMoved() -> Bool {
@@ -72,47 +60,36 @@ extension UbiquitousKeyValueStore {
     return state.withLock { $0.cacheSignature != signature }
   }
 
-  func syncStep() async {
-    await steps.run { [weak self] in await self?.unserializedSyncStep() }
+  // MARK: - SyncZone
+
+  public func push() async throws {
+    guard let cloud else { return }
+    try await checkIdentity(of: cloud)
+    let token = try await push(to: cloud)
+    state.withLock { $0.tokenFromPush = .some(token) }
   }
 
-  private func unserializedSyncStep() async {
-    guard let cloud else {
-      setSyncState(.offline, problem: nil)
-      reloadFromCache(reason: .serverChange)
-      return
-    }
-    // After a failure the line keeps saying `offline · N pending` (and why) while the step
-    // retries: a server that takes seconds to refuse would otherwise flicker it to
-    // `syncing`, and a command finishing meanwhile would not know the cloud is unreachable.
-    if status.pending > 0, state.withLock({ $0.problem == nil }) { setSyncState(.syncing, problem: nil) }
-    do {
-      try await checkIdentity(of: cloud)
-      let token = try await push(to: cloud)
-      let initial = try await fetch(from: cloud, since: token)
-      state.withLock { $0.retryDelay = .milliseconds(500) }
-      // The values first, then the state: whoever sees `synced` has had the events.
-      reloadFromCache(reason: initial ? .initialSync : .serverChange, alwaysReport: initial)
-      setSyncState(.synced, problem: nil)
-    } catch {
-      // One retry at a time, backing off from 0.5 s to 30 s.
-      let delay = state.withLock { state -> Duration? in
-        if state.retryScheduled { return nil }
-        state.retryScheduled = true
-        defer { state.retryDelay = min(state.retryDelay * 2, .seconds(30)) }
-        return state.retryDelay
-      }
-      setSyncState(.offline, problem: Self.sentence(for: error))
-      reloadFromCache(reason: .serverChange)
-      if let delay {
-        Task { [weak self] in
-          try? await Task.sleep(for: delay)
-          self?.state.withLock { $0.retryScheduled = false }
-          self?.wake.yield()
-        }
-      }
-    }
+  public func fetch() async throws {
+    guard let cloud else { return }
+    let token = try state.withLock({ $0.tokenFromPush.take() }) ?? file.read().token
+    let initial = try await fetch(from: cloud, since: token)
+    // The values first, then the state: whoever sees `synced` has had the events.
+    reloadFromCache(reason: initial ? .initialSync : .serverChange, alwaysReport: initial)
   }
+
+  public func refreshLocal() async {
+    reloadFromCache(reason: .serverChange)
+  }
+
+  public func syncPhaseChanged(_ phase: SyncPhase, problem: String?) {
+    state.withLock { state in
+      state.syncState = phase
+      state.problem = problem
+    }
+    publishStatus()
+  }
+
+  // MARK: - Steps
 
   /// Makes sure the cache belongs to this cloud before anything is fetched or pushed: a
   /// cloud that was reset or replaced is synced as for the first time (``KeyValueCache/adopt(identity:)``)
@@ -141,7 +118,7 @@ extension UbiquitousKeyValueStore {
   /// Returns the cache's token as read, so the fetch that follows needn't read it again.
   private func push(to cloud: any CloudService) async throws -> Int64? {
     try PrivateFiles.makeDirectory((file.path as NSString).deletingLastPathComponent)
-    let lock = try FileLock(exclusive: file.path + ".push.lock")
+    let lock = try await FileLock.acquire(exclusive: file.path + ".push.lock")
     defer { lock.unlock() }
     let cached = try file.read()
     let pending = cached.pending
@@ -205,14 +182,6 @@ extension UbiquitousKeyValueStore {
     return initial
   }
 
-  private func setSyncState(_ syncState: KeyValueSyncStatus.State, problem: String?) {
-    state.withLock { state in
-      state.syncState = syncState
-      state.problem = problem
-    }
-    publishStatus()
-  }
-
   private func reportAccountChange() {
     let current = account + "\n" + cloudName + "\n"
     let previous = (try? PrivateFiles.read(markerPath)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
@@ -223,12 +192,5 @@ extension UbiquitousKeyValueStore {
     if let previous, previous != current {
       changeBroadcast.send(KeyValueChange(reason: .accountChange, changedKeys: dictionaryRepresentation.keys.sorted()))
     }
-  }
-
-  /// The problem for the bottom line, short enough to fit beside `offline · N pending`.
-  static func sentence(for error: any Error) -> String {
-    if case CloudError.unreachable(_, let reason) = error { return "Can't reach the cloud (\(reason))." }
-    let text = "\(error)"
-    return text.hasSuffix(".") ? text : text + "."
   }
 }

@@ -2,6 +2,7 @@ import BookmarkModel
 import Cloud
 import DurableFiles
 import Foundation
+import Sync
 import Synchronization
 
 /// A key-value store with the semantics of Apple's `NSUbiquitousKeyValueStore`, synced
@@ -30,13 +31,8 @@ public final class UbiquitousKeyValueStore: Sendable {
   /// changes are saved: a reload that read the file before a save must not apply it after
   /// the save cleared the unsaved changes (it would report one's own write as external).
   let cacheLock = Mutex(())
-  /// Sync steps (from the engine, from ``syncNow()``) run one at a time, so a change queued
-  /// once is pushed once.
-  let steps = SerialSteps()
   let changeBroadcast = Broadcast<KeyValueChange>()
   let statusBroadcast = Broadcast<KeyValueSyncStatus>(bufferingPolicy: .bufferingNewest(1))
-  let wakeStream: AsyncStream<Void>
-  let wake: AsyncStream<Void>.Continuation
 
   struct State: ~Copyable {
     var values: [String: PropertyList] = [:]
@@ -55,10 +51,13 @@ public final class UbiquitousKeyValueStore: Sendable {
     /// The identity of the cloud the cache was last checked against.
     var cloudIdentity: String?
     var cacheSignature: KeyValueCacheFile.Signature?
-    var engine: Task<Void, Never>?
+    /// The sync engine (the one the document container uses too), made once `self` exists.
+    var engine: SyncEngine?
+    var started = false
     var watcher: DirectoryWatcher?
-    var retryDelay = Duration.milliseconds(500)
-    var retryScheduled = false
+    /// The cache's token as the last push read it, so the fetch after it needn't read the
+    /// cache again.
+    var tokenFromPush: Int64??
     var lastStatus: KeyValueSyncStatus?
 
     /// Sets or removes (`nil`) a key's in-memory value, keeping the byte count in step.
@@ -90,14 +89,14 @@ public final class UbiquitousKeyValueStore: Sendable {
     // Until the first sync step: `syncing` with a cloud, `offline` without one.
     initial.syncState = cloud == nil ? .offline : .syncing
     state = Mutex(initial)
-    (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     reloadFromCache(reason: .serverChange)
+    let engine = SyncEngine(zone: self, hasCloud: cloud != nil)
+    state.withLock { $0.engine = engine }
   }
 
   deinit {
-    wake.finish()
     let (engine, watcher) = state.withLock { ($0.engine, $0.watcher) }
-    engine?.cancel()
+    if let engine { Task { await engine.close() } }
     watcher?.stop()
     changeBroadcast.finish()
     statusBroadcast.finish()
@@ -287,7 +286,7 @@ public final class UbiquitousKeyValueStore: Sendable {
       return reloadHoldingCacheLock(reason: .serverChange, alwaysReport: false)
     }
     report(change)
-    wake.yield()
+    wakeEngine()
   }
 
   // MARK: - Observing

@@ -1,6 +1,7 @@
 import Cloud
 import DurableFiles
 import Foundation
+import Sync
 
 /// The documents zone's sync engine: pushes changed documents with change tags (a write
 /// conditional on the cloud sequence the local version is based on), fetches other
@@ -10,44 +11,29 @@ import Foundation
 /// Rules, in order: identical contents are never a conflict; an edit beats a delete (the
 /// deleted document comes back with the edit, so no edit is lost); otherwise the version
 /// the cloud already has stays current and the late one joins its conflict versions.
-extension DocumentContainer {
+extension DocumentContainer: SyncZone {
   /// Starts syncing: on start, on every local commit, on the cloud's signals, and on
-  /// retries after a failure. Offline (no cloud) it only reports `offline · N pending`.
+  /// retries after a failure (``SyncEngine``). Offline (no cloud) it only reports
+  /// `offline · N pending`.
   public func start() {
-    let alreadyStarted = state.withLock { $0.engine != nil || $0.closed }
+    let alreadyStarted = state.withLock { state in
+      defer { state.started = true }
+      return state.started || state.closed
+    }
     if alreadyStarted { return }
     let signals = cloud?.signals()
-    let engine = Task { [weak self, wakeStream] in
-      if let signals {
-        Task { [weak self] in
-          for await _ in signals {
-            guard let self else { return }
-            self.wake.yield()
-          }
-        }
-      }
-      for await _ in wakeStream {
-        guard let self else { return }
-        await self.syncStep()
-      }
-    }
-    state.withLock { $0.engine = engine }
-    wake.yield()
+    Task { [engine] in await engine.start(signals: signals) }
   }
 
   /// Pushes and fetches once, returning when done or when the cloud is unreachable.
   public func syncNow() async {
-    await syncStep()
+    await engine.syncNow()
   }
 
   /// Stops syncing, closes the cloud and the index.
   public func close() async {
-    let engine = state.withLock { state in
-      state.closed = true
-      defer { state.engine = nil }
-      return state.engine
-    }
-    engine?.cancel()
+    state.withLock { $0.closed = true }
+    await engine.close()
     await cloud?.close()
     index.close()
     statuses.finish()
@@ -69,45 +55,35 @@ extension DocumentContainer {
   /// This process's commits, by generation: queries wake on them.
   public func commitNotifications() -> AsyncStream<Int64> { commits.subscribe() }
 
+  func wakeEngine() {
+    Task { [engine] in await engine.wake() }
+  }
+
+  // MARK: - SyncZone
+
+  public func push() async throws {
+    guard let cloud else { return }
+    try await checkIdentity(of: cloud)
+    try await push(to: cloud)
+  }
+
+  public func fetch() async throws {
+    guard let cloud else { return }
+    try await fetch(from: cloud)
+  }
+
+  /// The index is read afresh on every status; there is nothing to re-read.
+  public func refreshLocal() async {}
+
+  public func syncPhaseChanged(_ phase: SyncPhase, problem: String?) {
+    state.withLock { state in
+      state.syncState = phase
+      state.problem = problem
+    }
+    statuses.send(status())
+  }
+
   // MARK: - Steps
-
-  func syncStep() async {
-    await steps.run { [weak self] in await self?.unserializedSyncStep() }
-  }
-
-  private func unserializedSyncStep() async {
-    guard let cloud else {
-      setSyncState(.offline, problem: nil)
-      return
-    }
-    do {
-      // After a failure the line keeps saying `offline · N pending` (and why) while the
-      // step retries, as the key-value store's does.
-      if (try index.read { try $0.counts() }).pending > 0, state.withLock({ $0.problem == nil }) {
-        setSyncState(.syncing, problem: nil)
-      }
-      try await checkIdentity(of: cloud)
-      try await push(to: cloud)
-      try await fetch(from: cloud)
-      state.withLock { $0.retryDelay = .milliseconds(500) }
-      setSyncState(.synced, problem: nil)
-    } catch {
-      let delay = state.withLock { state -> Duration? in
-        if state.retryScheduled || state.closed { return nil }
-        state.retryScheduled = true
-        defer { state.retryDelay = min(state.retryDelay * 2, .seconds(30)) }
-        return state.retryDelay
-      }
-      setSyncState(.offline, problem: UbiquitousKeyValueStore.sentence(for: error))
-      if let delay {
-        Task { [weak self] in
-          try? await Task.sleep(for: delay)
-          self?.state.withLock { $0.retryScheduled = false }
-          self?.wake.yield()
-        }
-      }
-    }
-  }
 
   /// Makes sure the index belongs to this cloud before anything is fetched or pushed. A
   /// cloud that was reset or replaced (another identity than the one recorded) is synced
@@ -157,12 +133,8 @@ extension DocumentContainer {
   /// the second based on a version the first has just replaced, and the device would be
   /// in conflict with itself.
   private func push(to cloud: any CloudService) async throws {
-    var lock = try FileLock.attempt(exclusive: root + "/push.lock")
-    while lock == nil {
-      try await Task.sleep(for: .milliseconds(5))
-      lock = try FileLock.attempt(exclusive: root + "/push.lock")
-    }
-    defer { lock?.unlock() }
+    let lock = try await FileLock.acquire(exclusive: root + "/push.lock")
+    defer { lock.unlock() }
     let pending = try index.read { try $0.pendingEntries() }
     guard !pending.isEmpty else { return }
     for chunk in stride(from: 0, to: pending.count, by: 500).map({ pending[$0..<min($0 + 500, pending.count)] }) {
@@ -289,13 +261,5 @@ extension DocumentContainer {
     if changed || existing == nil { entry.origin = DocumentIndexEntry.cloudOrigin }
     try session.save(entry)
     return unwritten
-  }
-
-  private func setSyncState(_ syncState: DocumentSyncStatus.State, problem: String?) {
-    state.withLock { state in
-      state.syncState = syncState
-      state.problem = problem
-    }
-    statuses.send(status())
   }
 }

@@ -2,6 +2,7 @@ import BookmarkModel
 import Cloud
 import DurableFiles
 import Foundation
+import Sync
 import Synchronization
 
 /// One device's ubiquity container for one account: the `Documents/` folder with one file
@@ -31,9 +32,8 @@ public final class DocumentContainer: Sendable {
   /// Where damaged files found in `Documents/` are kept: beside it, so never synced.
   public var damagedDirectory: String { root + "/Damaged" }
   let state = Mutex(SyncState())
-  let wake: AsyncStream<Void>.Continuation
-  let wakeStream: AsyncStream<Void>
-  let steps = SerialSteps()
+  /// The sync engine (the one the key-value store uses too).
+  var engine: SyncEngine { state.withLock { $0.engine! } }
   /// Sent after every commit this process makes, with the generation it committed.
   let commits = Broadcast<Int64>()
   let statuses = Broadcast<DocumentSyncStatus>(bufferingPolicy: .bufferingNewest(1))
@@ -41,10 +41,8 @@ public final class DocumentContainer: Sendable {
   struct SyncState: ~Copyable {
     var syncState = DocumentSyncStatus.State.offline
     var problem: String?
-    var engine: Task<Void, Never>?
-    var watcher: DirectoryWatcher?
-    var retryDelay = Duration.milliseconds(500)
-    var retryScheduled = false
+    var engine: SyncEngine?
+    var started = false
     var closed = false
     /// Something this process did that the user should hear of (a reset cloud synced as
     /// new, a damaged file kept aside), shown until the process ends.
@@ -64,7 +62,12 @@ public final class DocumentContainer: Sendable {
     self.device = device
     self.deviceName = deviceName ?? device
     self.now = now
-    (wakeStream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let engine = SyncEngine(zone: self, hasCloud: cloud != nil)
+    state.withLock { state in
+      state.engine = engine
+      // Until the first sync step: `syncing` with a cloud, `offline` without one.
+      state.syncState = cloud == nil ? .offline : .syncing
+    }
   }
 
   /// A file name for a document id: stable, unique, never derived from a bookmark's name.
@@ -438,7 +441,7 @@ public final class DocumentContainer: Sendable {
       }
     }
     commits.send(generation)
-    wake.yield()
+    wakeEngine()
     return result
   }
 

@@ -1,13 +1,9 @@
+import Sync
+
 /// Where a document container stands with its cloud.
 public struct DocumentSyncStatus: Hashable, Sendable {
-  public enum State: Hashable, Sendable {
-    /// Every local change is in the cloud and the last fetch succeeded.
-    case synced
-    /// A push or fetch is under way.
-    case syncing
-    /// Working from the local copy: `--offline`, or the cloud can't be reached.
-    case offline
-  }
+  /// The sync engine's phase (``SyncPhase``): synced, syncing or offline.
+  public typealias State = SyncPhase
 
   public var state: State
   /// Documents changed here and not yet confirmed by the cloud.
