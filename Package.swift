@@ -27,7 +27,7 @@ let package = Package(
     // The one sync engine (a state machine and the actor that performs it) for both zones.
     .target(name: "Sync", dependencies: ["Cloud"]),
     .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "BookmarkModel", "DurableFiles"]),
-    .target(name: "BookmarkStores", dependencies: ["BookmarkModel", "DurableFiles", "Ubiquity", "Cloud"]),
+    .target(name: "BookmarkStores", dependencies: ["BookmarkModel", "DurableFiles", "Ubiquity", "Sync", "Cloud"]),
     .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
     .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStores", "ScreenRendering"]),
 

@@ -136,21 +136,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
       let order = start + index
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
-    do {
-      _ = try await translating { try container.create(documents) }
-    } catch StoreError.writeFailed(_, let reason) where !documents.isEmpty {
-      // All or nothing: the first document tells which.
-      let stored = try? container.settle(documents[0].file)
-      throw stored == nil
-        ? StoreError.writeFailed(path: container.documentsDirectory, reason: reason) : .savedNotDurable(reason: reason)
-    }
+    // All or nothing (one commit): the first document tells which.
+    _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
     refresh(documents.map(\.file))
   }
 
   /// Deletes the documents of these bookmarks in one commit.
   public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
     let files = state.withLock { state in ids.compactMap { state.fileByID[$0] } }
-    _ = try await translating { try container.delete(files) }
+    _ = try await changing(files.first, to: nil, deleting: true) { try container.delete(files) }
     refresh(files)
   }
 
@@ -215,13 +209,17 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// device when the index holds `intended` (the contents the change meant to store) or,
   /// `deleting`, no document; that nothing was changed when it doesn't; or that it can't
   /// tell.
+  ///
+  /// A change of several documents is made in one commit, so `file` (any one of them)
+  /// tells for all; with no file there was nothing to change.
   private func changing<T>(
-    _ file: String, to intended: Data?, deleting: Bool = false, id: Bookmark.ID? = nil,
+    _ file: String?, to intended: Data?, deleting: Bool = false, id: Bookmark.ID? = nil,
     _ body: () async throws -> T
   ) async throws -> T {
     do {
       return try await translating(id: id, body)
     } catch StoreError.writeFailed(let path, let reason) {
+      guard let file else { throw StoreError.writeFailed(path: path, reason: reason) }
       let stored: Data?
       do {
         stored = try container.settle(file)
@@ -314,8 +312,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
     let status = StoreStatus(
       backend: backend,
-      sync: sync.state == .synced
-        ? (sync.pending > 0 ? .syncing : .synced) : sync.state == .syncing ? .syncing : .offline,
+      sync: StoreStatus.syncState(sync.state, pending: sync.pending),
       pending: sync.pending, conflicts: sync.conflicts, problem: problem)
     if let gatherError {
       return StoreSnapshot(

@@ -210,12 +210,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   private func currentSnapshot() -> StoreSnapshot {
     let keyValue = keyValueStore.status
     let (bookmarks, unreadable) = KeyValueBookmarkLayout.bookmarks(in: keyValueStore.dictionaryRepresentation)
-    let sync: StoreStatus.SyncState =
-      switch keyValue.state {
-      case .synced: keyValue.pending > 0 ? .syncing : .synced
-      case .syncing: .syncing
-      case .offline: .offline
-      }
+    let sync = StoreStatus.syncState(keyValue.state, pending: keyValue.pending)
     var problem = keyValue.problem
     if problem == nil, unreadable > 0 {
       problem =

@@ -46,6 +46,7 @@ public struct SavedSettings: Hashable, Sendable {
   public func save(to location: StoreLocation) throws {
     try StoreError.translating {
       try PrivateFiles.makeDirectory(location.configDirectory)
+      PrivateFiles.removeTemporariesOfDeadWriters(of: Self.path(in: location))
       let dictionary = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, PropertyList.string($0.value)) })
       try PrivateFiles.replace(Self.path(in: location), with: PropertyListXMLWriter.data(for: .dictionary(dictionary)))
     }

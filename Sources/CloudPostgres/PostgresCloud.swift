@@ -163,13 +163,17 @@ public final class PostgresCloud: CloudService {
     } catch {
       throw PostgresErrorSentence.cloudError(error, settings: settings)
     }
-    let watchdog = Task {
-      try await Task.sleep(for: Self.callTimeout)
-      try? await connection.close()
-    }
-    defer { watchdog.cancel() }
     do {
-      return try await body(connection)
+      return try await PostgresDeadline.run(
+        limit: Self.callTimeout, closing: connection.closeFuture
+      ) {
+        try await body(connection)
+      }
+    } catch let error as PostgresDeadline.Expired {
+      // Given up on (too slow, or the connection went): a connection left in an unknown
+      // state is closed, so the next call opens a fresh one.
+      try? await connection.close()
+      throw CloudError.unreachable(cloud: settings.displayName, reason: error.reason)
     } catch {
       throw PostgresErrorSentence.cloudError(error, settings: settings)
     }

@@ -10,6 +10,8 @@ enum PostgresErrorSentence {
     switch error {
     case let error as CloudError:
       return error
+    case let error as PostgresDeadline.Expired:
+      return .unreachable(cloud: cloud, reason: error.reason)
     case let error as PostgresSchema.TooNew:
       return .incompatible(cloud: cloud, reason: "it was set up by a newer Cloudy (schema \(error.version))")
     case let error as PSQLError:

@@ -85,22 +85,20 @@ actor PostgresLink {
     let opened = try await PostgresConnection.connect(
       configuration: configuration, id: connectionCount, logger: logger)
     do {
-      // One stuck session (a lock held, a slow query) must not freeze this one's UI or CLI:
-      // a wait for a lock or a statement that runs longer gives up, and the change is
-      // queued like any unreachable cloud's.
-      try await opened.query(
-        "SELECT set_config('lock_timeout', \(Self.lockTimeout), false), set_config('statement_timeout', \(Self.statementTimeout), false)",
-        logger: logger)
-      if !migrated {
-        try await PostgresSchema.migrate(opened, logger: logger)
-        migrated = true
+      // The set-up gets the same limit as a call, and fails at once if the server closes
+      // the connection meanwhile (a statement on a closed connection may never return).
+      let migrated = migrated
+      let channel = try await PostgresDeadline.run(
+        limit: PostgresCloud.callTimeout, closing: opened.closeFuture
+      ) { [account, logger] in
+        try await Self.prepare(opened, account: account, migrate: !migrated, logger: logger)
       }
-      try await opened.query("SELECT set_config('cloudy.account', \(account), false)", logger: logger)
-      var channel = ""
-      for try await name in try await opened.query("SELECT cloudy.channel()", logger: logger).decode(String.self) {
-        channel = name
+      self.migrated = true
+      try await PostgresDeadline.run(
+        limit: PostgresCloud.callTimeout, closing: opened.closeFuture
+      ) {
+        try await self.listen(on: opened, channel: channel)
       }
-      try await listen(on: opened, channel: channel)
     } catch {
       try? await opened.close()
       throw error
@@ -115,6 +113,26 @@ actor PostgresLink {
     }
     subscribers.signal()
     return opened
+  }
+
+  /// Sets the session up — time limits, the schema (`migrate`), the account — and returns
+  /// the account's notification channel.
+  private static func prepare(_ opened: PostgresConnection, account: String, migrate: Bool, logger: Logger)
+    async throws -> String
+  {
+    // One stuck session (a lock held, a slow query) must not freeze this one's UI or CLI:
+    // a wait for a lock or a statement that runs longer gives up, and the change is
+    // queued like any unreachable cloud's.
+    try await opened.query(
+      "SELECT set_config('lock_timeout', \(Self.lockTimeout), false), set_config('statement_timeout', \(Self.statementTimeout), false)",
+      logger: logger)
+    if migrate { try await PostgresSchema.migrate(opened, logger: logger) }
+    try await opened.query("SELECT set_config('cloudy.account', \(account), false)", logger: logger)
+    var channel = ""
+    for try await name in try await opened.query("SELECT cloudy.channel()", logger: logger).decode(String.self) {
+      channel = name
+    }
+    return channel
   }
 
   /// Starts `LISTEN` on `channel` and returns once the server confirmed it.

@@ -110,6 +110,19 @@ public enum PrivateFiles {
     for name in names where name.hasPrefix(prefix) { unlink(directory + "/" + name) }
   }
 
+  /// Removes the temporary files beside `path` whose writer is no longer running (killed
+  /// mid-save): safe without the file's lock, since a live writer's process id is still in
+  /// use. For small files written without a lock (settings, markers).
+  public static func removeTemporariesOfDeadWriters(of path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }) else { continue }
+      if kill(pid, 0) != 0, errno == ESRCH { unlink(directory + "/" + name) }
+    }
+  }
+
   /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing).
   /// The lock file is separate from the data file because `rename` replaces the data
   /// file's inode, and a lock on a replaced inode protects nothing.

@@ -187,6 +187,7 @@ extension UbiquitousKeyValueStore: SyncZone {
     let previous = (try? PrivateFiles.read(markerPath)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
     if previous != current {
       try? PrivateFiles.makeDirectory((markerPath as NSString).deletingLastPathComponent)
+      PrivateFiles.removeTemporariesOfDeadWriters(of: markerPath)
       try? PrivateFiles.replace(markerPath, with: Data(current.utf8))
     }
     if let previous, previous != current {

@@ -32,8 +32,8 @@ enum CloudFactory {
         "The folder \(folder) for the cloud does not exist; create it, or check --cloud (or CLOUDY_CLOUD) for a typo.")
     }
     if !FileManager.default.fileExists(atPath: path) {
-      FileHandle.standardError.write(
-        Data(CLIError("No cloud at \(path) yet; Cloudy creates a new, empty one there.").description.utf8 + [0x0A]))
+      StandardStream.error.say(
+        CLIError("No cloud at \(path) yet; Cloudy creates a new, empty one there.").description + "\n")
     }
   }
 }

@@ -64,8 +64,7 @@ struct Cloudy: AsyncParsableCommand {
     let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
       .map { DisplayText.sanitize(String($0)) }.joined(separator: "\n")
     if !message.isEmpty {
-      let stream = code == .success ? FileHandle.standardOutput : FileHandle.standardError
-      stream.write(Data((message + "\n").utf8))
+      (code == .success ? StandardStream.output : StandardStream.error).say(message + "\n")
     }
     Glibc.exit(code.rawValue)
   }

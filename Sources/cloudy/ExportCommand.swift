@@ -37,7 +37,11 @@ struct ExportCommand: AsyncParsableCommand {
       case .json: data = try BookmarkJSON.data(for: bookmarks)
       }
       guard let output, output != "-" else {
-        FileHandle.standardOutput.write(data)
+        do {
+          try StandardStream.output.write(data)
+        } catch let error as StandardStream.WriteFailed {
+          throw CLIError("Couldn't write the export to standard output (\(error.reason)).")
+        }
         return
       }
       do {
@@ -46,7 +50,7 @@ struct ExportCommand: AsyncParsableCommand {
         throw CLIError("Couldn't write \(output) (\(reason)); nothing was exported.")
       }
       let count = bookmarks.count == 1 ? "1 bookmark" : "\(NumberText.grouped(bookmarks.count)) bookmarks"
-      FileHandle.standardError.write(Data(CLIError("Exported \(count) to \(output).").description.utf8 + [0x0A]))
+      StandardStream.error.say(CLIError("Exported \(count) to \(output).").description + "\n")
     }
   }
 

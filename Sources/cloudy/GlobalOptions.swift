@@ -174,10 +174,15 @@ struct GlobalOptions: ParsableArguments {
   /// be reached, the change stays queued and one line on stderr says so.
   func finish(_ store: any BookmarkStore) async {
     guard let status = await store.sync() else { return }
-    if status.sync == .offline, status.pending > 0, !isOffline {
+    if status.sync == .offline, !isOffline {
       var problem = status.problem ?? "The cloud can't be reached."
       if problem.hasSuffix(".") { problem.removeLast() }
-      Self.warn(problem + ", so the change is saved on this device and will sync later.")
+      // Nothing pending: the push went through and only the fetch after it failed.
+      Self.warn(
+        problem
+          + (status.pending > 0
+            ? ", so the change is saved on this device and will sync later."
+            : "; the change is saved and reached the cloud, but other devices' changes could not be fetched."))
     } else if let problem = status.problem {
       Self.warn(problem)
     }
@@ -205,7 +210,7 @@ struct GlobalOptions: ParsableArguments {
 
   /// One sanitized line on stderr.
   static func warn(_ sentence: String) {
-    FileHandle.standardError.write(Data((CLIError(sentence).description + "\n").utf8))
+    StandardStream.error.say(CLIError(sentence).description + "\n")
   }
 
   private static func loginName() -> String? {

@@ -105,8 +105,7 @@ struct ImportCommand: AsyncParsableCommand {
       throw CLIError(
         "Standard input is not a terminal, so Cloudy can't ask; nothing was imported (pass --yes to import).")
     }
-    FileHandle.standardError.write(
-      Data("Import \(NumberText.grouped(count)) bookmarks into \(backend.rawValue)? [y/N] ".utf8))
+    StandardStream.error.say("Import \(NumberText.grouped(count)) bookmarks into \(backend.rawValue)? [y/N] ")
     let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
     return answer == "y" || answer == "yes"
   }

@@ -47,7 +47,7 @@ final class ImportProgress {
   /// Erases the bar, if one was drawn.
   func finish() {
     guard lastDraw != nil else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    StandardStream.error.say("\r\u{1B}[2K")
     lastDraw = nil
   }
 
@@ -62,6 +62,6 @@ final class ImportProgress {
 
   private func draw(_ line: String) {
     wasShown = true
-    FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+    StandardStream.error.say("\r\u{1B}[2K\(line)")
   }
 }
