@@ -46,7 +46,8 @@ final class FullStreamCommandTests: XCTestCase {
   }
 
   func testAMessageToAFullStandardErrorIsDroppedNotACrash() throws {
-    let result = try run(["--cloud", "sqlite:" + home.path + "/missing/cloud.sqlite", "list"], fullStream: 2)
+    let result = try run(
+      ["--store", "key-value", "--cloud", "sqlite:" + home.path + "/missing/cloud.sqlite", "list"], fullStream: 2)
     XCTAssertEqual(result.status, 1, "the command's own failure, with nowhere to say it")
   }
 }

@@ -144,4 +144,62 @@ final class SecurityCommandTests: XCTestCase {
     }
     XCTAssertTrue(list.stdout.contains("a\\u061Cb\\u200Bc\\u2066d\\u2069"), list.stdout)
   }
+
+  /// Issue 16.4 through the binary: every export format writes the hostile corpus's
+  /// invisible formatting characters as references or escapes, never raw.
+  func testEveryExportFormatEscapesTheHostileCorpus() throws {
+    let hostile = ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200F}", "\u{061C}", "\u{200B}"]
+    let name = "evil" + hostile.joined(separator: "x")
+    XCTAssertEqual(try cloudy(["add", "https://x.example/p", "--name", name]).status, 0)
+    for format in ["html", "xbel", "json"] {
+      let export = try cloudy(["export", "--format", format])
+      XCTAssertEqual(export.status, 0, export.stderr)
+      XCTAssertTrue(export.stdout.contains("x.example"), "\(format): \(export.stdout)")
+      for scalar in hostile {
+        XCTAssertFalse(
+          export.stdout.contains(scalar), "\(format) holds U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
+      }
+    }
+  }
+
+  /// Issue 16.3, the document store's cloud entry point: a document whose URL carries a
+  /// terminal escape, arriving from the cloud (as another device, or a hostile one, put it
+  /// there), is never listed and never written raw into this device's files.
+  func testAHostileDocumentFromTheCloudIsQuarantinedOnArrival() throws {
+    let cloudPath = home.path + "/cloud.sqlite"
+    let device = { (name: String) in
+      ["CLOUDY_STORE": "documents", "CLOUDY_CLOUD": "sqlite:" + cloudPath, "CLOUDY_HOME": self.home.path + "/" + name]
+    }
+    let victim = try cloudy(["add", "https://victim.example", "--name", "Victim"], environment: device("a"))
+    XCTAssertEqual(victim.status, 0, victim.stderr)
+    XCTAssertEqual(try cloudy(["add", "https://fine.example", "--name", "Fine"], environment: device("a")).status, 0)
+    // Rewrite the Victim document's URL in the cloud record itself.
+    let script = """
+      import base64, json, sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      for key, value in db.execute("SELECT key, value FROM records WHERE zone = 'documents'").fetchall():
+          envelope = json.loads(value)
+          text = base64.b64decode(envelope["current"]["contents"]).decode()
+          if "victim.example" in text:
+              text = text.replace("https://victim.example", "https://victim.example/\\x1b]0;pwned\\x07")
+              envelope["current"]["contents"] = base64.b64encode(text.encode()).decode()
+              db.execute("UPDATE records SET value = ? WHERE key = ?", (json.dumps(envelope).encode(), key))
+      db.commit()
+      """
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", "-c", script, cloudPath]
+    try python.run()
+    python.waitUntilExit()
+    XCTAssertEqual(python.terminationStatus, 0)
+
+    let list = try cloudy(["list", "--json"], environment: device("b"))
+    XCTAssertFalse(list.stdout.contains("victim"), "never listed: \(list.stdout)")
+    XCTAssertTrue(list.stdout.contains("fine.example"), list.stdout)
+    XCTAssertFalse(list.stderr.isEmpty, "said on stderr")
+    XCTAssertFalse(list.stderr.contains("\u{1B}"), "the message carries no escape: \(list.stderr)")
+    let documents = try everythingInHome().filter { $0.path.hasPrefix("b/") && $0.path.hasSuffix(".bookmark") }
+    XCTAssertFalse(documents.isEmpty)
+    XCTAssertFalse(documents.contains { $0.contents.contains("\u{1B}") }, "no raw escape in b's documents")
+  }
 }

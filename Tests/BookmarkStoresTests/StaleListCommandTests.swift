@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `list` from a synced store whose cloud could not be used prints this device's copy, and
@@ -44,5 +45,29 @@ final class StaleListCommandTests: XCTestCase {
       let offline = try cloudy(["list", "--offline"], store: store, cloud: unreachable)
       XCTAssertEqual(offline.status, 0, "\(store): --offline asked for the local copy: \(offline.stderr)")
     }
+  }
+
+  /// Issue 15.8: a cloud that refuses the password, or whose file is damaged, is no more a
+  /// silent fresh list than an unreachable one.
+  func testAListFromARefusingOrDamagedCloudSaysItMayBeStale() throws {
+    let good = "sqlite:" + home.path + "/cloud.sqlite"
+    XCTAssertEqual(try cloudy(["add", "https://kept.example"], store: "key-value", cloud: good).status, 0)
+    try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: home.path + "/cloud.sqlite"))
+    try? FileManager.default.removeItem(atPath: home.path + "/cloud.sqlite-wal")
+    let damaged = try cloudy(["list"], store: "key-value", cloud: good)
+    XCTAssertEqual(damaged.status, 3, damaged.stderr)
+    XCTAssertTrue(damaged.stdout.contains("kept.example"), "this device's copy is still printed")
+
+    guard let server = PostgresTestServer.current else { return }
+    let environment = [
+      "CLOUDY_STORE": "key-value", "CLOUDY_CLOUD": server.url, "CLOUDY_ACCOUNT": "stale-\(UUID().uuidString)",
+      "CLOUDY_HOME": home.path + "/postgres", "PGPASSWORD": "not-the-password", "PGPASSFILE": "/nonexistent",
+    ]
+    guard let refused = try ProcessRunner.run(["list"], environment: environment, timeout: .seconds(60)) else {
+      throw Hung(description: "list with a wrong password did not exit within a minute")
+    }
+    XCTAssertEqual(refused.status, 3, refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("password"), refused.stderr)
+    XCTAssertFalse(refused.stderr.contains("not-the-password"), "never the password itself")
   }
 }
