@@ -91,7 +91,7 @@ final class BookmarkStoreContractTests: XCTestCase {
       let added = try XCTUnwrap(result?.0, "\(implementation.name): no first snapshot, or the add failed")
       let next = result?.1
       XCTAssertEqual(try next?.bookmarks.get().map(\.id), [added.id], implementation.name)
-      XCTAssertEqual(next?.status.backend.rawValue, implementation.name)
+      XCTAssertEqual(next?.status.backend.rawValue, implementation.backend)
     }
   }
 }

@@ -1,7 +1,9 @@
 import BookmarkModel
 import BookmarkStores
+import Cloud
 import CloudSQLite
 import Foundation
+import Synchronization
 import TestSupport
 import Ubiquity
 
@@ -12,6 +14,8 @@ import Ubiquity
 struct BookmarkStoreImplementation: Sendable {
   var name: String
   var make: @Sendable (_ root: String, _ device: String) -> any BookmarkStore
+  /// The backend the stores report: the name, up to a comma (`documents, in-memory …`).
+  var backend: String { String(name.prefix { $0 != "," }) }
 
   static let all: [BookmarkStoreImplementation] = [
     BookmarkStoreImplementation(name: "user-defaults") { root, _ in
@@ -22,6 +26,19 @@ struct BookmarkStoreImplementation: Sendable {
     },
     BookmarkStoreImplementation(name: "documents") { root, device in
       DocumentBookmarkStore(container: documentContainer(root: root, device: device))
+    },
+    // The same stores on the in-memory twins of the cloud and the document index.
+    BookmarkStoreImplementation(name: "key-value, in-memory cloud") { root, device in
+      KeyValueBookmarkStore(
+        keyValueStore: UbiquitousKeyValueStore(
+          directory: root + "/" + device + "/key-value", account: "alice", cloudName: "memory:" + root,
+          cloud: InMemoryTwins.cloud(root), device: device))
+    },
+    BookmarkStoreImplementation(name: "documents, in-memory index and cloud") { root, device in
+      DocumentBookmarkStore(
+        container: DocumentContainer(
+          root: root + "/" + device + "/documents", index: InMemoryTwins.index(root, device),
+          cloud: InMemoryTwins.cloud(root), device: device))
     },
   ]
 
@@ -54,5 +71,28 @@ func snapshot(
       if case .success(let bookmarks) = snapshot.bookmarks, predicate(bookmarks) { return snapshot }
     }
     return nil
+  }
+}
+
+/// One in-memory cloud per test folder, and one in-memory index per device in it: what the
+/// files are for the real implementations (every instance of a device shares its index,
+/// every device of a folder its cloud).
+enum InMemoryTwins {
+  private static let servers = Mutex<[String: InMemoryCloudServer]>([:])
+  private static let indexes = Mutex<[String: InMemoryDocumentIndex]>([:])
+
+  static func cloud(_ root: String) -> InMemoryCloud {
+    servers.withLock { servers in
+      if servers[root] == nil { servers[root] = InMemoryCloudServer(name: root) }
+      return servers[root]!
+    }.connect(account: "alice")
+  }
+
+  static func index(_ root: String, _ device: String) -> InMemoryDocumentIndex {
+    indexes.withLock { indexes in
+      let key = root + "\n" + device
+      if indexes[key] == nil { indexes[key] = InMemoryDocumentIndex() }
+      return indexes[key]!.reopened()
+    }
   }
 }

@@ -1,0 +1,103 @@
+import CloudSQLite
+import Foundation
+import Ubiquity
+import XCTest
+
+/// One contract for the document index, run against the SQLite index and its in-memory
+/// twin: transactions all or nothing, one generation per transaction that saved, readers
+/// finding what changed since a generation.
+final class DocumentIndexContractTests: XCTestCase {
+  private var folder = ""
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("cloudy-index-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: folder)
+  }
+
+  private func implementations() throws -> [(String, any DocumentIndex)] {
+    [("sqlite", try SQLiteDocumentIndex(path: folder + "/index.sqlite")), ("in-memory", InMemoryDocumentIndex())]
+  }
+
+  private func entry(_ file: String, pending: Bool = false, written: Bool = true) -> DocumentIndexEntry {
+    var entry = DocumentIndexEntry(
+      file: file, contents: Data(file.utf8), versionID: "v-" + file, versionDevice: "d",
+      versionSaved: Date(timeIntervalSince1970: 1_700_000_000), origin: "test")
+    entry.pending = pending
+    entry.signature = written ? "1:2:3.4" : nil
+    return entry
+  }
+
+  func testEachTransactionThatSavesGetsTheNextGeneration() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      XCTAssertEqual(try index.read { try $0.generation() }, 0, name)
+      let first = try index.write { session -> Int64 in
+        try session.save(entry("a.bookmark"))
+        try session.save(entry("b.bookmark"))
+        return try session.generation()
+      }
+      XCTAssertEqual(first, 1, name)
+      try index.write { try $0.setValue("t", for: "token") }
+      XCTAssertEqual(try index.read { try $0.generation() }, 1, "\(name): a transaction that saved no entry")
+      try index.write { try $0.save(entry("c.bookmark")) }
+      let changed = try index.read { try $0.entries(changedAfter: 1) }.map(\.file)
+      XCTAssertEqual(changed, ["c.bookmark"], name)
+      XCTAssertEqual(try index.read { try $0.entry("a.bookmark")?.generation }, 1, name)
+      XCTAssertEqual(try index.read { try $0.value("token") }, "t", name)
+    }
+  }
+
+  func testAThrowingTransactionSavesNothing() throws {
+    struct Stop: Error {}
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      try index.write { try $0.save(entry("kept.bookmark")) }
+      XCTAssertThrowsError(
+        try index.write { session in
+          try session.save(entry("lost.bookmark"))
+          try session.setValue("x", for: "token")
+          throw Stop()
+        })
+      XCTAssertNil(try index.read { try $0.entry("lost.bookmark") }, name)
+      XCTAssertNil(try index.read { try $0.value("token") }, name)
+      XCTAssertEqual(try index.read { try $0.generation() }, 1, name)
+    }
+  }
+
+  func testPendingUnwrittenAndConflictCounts() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      try index.write { session in
+        try session.save(entry("p.bookmark", pending: true))
+        try session.save(entry("u.bookmark", written: false))
+        var conflicted = entry("c.bookmark")
+        conflicted.conflicts = [
+          DocumentVersion(id: "other", device: "e", saved: Date(timeIntervalSince1970: 1), contents: Data())
+        ]
+        try session.save(conflicted)
+        var removed = entry("r.bookmark", written: false)
+        removed.removed = true
+        try session.save(removed)
+      }
+      try index.read { session in
+        XCTAssertEqual(try session.pendingEntries().map(\.file), ["p.bookmark"], name)
+        XCTAssertEqual(try session.unwrittenFiles(), ["u.bookmark"], "\(name): a removed one is not to be written")
+        let counts = try session.counts()
+        XCTAssertEqual(counts.pending, 1, name)
+        XCTAssertEqual(counts.conflicted, 1, name)
+        XCTAssertEqual(try session.allEntries().count, 4, name)
+      }
+    }
+  }
+
+  func testAClosedIndexRefusesUse() throws {
+    for (name, index) in try implementations() {
+      index.close()
+      XCTAssertThrowsError(try index.read { try $0.generation() }, name)
+    }
+  }
+}
