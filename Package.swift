@@ -27,12 +27,18 @@ let package = Package(
     // The one sync engine (a state machine and the actor that performs it) for both zones.
     .target(name: "Sync", dependencies: ["Cloud"]),
     .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "BookmarkModel", "DurableFiles"]),
-    .target(name: "BookmarkStores", dependencies: ["BookmarkModel", "DurableFiles", "Ubiquity", "Sync", "Cloud"]),
+    // What a store is (the protocol, snapshot, status, versions, errors): no I/O, so the view
+    // model and the terminal UI depend on it rather than on the stores.
+    .target(name: "BookmarkStoreInterface", dependencies: ["BookmarkModel"]),
+    .target(
+      name: "BookmarkStores",
+      dependencies: ["BookmarkStoreInterface", "BookmarkModel", "DurableFiles", "Ubiquity", "Sync", "Cloud"]),
     .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
-    .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStores", "ScreenRendering"]),
+    .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "ScreenRendering"]),
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
-    .target(name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStores"]),
+    .target(
+      name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface"]),
 
     // Leaf with everything SQLite: the embedded cloud and the document container's metadata
     // index. The only importer of GRDB.
@@ -81,6 +87,10 @@ let package = Package(
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
     .testTarget(name: "EndToEndTests", dependencies: ["cloudy", "TestSupport"]),
+    .testTarget(
+      name: "FuzzTests",
+      dependencies: ["BookmarkFormats", "BookmarkModel", "Ubiquity", "TerminalUI", "BookmarksViewModel"],
+      exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]
 )

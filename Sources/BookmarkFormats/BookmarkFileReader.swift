@@ -54,7 +54,7 @@ public struct BookmarkFileReader {
   public mutating func finish() throws -> ParsedFile {
     switch mode {
     case .detecting(let pending):
-      let body = pending.starts(with: [0xEF, 0xBB, 0xBF]) ? pending.dropFirst(3) : pending[...]
+      let body = pending.starts(with: Self.byteOrderMark) ? pending.dropFirst(3) : pending[...]
       if body.allSatisfy(NetscapeTokenizerSpace.contains) { throw BookmarkFileError.empty }
       var parser = NetscapeBookmarkParser()
       try parser.feed(pending)
@@ -66,10 +66,14 @@ public struct BookmarkFileReader {
     }
   }
 
-  /// The format the first significant bytes show, or `nil` if more bytes are needed.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The format the first significant bytes show, or `nil` if more bytes are needed (a
+  /// byte-order mark may be cut across chunks).
   private static func detect(_ bytes: [UInt8]) throws -> BookmarkFileFormat? {
     var index = 0
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    if bytes.count < byteOrderMark.count, byteOrderMark.starts(with: bytes) { return nil }
+    if bytes.starts(with: byteOrderMark) { index = byteOrderMark.count }
     while index < bytes.count, NetscapeTokenizerSpace.contains(bytes[index]) { index += 1 }
     guard index < bytes.count else { return nil }
     switch bytes[index] {

@@ -101,8 +101,10 @@ enum HTMLText {
 
   /// Escapes text for an HTML element or a double-quoted attribute: `& < > " '` become
   /// references, and so does every control character (so line breaks and tabs in a name
-  /// survive a round trip instead of turning into spaces) and every invisible formatting
-  /// character (``InvisibleCharacter``).
+  /// survive a round trip instead of turning into spaces), every invisible formatting
+  /// character (``InvisibleCharacter``) and the spaces at either end (readers trim the white
+  /// space around a name or a note, but keep `&#32;`). NUL, which HTML can't hold, is
+  /// written as U+FFFD.
   static func escape(_ text: String) -> String {
     var out: [UInt8] = []
     escape(text, into: &out)
@@ -113,6 +115,9 @@ enum HTMLText {
   static func escape(_ text: String, into out: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
+      let space = UInt8(ascii: " ")
+      let firstNonSpace = bytes.firstIndex { $0 != space } ?? bytes.count
+      let afterLastNonSpace = (bytes.lastIndex { $0 != space } ?? -1) + 1
       var runStart = 0
       var index = 0
       while index < bytes.count {
@@ -120,12 +125,16 @@ enum HTMLText {
         let replacement: String
         var length = 1
         switch byte {
+        case space where index < firstNonSpace || index >= afterLastNonSpace: replacement = "&#32;"
         case UInt8(ascii: "&"): replacement = "&amp;"
         case UInt8(ascii: "<"): replacement = "&lt;"
         case UInt8(ascii: ">"): replacement = "&gt;"
         case UInt8(ascii: "\""): replacement = "&quot;"
         case UInt8(ascii: "'"): replacement = "&#39;"
-        case 0x00..<0x20, 0x7F: replacement = "&#\(byte);"
+        // HTML can't hold NUL: readers (ours, browsers') take `&#0;` as U+FFFD, which is
+        // written instead (as the XBEL writer does), so a second export is the same.
+        case 0x00: replacement = "\u{FFFD}"
+        case 0x01..<0x20, 0x7F: replacement = "&#\(byte);"
         case 0xC0...0xF7:
           // A multi-byte scalar: C1 controls and invisible formatting characters become references.
           length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4

@@ -7,7 +7,9 @@ import Foundation
 /// A bookmark is a duplicate when its URL has the same ``BookmarkURL/comparisonKey(_:)`` as
 /// a stored bookmark or as an earlier bookmark of the same file; the first one is kept as it
 /// is and the later one is merged into it (not added). A JSON entry keeps its id unless a
-/// stored bookmark already has that id.
+/// stored bookmark already has that id, or it is empty (no store can read a bookmark back
+/// without one): then it gets a new one. An entry with a date no writer can write (outside
+/// the years 1 to 9999, `Date.isWritable`) is skipped with its reason.
 public struct ImportPlan: Sendable {
   /// An entry of the file whose URL is already there.
   public struct Duplicate: Hashable, Sendable {
@@ -55,6 +57,12 @@ public struct ImportPlan: Sendable {
       case .success(let accepted):
         url = accepted.text
       }
+      // A date beyond what the stores and exports write (`1e300` seconds, the year 30000) is
+      // not stored to trap a writer or to be written back as another year.
+      if let reason = Self.dateProblem(entry) {
+        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: reason))
+        continue
+      }
       let key = BookmarkURL.comparisonKey(url)
       // One hash in the common case: insert, and put the first name back if there was one.
       if let existingName = names.updateValue(entry.name, forKey: key) {
@@ -62,7 +70,7 @@ public struct ImportPlan: Sendable {
         duplicates.append(Duplicate(entry: entry, existingName: existingName))
         continue
       }
-      var id = entry.id ?? environment.newID()
+      var id = entry.id.flatMap { $0.isEmpty ? nil : $0 } ?? environment.newID()
       while ids.contains(id) { id = environment.newID() }
       ids.insert(id)
       let created = entry.created.map(\.wholeSeconds) ?? now
@@ -73,6 +81,15 @@ public struct ImportPlan: Sendable {
           tags: entry.tags))
     }
     skipped.sort { $0.line < $1.line }
+  }
+
+  /// Why an entry's dates can't be stored, as a clause: "its creation date is outside the
+  /// years 1 to 9999".
+  static func dateProblem(_ entry: ParsedBookmark) -> String? {
+    for (date, which) in [(entry.created, "creation"), (entry.modified, "modification")] {
+      if let date, !date.isWritable { return "its \(which) date is outside the years 1 to 9999" }
+    }
+    return nil
   }
 
   // MARK: - Report

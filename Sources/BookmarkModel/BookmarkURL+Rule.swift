@@ -32,16 +32,33 @@ extension BookmarkURL {
   }
 
   /// Why stored or received text may not be a bookmark's URL, or `nil` when it may. Text
-  /// that needs changing to be accepted (a missing scheme, white space around it) is kept:
-  /// only what the rule forbids is refused.
+  /// that needs changing to be accepted (a missing scheme, spaces around it) is kept: only
+  /// what the rule forbids is refused.
+  ///
+  /// Every character is checked: ``accept(_:)`` checks the ones it keeps, and the white space
+  /// it trims from either end is checked here, where only a space may be (a line break or
+  /// another control is refused wherever it is: `" \nhttps://…"`).
   public static func storageProblem(_ text: String) -> URLProblem? {
-    // `accept` trims white space, so a line break at either end is looked for here.
-    if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-      [first, last].contains(where: { $0.properties.generalCategory == .control })
+    let scalars = text.unicodeScalars
+    if let problem = edgeProblem(scalars.prefix { $0.properties.isWhitespace })
+      ?? edgeProblem(scalars.reversed().prefix { $0.properties.isWhitespace })
     {
-      return .containsControlCharacter
+      return problem
     }
     if case .failure(let problem) = accept(text) { return problem }
+    return nil
+  }
+
+  /// What is wrong with white space ``accept(_:)`` trims away, if anything: any but a space
+  /// (`Zs`: U+0020, no-break and ideographic spaces) is a control or a line break.
+  private static func edgeProblem(_ whiteSpace: some Sequence<Unicode.Scalar>) -> URLProblem? {
+    for scalar in whiteSpace {
+      switch scalar.properties.generalCategory {
+      case .spaceSeparator: continue
+      case .control: return .containsControlCharacter
+      default: return .containsSpace  // the line and paragraph separators
+      }
+    }
     return nil
   }
 

@@ -133,7 +133,9 @@ public struct BookmarkURL: Hashable, Sendable {
     return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
   }
 
-  /// Host names: dot-separated labels of letters (any script), digits and inner hyphens.
+  /// Host names: dot-separated labels of letters (any script), digits and inner hyphens. A
+  /// label may not start with a combining mark (as IDNA says): after `https://` the mark
+  /// would join the `/`, and the URL would no longer read as one with a host.
   private static func isHostName(_ host: Substring) -> Bool {
     if host.utf8.allSatisfy({ $0 < 0x80 }) { return isASCIIHostName(host.utf8) }
     let labels =
@@ -141,13 +143,20 @@ public struct BookmarkURL: Hashable, Sendable {
       ? host.dropLast().split(separator: ".", omittingEmptySubsequences: false)
       : host.split(separator: ".", omittingEmptySubsequences: false)
     return labels.allSatisfy { label in
-      !label.isEmpty && label.first != "-" && label.last != "-"
+      !label.isEmpty && label.first != "-" && label.last != "-" && !startsWithMark(label)
         && label.allSatisfy {
           $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
             || $0.unicodeScalars.allSatisfy {
               $0.properties.generalCategory == .nonspacingMark || $0.properties.generalCategory == .spacingMark
             }
         }
+    }
+  }
+
+  private static func startsWithMark(_ label: Substring) -> Bool {
+    switch label.unicodeScalars.first?.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
     }
   }
 

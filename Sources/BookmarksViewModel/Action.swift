@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// Something that happened: a key, a resize, or an answer from the store.
 public enum Action: Hashable, Sendable {

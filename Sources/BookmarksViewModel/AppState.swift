@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
 
 /// Everything the screen shows. The screen is a pure function of this state.

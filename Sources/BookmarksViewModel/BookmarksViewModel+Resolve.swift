@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// The resolve dialog's keys and the store's answers to it.
 extension BookmarksViewModel {

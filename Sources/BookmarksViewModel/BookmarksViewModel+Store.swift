@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// The store's change events, and the notices for changes made elsewhere.
 extension BookmarksViewModel {

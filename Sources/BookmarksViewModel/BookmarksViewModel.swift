@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// The screen's logic: state plus `send(action) -> effects`. Pure: no terminal, no I/O.
 public struct BookmarksViewModel: Sendable {

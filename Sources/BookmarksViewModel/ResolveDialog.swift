@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// The dialog that resolves a conflict: each version of one bookmark (name, URL, device,
 /// time), one of them chosen; Enter keeps the chosen one and the others are removed.

@@ -78,10 +78,11 @@ struct InputParser {
 
   /// The end of what the terminal had sent: a lone ESC is Esc (ncurses already waited its
   /// escape delay for more), ESC and `O` or `[` alone are Alt-O and Alt-[; an unfinished CSI
-  /// is dropped.
+  /// is dropped. Inside a paste an unfinished sequence is kept: it may be the start of the
+  /// end marker, whose rest is in the next read.
   mutating func flush() -> [KeyDecoder.Input] {
     guard let current = sequence else { return [] }
-    if pasted != nil, current.isEmpty { return [] }  // the paste's end marker may still come
+    if pasted != nil { return [] }  // the paste's end marker may still come
     sequence = nil
     switch current {
     case []: return [.key(.escape)]
@@ -153,8 +154,10 @@ struct InputParser {
     let modified = fields.count > 1 && (fields[1] ?? 1) > 1
     if pasted != nil {
       if final == "~", number == 201 { return finishPaste() }
-      // Any other sequence inside a paste is text the terminal passed through.
-      pasted?.append(contentsOf: "[" + parameters + String(Character(final)))
+      // Any other sequence inside a paste is text the terminal passed through, counted
+      // against the paste's limit like any other text.
+      for scalar in ("[" + parameters).unicodeScalars { appendToPaste(scalar.value) }
+      appendToPaste(final.value)
       return []
     }
     switch final {

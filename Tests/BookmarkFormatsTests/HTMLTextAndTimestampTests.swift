@@ -24,6 +24,21 @@ final class HTMLTextAndTimestampTests: XCTestCase {
     }
   }
 
+  /// Readers trim the white space around a name or a note, so spaces at the ends are written
+  /// as references, which they keep.
+  func testSpacesAtTheEndsAreEscapedAndOnlyThere() {
+    XCTAssertEqual(HTMLText.escape(" a b  "), "&#32;a b&#32;&#32;")
+    XCTAssertEqual(HTMLText.escape(" "), "&#32;")
+    XCTAssertEqual(HTMLText.escape("a b"), "a b")
+  }
+
+  /// HTML can't hold NUL (`&#0;` reads as U+FFFD), so it is written as U+FFFD: an export of
+  /// what was read is the same file.
+  func testNULIsWrittenAsTheReplacementCharacter() {
+    XCTAssertEqual(HTMLText.escape("a\u{0}b"), "a\u{FFFD}b")
+    XCTAssertEqual(HTMLText.escape(HTMLText.decode(HTMLText.escape("\u{0}"))), HTMLText.escape("\u{0}"))
+  }
+
   func testTimestampUnitsAreDetected() {
     XCTAssertEqual(BookmarkTimestamp.date(from: "1700000000"), date(1_700_000_000))
     XCTAssertEqual(BookmarkTimestamp.date(from: "1700000000123"), date(1_700_000_000), "milliseconds")

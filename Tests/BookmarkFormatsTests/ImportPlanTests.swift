@@ -104,6 +104,38 @@ final class ImportPlanTests: XCTestCase {
     XCTAssertTrue(report.contains("  not kept: 2 separators, 1 empty folder"))
     XCTAssertTrue(report.contains { $0.hasPrefix("  1 bookmark with a non-web URL") })
   }
+
+  /// A date no writer can write (a JSON `1e300`, a year past 9999, an HTML date before the
+  /// year 1) is never stored: the entry is skipped with its reason, like a refused URL.
+  func testDatesOutsideTheYears1To9999AreSkippedWithAReason() throws {
+    let json = """
+      [{"id":"a","name":"Huge","url":"https://a.example","created":1e300},
+      {"id":"b","name":"Year 24184","url":"https://b.example","created":700999999900},
+      {"id":"c","name":"Modified","url":"https://c.example","created":1,"modified":-1e17},
+      {"id":"d","name":"Last second","url":"https://d.example","created":253402300799,"modified":-62135596800}]
+      """
+    let plan = ImportPlan(
+      file: try BookmarkJSON.parse(Data(json.utf8)), existing: [], environment: environment(["x"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["Last second"])
+    XCTAssertEqual(plan.skipped.map(\.line), [1, 2, 3])
+    XCTAssertEqual(
+      plan.skipped.map(\.reason),
+      [
+        "its creation date is outside the years 1 to 9999", "its creation date is outside the years 1 to 9999",
+        "its modification date is outside the years 1 to 9999",
+      ])
+    let html = try Fixture.parse(html: #"<DL><p><DT><A HREF="https://e.example" ADD_DATE="-99999999999">E</A></DL>"#)
+    XCTAssertEqual(ImportPlan(file: html, existing: [], environment: environment([])).skipped.count, 1)
+  }
+
+  /// No store can read back a bookmark with an empty id, so an empty JSON id is replaced as a
+  /// taken one is.
+  func testAnEmptyJSONIdGetsANewOne() throws {
+    let json = #"[{"id":"","name":"n","url":"https://a.example","created":1,"modified":1}]"#
+    let plan = ImportPlan(
+      file: try BookmarkJSON.parse(Data(json.utf8)), existing: [], environment: environment(["fresh"]))
+    XCTAssertEqual(plan.additions.map(\.id), ["fresh"])
+  }
 }
 
 /// Issue 16.3 and 14.16: an import takes URLs by the same rule as `add`, and gives untitled

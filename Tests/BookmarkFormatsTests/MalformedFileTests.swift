@@ -42,6 +42,21 @@ final class MalformedFileTests: XCTestCase {
     assertRefused([0xEF, 0xBB, 0xBF, 0x0A], .empty)
   }
 
+  /// The reader takes chunks of any size: a byte-order mark cut across them is still one.
+  func testAByteOrderMarkCutAcrossChunksIsStillSkipped() throws {
+    let json = Array(#"[{"id":"a","name":"n","url":"https://a.example","created":1}]"#.utf8)
+    for chunkSize in [1, 2] {
+      let file = try Fixture.parse(bytes: [0xEF, 0xBB, 0xBF] + json, chunkSize: chunkSize)
+      XCTAssertEqual(file.format, .json, "chunks of \(chunkSize)")
+      XCTAssertEqual(file.bookmarks.count, 1)
+    }
+    for chunkSize in [1, 2, 3] {
+      XCTAssertThrowsError(try Fixture.parse(bytes: [0xEF, 0xBB, 0xBF], chunkSize: chunkSize)) { error in
+        XCTAssertEqual(error as? BookmarkFileError, .empty, "a file that is only the mark, in chunks of \(chunkSize)")
+      }
+    }
+  }
+
   func testBinaryData() {
     assertRefused(Array("<DL><p>\n<DT><A HREF=\"x\">a".utf8) + [0] + Array("</A>".utf8), .binary(line: 2))
   }

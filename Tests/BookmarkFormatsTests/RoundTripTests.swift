@@ -48,6 +48,19 @@ final class RoundTripTests: XCTestCase {
     XCTAssertEqual(String(decoding: second, as: UTF8.self), String(decoding: first, as: UTF8.self))
   }
 
+  /// A folder name or notes that begin or end with a space (a JSON import keeps them) come
+  /// back from an HTML export with them: the reader trims the ends, so they are references.
+  func testSpacesAtTheEndsOfFoldersAndNotesSurviveHTML() throws {
+    let padded = Bookmark(
+      id: "p", name: "Padded", url: "https://padded.example", created: date(0), modified: date(0),
+      folder: [" Work ", "  "], notes: " two  lines \n ")
+    let first = NetscapeBookmarkWriter.data(for: [padded])
+    let imported = try XCTUnwrap(try reimport(first).first)
+    XCTAssertEqual(imported.folder, padded.folder)
+    XCTAssertEqual(imported.notes, padded.notes)
+    XCTAssertEqual(NetscapeBookmarkWriter.data(for: [imported]), first)
+  }
+
   func testExportGroupsEachFolderWhereItFirstAppears() throws {
     let shuffled = [sample[0], sample[3], sample[1], sample[2], sample[4]]
     XCTAssertEqual(try reimport(NetscapeBookmarkWriter.data(for: shuffled)).map(\.url), sample.map(\.url))

@@ -47,4 +47,27 @@ final class BookmarkDocumentTests: XCTestCase {
     XCTAssertNil(BookmarkDocument.read(Data("cloudy-bookmark 1\nid: a\nurl: https://a.example\n".utf8)), "no date")
     XCTAssertNil(BookmarkDocument.read(Data("cloudy-bookmark 1\nurl: https://a.example\ncreated: x\n".utf8)))
   }
+
+  /// A date with a field out of range is refused, not rolled into another date (a leap
+  /// second on the last day of 9999 would become the year 10000, written back as 0000).
+  func testDatesWithFieldsOutOfRangeAreRefused() {
+    func read(_ created: String) -> Date? {
+      BookmarkDocument.read(Data("cloudy-bookmark 1\nid: a\nurl: https://a.example\ncreated: \(created)\n".utf8))?
+        .bookmark.created
+    }
+    for text in [
+      "9999-12-31T23:59:60Z", "9999-99-99T99:99:99Z", "0000-01-01T00:00:00Z", "2023-02-29T00:00:00Z",
+      "2026-04-31T00:00:00Z", "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z", "2026-01-01T24:00:00Z",
+      "2026-01-01T00:60:00Z",
+    ] {
+      XCTAssertNil(read(text), text)
+    }
+    XCTAssertEqual(read("0001-01-01T00:00:00Z"), Date(timeIntervalSince1970: -62_135_596_800))
+    XCTAssertEqual(read("9999-12-31T23:59:59Z"), Date(timeIntervalSince1970: 253_402_300_799))
+    XCTAssertEqual(read("2024-02-29T12:00:00Z"), Date(timeIntervalSince1970: 1_709_208_000))
+    let last = Bookmark(
+      id: "a", name: "", url: "https://a.example", created: Date(timeIntervalSince1970: 253_402_300_799),
+      modified: Date(timeIntervalSince1970: -62_135_596_800))
+    XCTAssertEqual(BookmarkDocument.read(BookmarkDocument.data(for: last, order: 1))?.bookmark, last)
+  }
 }

@@ -99,6 +99,22 @@ final class BookmarksFastPathTests: XCTestCase {
     assertAgrees(try PropertyListSerialization.data(fromPropertyList: object, format: .xml, options: 0))
   }
 
+  /// The fast path quarantines what ``Bookmark/init(propertyList:)`` quarantines: a URL the
+  /// one URL rule refuses (a bidi override, an escape sequence, an empty URL, a line break
+  /// hidden in white space) makes the entry unreadable, not a bookmark.
+  func testURLsTheRuleRefusesAreUnreadableEntries() throws {
+    for url in ["https://b.example/&#x202E;gpj", "https://b.example/&#27;[2J", "", " &#10;https://b.example"] {
+      let xml =
+        "<plist><dict><key>bookmarks</key><array><dict><key>id</key><string>b</string><key>url</key><string>\(url)"
+        + "</string></dict><dict><key>id</key><string>ok</string><key>url</key><string>https://ok.example</string>"
+        + "</dict></array></dict></plist>"
+      let fast = try XCTUnwrap(PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks"))
+      XCTAssertEqual(fast.bookmarks.map(\.id), ["ok"], url)
+      XCTAssertEqual(fast.unreadable, 1, url)
+      assertAgrees(Data(xml.utf8))
+    }
+  }
+
   func testDocumentsItDeclinesAreLeftToTheGeneralReader() throws {
     for text in [
       #"<plist version="1.0"><dict><key>bookmarks</key><string>x</string></dict></plist>"#,

@@ -80,4 +80,59 @@ final class PropertyListTests: XCTestCase {
       XCTAssertThrowsError(try PropertyListReader.read(Data(text.utf8)), text)
     }
   }
+
+  /// Each reader recurses once a level: nesting beyond ``PropertyListReader/maximumDepth`` is
+  /// an error, not a stack overflow (a cloud value of 100,000 nested arrays crashed every
+  /// device that fetched it), and is not handed to Foundation either.
+  func testNestingBeyondTheLimitIsAnError() throws {
+    func nested(_ depth: Int, _ tag: String = "array") -> String {
+      String(repeating: "<\(tag)>", count: depth) + String(repeating: "</\(tag)>", count: depth)
+    }
+    let limit = PropertyListReader.maximumDepth
+    XCTAssertNoThrow(try PropertyListReader.readElement(Data(nested(limit).utf8)))
+    XCTAssertNoThrow(try PropertyListReader.read(Data(("<plist>" + nested(limit) + "</plist>").utf8)))
+    for depth in [limit + 1, 100_000] {
+      XCTAssertThrowsError(try PropertyListReader.readElement(Data(nested(depth).utf8)))
+      XCTAssertThrowsError(try PropertyListReader.read(Data(("<plist>" + nested(depth) + "</plist>").utf8)))
+      XCTAssertThrowsError(
+        try PropertyListReader.read(Data(("<plist>" + String(repeating: "<array>", count: depth)).utf8)))
+    }
+    let dictionaries =
+      String(repeating: "<dict><key>k</key>", count: limit + 1) + "<true/>"
+      + String(repeating: "</dict>", count: limit + 1)
+    XCTAssertThrowsError(try PropertyListReader.readElement(Data(dictionaries.utf8)))
+    // The user-defaults fast path counts the levels as the general reader does.
+    let bookmarks = "<plist><dict><key>bookmarks</key><array><dict><key>id</key><string>a</string><key>x</key>"
+    for (depth, readable) in [(limit - 3, true), (limit - 2, false)] {
+      let xml = bookmarks + nested(depth) + "</dict></array></dict></plist>"
+      XCTAssertEqual(PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks") != nil, readable, "\(depth)")
+      XCTAssertEqual((try? PropertyListReader.read(Data(xml.utf8))) != nil, readable, "\(depth)")
+    }
+  }
+
+  /// A date with a field out of range is refused, not rolled into another date (by `timegm`
+  /// or by Foundation, which reads `9999-99-99T99:99:99Z` as a day of 9999).
+  func testDatesWithFieldsOutOfRangeAreRefused() throws {
+    for text in [
+      "9999-12-31T23:59:60Z", "9999-99-99T99:99:99Z", "0000-01-01T00:00:00Z", "2023-02-29T00:00:00Z",
+      "2026-01-01T24:00:00Z",
+    ] {
+      XCTAssertThrowsError(try PropertyListReader.readElement(Data("<date>\(text)</date>".utf8)), text)
+      XCTAssertThrowsError(try PropertyListReader.read(Data("<plist><date>\(text)</date></plist>".utf8)), text)
+    }
+    for (text, seconds) in [
+      ("0001-01-01T00:00:00Z", -62_135_596_800.0), ("9999-12-31T23:59:59Z", 253_402_300_799),
+      ("2024-02-29T00:00:00Z", 1_709_164_800),
+    ] {
+      let value = try PropertyListReader.readElement(Data("<date>\(text)</date>".utf8))
+      XCTAssertEqual(value, .date(Date(timeIntervalSince1970: seconds)), text)
+      XCTAssertEqual(String(decoding: PropertyListXMLWriter.element(for: value), as: UTF8.self), "<date>\(text)</date>")
+    }
+  }
+
+  /// XML our parser leaves to Foundation (CDATA) is still read.
+  func testXMLOurParserDoesNotHandleIsStillReadThroughFoundation() throws {
+    let xml = #"<plist version="1.0"><dict><key>k</key><string><![CDATA[a<b]]></string></dict></plist>"#
+    XCTAssertEqual(try PropertyListReader.read(Data(xml.utf8)), .dictionary(["k": .string("a<b")]))
+  }
 }

@@ -21,6 +21,32 @@ final class URLRuleTests: XCTestCase {
     }
   }
 
+  /// `accept` trims white space, so the rule looks at what it trims too: a line break or
+  /// another control hidden among the spaces around a URL is refused; spaces alone are text
+  /// that needs trimming, which the rule keeps (a URL stored before it is not quarantined).
+  func testControlsInTheWhiteSpaceAroundAURLAreRefused() {
+    for url in [
+      " \nhttps://a.example", "https://a.example\n ", " \u{85}https://a.example", " \n t", "\thttps://a.example",
+      "https://a.example\u{2028}", "\u{3000}\rhttps://a.example",
+    ] {
+      XCTAssertNotNil(BookmarkURL.storageProblem(url), url.debugDescription)
+    }
+    for url in [" https://a.example", "https://a.example  ", "\u{A0}example.com\u{3000}"] {
+      XCTAssertNil(BookmarkURL.storageProblem(url), url.debugDescription)
+      XCTAssertFalse(BookmarkURL.isOpenable(url), "opened only as it is accepted: \(url.debugDescription)")
+    }
+  }
+
+  /// A host may not start with a combining mark: after the `https://` that `accept` adds,
+  /// it would join the `/`, giving a URL the rule itself refuses.
+  func testAHostStartingWithACombiningMarkIsRefused() {
+    for input in ["\u{301}", "\u{301}example.com", "\u{93E}example.com", "a.\u{301}b.example"] {
+      XCTAssertEqual(BookmarkURL.accept(input).failure.map { "\($0)" }?.hasSuffix("is not a valid host name."), true)
+      XCTAssertNotNil(BookmarkURL.storageProblem(input), input.debugDescription)
+    }
+    XCTAssertEqual(try BookmarkURL.accept("e\u{301}xample.com").get().text, "https://e\u{301}xample.com")
+  }
+
   func testNonWebSchemesAreKeptAsTextButNeverOpened() throws {
     for url in ["javascript:void(0)", "place:sort=8", "about:blank", "mailto:me@example.com", "file:///etc/passwd"] {
       XCTAssertNil(BookmarkURL.storageProblem(url), url)

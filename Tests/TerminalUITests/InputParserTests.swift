@@ -83,6 +83,45 @@ final class InputParserTests: XCTestCase {
     XCTAssertEqual(parser.finishPaste(), [.key(.paste("abc"))])
   }
 
+  /// The end marker may be cut across reads anywhere: what came of it is kept until the rest
+  /// arrives, so the paste ends there and the next key is typed, not pasted.
+  func testAPasteEndMarkerCutAcrossReadsStillEndsThePaste() {
+    let marker = "\u{1B}[201~"
+    for cut in 1..<marker.unicodeScalars.count {
+      var parser = InputParser()
+      var result: [KeyDecoder.Input] = []
+      let head = "\u{1B}[200~ab" + String(marker.unicodeScalars.prefix(cut))
+      for scalar in head.unicodeScalars { result += parser.feed(.character(scalar)) }
+      result += parser.flush()
+      XCTAssertEqual(result, [], "cut after \(cut)")
+      XCTAssertTrue(parser.isInPaste)
+      for scalar in (String(marker.unicodeScalars.dropFirst(cut)) + "x").unicodeScalars {
+        result += parser.feed(.character(scalar))
+      }
+      result += parser.flush()
+      XCTAssertEqual(result, [.key(.paste("ab")), .key(.character("x"))], "cut after \(cut)")
+    }
+    // Another sequence cut across reads inside a paste is still its text.
+    var parser = InputParser()
+    var result: [KeyDecoder.Input] = []
+    for read in ["\u{1B}[200~a\u{1B}[1", ";5C\u{1B}[201~"] {
+      for scalar in read.unicodeScalars { result += parser.feed(.character(scalar)) }
+      result += parser.flush()
+    }
+    XCTAssertEqual(result, [.key(.paste("a[1;5C"))])
+  }
+
+  /// Escape sequences inside a paste are text counted against its limit like any other.
+  func testEscapeSequencesInAPasteCountAgainstItsLimit() {
+    var parser = InputParser()
+    var result: [KeyDecoder.Input] = []
+    let text = "\u{1B}[200~" + String(repeating: "\u{1B}[A", count: 40_000) + "\u{1B}[201~"
+    for scalar in text.unicodeScalars { result += parser.feed(.character(scalar)) }
+    guard case .key(.paste(let pasted)) = result.first else { return XCTFail("no paste: \(result.prefix(2))") }
+    XCTAssertEqual(pasted.count, InputParser.longestPaste)
+    XCTAssertEqual(result.count, 1)
+  }
+
   func testOverlongSequencesAndPastesAreBounded() {
     XCTAssertEqual(keys("\u{1B}[" + String(repeating: "1", count: 100) + "~x"), [.ignored, .key(.character("x"))])
     var parser = InputParser()

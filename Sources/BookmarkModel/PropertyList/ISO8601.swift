@@ -24,8 +24,33 @@ enum ISO8601 {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only form the XML format uses).
+  /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only form the XML format uses). Each field must be
+  /// in its range (years 1 to 9999, a day its month has, no leap second): `timegm` would
+  /// roll `9999-12-31T23:59:60Z` into the year 10000, which ``format(_:)`` cannot write.
   static func parse<C: Collection<UInt8>>(_ bytes: C) -> Date? where C.Index == Int {
+    guard let (year, month, day, hour, minute, second) = fields(bytes),
+      (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+      hour < 24, minute < 60, second < 60
+    else { return nil }
+    var parts = tm()
+    parts.tm_year = Int32(year - 1900)
+    parts.tm_mon = Int32(month - 1)
+    parts.tm_mday = Int32(day)
+    parts.tm_hour = Int32(hour)
+    parts.tm_min = Int32(minute)
+    parts.tm_sec = Int32(second)
+    return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+  }
+
+  /// Whether the bytes have the form ``parse(_:)`` reads, whatever their fields' values.
+  static func hasForm<C: Collection<UInt8>>(_ bytes: C) -> Bool where C.Index == Int {
+    fields(bytes) != nil
+  }
+
+  /// The numbers of `YYYY-MM-DDTHH:MM:SSZ`, unchecked.
+  private static func fields<C: Collection<UInt8>>(
+    _ bytes: C
+  ) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? where C.Index == Int {
     guard bytes.count == 20 else { return nil }
     let start = bytes.startIndex
     func number(_ offset: Int, _ length: Int) -> Int? {
@@ -43,13 +68,15 @@ enum ISO8601 {
       let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
     else { return nil }
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(second)
-    return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    return (year, month, day, hour, minute, second)
+  }
+
+  /// The days of a month of the proleptic Gregorian calendar (`timegm`'s).
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
   }
 }

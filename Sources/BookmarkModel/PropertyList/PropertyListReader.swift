@@ -1,16 +1,32 @@
 import Foundation
 
-/// Reads property lists: the XML format with a fast parser of our own, and anything else
-/// Foundation reads (the binary format, XML our parser does not handle) through Foundation.
+/// Reads property lists: the XML format and the binary format with parsers of our own, and
+/// anything else Foundation reads (XML our parser does not handle, such as CDATA, and the
+/// old text format) through Foundation.
+///
+/// Foundation never sees a binary property list: swift-corelibs-foundation dereferences a
+/// null pointer on one holding a set, so a damaged file would crash Cloudy. Every reader
+/// refuses values nested more than ``maximumDepth`` deep, and dates a writer cannot write
+/// (`Date.isWritable`), with a ``PropertyListError``.
 public enum PropertyListReader {
+  /// How deep arrays and dictionaries may nest. The parsers recurse once a level, so a
+  /// value from the cloud or a damaged file of 100,000 nested arrays would overflow the
+  /// stack; no file Cloudy or Foundation writes for it nests more than a few levels.
+  public static let maximumDepth = 512
+
   public static func read(_ data: Data) throws -> PropertyList {
+    let bytes = Array(data)
+    if bytes.starts(with: PropertyListBinaryParser.magic) {
+      var parser = PropertyListBinaryParser(bytes: bytes)
+      return try parser.parse()
+    }
     do {
-      var parser = PropertyListXMLParser(bytes: Array(data))
+      var parser = PropertyListXMLParser(bytes: bytes)
       return try parser.parseDocument()
     } catch let fastError as PropertyListError {
-      guard !fastError.cannotKeepExactly,
+      guard !fastError.cannotKeepExactly, !fastError.isFinal,
         let value = try? PropertyListSerialization.propertyList(from: data, format: nil),
-        let converted = convert(value)
+        let converted = convert(value, depth: 0)
       else { throw fastError }
       return converted
     }
@@ -32,13 +48,14 @@ public enum PropertyListReader {
     return try parser.parseElement()
   }
 
-  /// Converts Foundation's property-list objects.
-  static func convert(_ value: Any) -> PropertyList? {
+  /// Converts Foundation's property-list objects; `nil` for anything else, a date a writer
+  /// cannot write, or arrays and dictionaries nested more than ``maximumDepth`` deep.
+  static func convert(_ value: Any, depth: Int) -> PropertyList? {
     switch value {
     case let string as String:
       return .string(string)
     case let date as Date:
-      return .date(date)
+      return date.isWritable ? .date(date) : nil
     case let data as Data:
       return .data(data)
     case let number as NSNumber:
@@ -48,16 +65,18 @@ public enum PropertyListReader {
       default: return .integer(number.intValue)
       }
     case let array as [Any]:
+      guard depth < maximumDepth else { return nil }
       var items: [PropertyList] = []
       for item in array {
-        guard let converted = convert(item) else { return nil }
+        guard let converted = convert(item, depth: depth + 1) else { return nil }
         items.append(converted)
       }
       return .array(items)
     case let dictionary as [String: Any]:
+      guard depth < maximumDepth else { return nil }
       var result: [String: PropertyList] = [:]
       for (key, item) in dictionary {
-        guard let converted = convert(item) else { return nil }
+        guard let converted = convert(item, depth: depth + 1) else { return nil }
         result[key] = converted
       }
       return .dictionary(result)
@@ -81,6 +100,8 @@ private enum Tokens {
 struct PropertyListXMLParser {
   let bytes: [UInt8]
   var index = 0
+  /// How many non-empty arrays and dictionaries enclose the parser.
+  private var depth = 0
 
   init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -116,6 +137,9 @@ struct PropertyListXMLParser {
     var result: (bookmarks: [Bookmark], unreadable: Int) = ([], 0)
     if !consume("<dict/>") {
       guard consume("<dict>") else { throw PropertyListError("not a dictionary") }
+      // Nesting is counted as the general reader counts it, so both refuse the same values.
+      try enter()
+      defer { depth -= 1 }
       while true {
         skipMisc()
         if consume(Tokens.dictClose) { break }
@@ -139,6 +163,8 @@ struct PropertyListXMLParser {
   }
 
   private mutating func parseBookmarkArray() throws -> (bookmarks: [Bookmark], unreadable: Int) {
+    try enter()
+    defer { depth -= 1 }
     var bookmarks: [Bookmark] = []
     var unreadable = 0
     while true {
@@ -160,8 +186,11 @@ struct PropertyListXMLParser {
   }
 
   /// One entry's keys after `<dict>`, kept as ``Bookmark/init(propertyList:)`` reads them:
-  /// a key of the wrong type counts as missing, and a later duplicate key wins.
+  /// a key of the wrong type counts as missing, a later duplicate key wins, and a URL the
+  /// one URL rule refuses makes the entry unreadable.
   private mutating func parseBookmarkDictionary() throws -> Bookmark? {
+    try enter()
+    defer { depth -= 1 }
     var id: String?
     var name: String?
     var url: String?
@@ -187,7 +216,7 @@ struct PropertyListXMLParser {
       default: break
       }
     }
-    guard let id, !id.isEmpty, let url else { return nil }
+    guard let id, !id.isEmpty, let url, BookmarkURL.storageProblem(url) == nil else { return nil }
     let createdDate = created ?? Date(timeIntervalSince1970: 0)
     return Bookmark(
       id: id, name: name ?? "", url: url, created: createdDate, modified: modified ?? createdDate,
@@ -232,8 +261,11 @@ struct PropertyListXMLParser {
       return .real(value)
     case "date":
       let text = empty ? "" : try text(closing: Tokens.dateClose)
-      guard let date = ISO8601.parse(Array(text.trimmingWhitespace().utf8)) else {
-        throw PropertyListError("bad date “\(text)”")
+      let bytes = Array(text.trimmingWhitespace().utf8)
+      guard let date = ISO8601.parse(bytes) else {
+        // A field out of range (`9999-12-31T23:59:60Z`) is not left to Foundation, which
+        // rolls it into another date.
+        throw PropertyListError("bad date “\(text)”", cannotKeepExactly: ISO8601.hasForm(bytes))
       }
       return .date(date)
     case "data":
@@ -247,7 +279,15 @@ struct PropertyListXMLParser {
     }
   }
 
+  /// Goes one array or dictionary deeper, or throws when that is too deep.
+  private mutating func enter() throws {
+    guard depth < PropertyListReader.maximumDepth else { throw PropertyListError.tooDeep }
+    depth += 1
+  }
+
   private mutating func parseDictionary() throws -> PropertyList {
+    try enter()
+    defer { depth -= 1 }
     var result: [String: PropertyList] = [:]
     while true {
       skipMisc()
@@ -264,6 +304,8 @@ struct PropertyListXMLParser {
   }
 
   private mutating func parseArray() throws -> PropertyList {
+    try enter()
+    defer { depth -= 1 }
     var items: [PropertyList] = []
     while true {
       skipMisc()

@@ -1,5 +1,3 @@
-import Sync
-
 /// A store's state as the bottom line shows it, for example
 /// `key-value · synced · 214/1024 keys · 38% of 1 MB`.
 public struct StoreStatus: Sendable, Hashable {
@@ -10,16 +8,6 @@ public struct StoreStatus: Sendable, Hashable {
     case synced
     case syncing
     case offline
-  }
-
-  /// The sync engine's phase as the bottom line says it: `syncing` while changes made here
-  /// wait for the cloud, whatever the engine's last step did.
-  public static func syncState(_ phase: SyncPhase, pending: Int) -> SyncState {
-    switch phase {
-    case .synced: pending > 0 ? .syncing : .synced
-    case .syncing: .syncing
-    case .offline: .offline
-    }
   }
 
   /// Quota use, for backends that have quotas.

@@ -1,5 +1,4 @@
 import BookmarkModel
-import DurableFiles
 
 /// Why a store could not do what was asked, as one plain sentence.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -47,24 +46,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension StoreError {
   /// A sentence's words without its final full stop, to go inside parentheses.
-  static func clause(_ sentence: String) -> String {
+  public static func clause(_ sentence: String) -> String {
     sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
-  }
-
-  public init(_ error: FileError) {
-    switch error {
-    case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
-    case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
-    case .notDurable: self = .savedNotDurable(reason: error.description)
-    }
-  }
-
-  /// Runs `body`, turning a ``FileError`` into the matching store error.
-  static func translating<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let error as FileError {
-      throw StoreError(error)
-    }
   }
 }
