@@ -225,6 +225,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       case .exists, .noSuchVersion: throw StoreError.writeFailed(path: container.documentsDirectory, reason: "\(error)")
       case .io(let reason): throw StoreError.writeFailed(path: container.documentsDirectory, reason: reason)
       case .filesUnwritten(let reason): throw StoreError.savedNotDurable(reason: reason)
+      case .commitFailed(let reason): throw StoreError.maybeSaved(reason: reason)
       }
     }
   }
@@ -243,6 +244,18 @@ public final class DocumentBookmarkStore: BookmarkStore {
   ) async throws -> T {
     do {
       return try await translating(id: id, body)
+    } catch StoreError.maybeSaved(let reason) {
+      // The index commit failed after the change was made: if the index already shows it,
+      // it is stored; if not, a later open may still recover it, so nobody can tell yet.
+      guard let file else { throw StoreError.maybeSaved(reason: reason) }
+      let stored: Data?
+      do {
+        stored = try container.settle(file)
+      } catch {
+        throw StoreError.maybeSaved(reason: reason)
+      }
+      let done = deleting ? stored == nil : stored == intended
+      throw done ? StoreError.savedNotDurable(reason: reason) : StoreError.maybeSaved(reason: reason)
     } catch StoreError.writeFailed(let path, let reason) {
       guard let file else { throw StoreError.writeFailed(path: path, reason: reason) }
       let stored: Data?

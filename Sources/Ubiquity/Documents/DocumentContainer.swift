@@ -430,15 +430,25 @@ public final class DocumentContainer: Sendable {
   /// Runs `body` in an index write transaction, then tells this process's queries and the
   /// sync engine.
   func commit<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
-    let (result, generation) = try guarded {
-      try index.write { session -> (T, Int64) in
-        let result = try body(session)
-        // The folder changed under our own lock; remember it so the next start needn't scan.
-        if let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
-          try session.setValue(folder, for: "folder")
+    // Set once the body has made its change: a failure after that is the commit's own, and
+    // whether the change is stored can't be known from this connection.
+    var changed = false
+    let (result, generation): (T, Int64)
+    do {
+      (result, generation) = try guarded {
+        try index.write { session -> (T, Int64) in
+          let result = try body(session)
+          // The folder changed under our own lock; remember it so the next start needn't scan.
+          if let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
+            try session.setValue(folder, for: "folder")
+          }
+          let generation = try session.generation()
+          changed = true
+          return (result, generation)
         }
-        return (result, try session.generation())
       }
+    } catch DocumentContainerError.io(let reason) where changed {
+      throw DocumentContainerError.commitFailed(reason)
     }
     commits.send(generation)
     wakeEngine()

@@ -11,6 +11,9 @@ public enum DocumentContainerError: Error, Hashable, Sendable, CustomStringConve
   /// The change is in the index, but some of its files could not be written yet (the next
   /// start writes them from the index).
   case filesUnwritten(String)
+  /// The change was made, but committing the index failed: whether it is stored is unknown
+  /// (SQLite may have written the commit before the error, and a later open recovers it).
+  case commitFailed(String)
 
   public var description: String {
     switch self {
@@ -19,6 +22,7 @@ public enum DocumentContainerError: Error, Hashable, Sendable, CustomStringConve
     case .noSuchVersion(let id): "The document has no version \(id)."
     case .io(let reason): reason
     case .filesUnwritten(let reason): reason
+    case .commitFailed(let reason): reason
     }
   }
 }
