@@ -247,27 +247,31 @@ public final class DocumentBookmarkStore: BookmarkStore {
     } catch StoreError.maybeSaved(let reason) {
       // The index commit failed after the change was made: if the index already shows it,
       // it is stored; if not, a later open may still recover it, so nobody can tell yet.
-      guard let file else { throw StoreError.maybeSaved(reason: reason) }
-      let stored: Data?
-      do {
-        stored = try container.settle(file)
-      } catch {
+      guard let file, holdsChange(file, intended, deleting: deleting) == true else {
         throw StoreError.maybeSaved(reason: reason)
       }
-      let done = deleting ? stored == nil : stored == intended
-      throw done ? StoreError.savedNotDurable(reason: reason) : StoreError.maybeSaved(reason: reason)
+      throw StoreError.savedNotDurable(reason: reason)
     } catch StoreError.writeFailed(let path, let reason) {
+      // A write before the commit failed: the index says whether anything changed.
       guard let file else { throw StoreError.writeFailed(path: path, reason: reason) }
-      let stored: Data?
-      do {
-        stored = try container.settle(file)
-      } catch {
-        throw StoreError.maybeSaved(reason: reason)
+      switch holdsChange(file, intended, deleting: deleting) {
+      case true?: throw StoreError.savedNotDurable(reason: reason)
+      case false?: throw StoreError.writeFailed(path: path, reason: reason)
+      case nil: throw StoreError.maybeSaved(reason: reason)
       }
-      let done = deleting ? stored == nil : stored == intended
-      if done { throw StoreError.savedNotDurable(reason: reason) }
-      throw StoreError.writeFailed(path: path, reason: reason)
     }
+  }
+
+  /// Whether the index holds the change to `file` (after making the file agree with it), or
+  /// `nil` if the index can't be read.
+  private func holdsChange(_ file: String, _ intended: Data?, deleting: Bool) -> Bool? {
+    let stored: Data?
+    do {
+      stored = try container.settle(file)
+    } catch {
+      return nil
+    }
+    return deleting ? stored == nil : stored == intended
   }
 
   // MARK: - Following the query
