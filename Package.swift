@@ -18,21 +18,32 @@ let package = Package(
     // C boundary: the ncursesw system library plus static inline wrappers for its macros.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
 
-    // Pure layers, bottom to top. None of them imports ncurses or does terminal I/O.
-    .target(name: "BookmarkModel"),
-    .target(name: "BookmarkFormats", dependencies: ["BookmarkModel"]),
-    .target(name: "DurableFiles"),
-    // The cloud contract (no database code) and the key-value store that syncs through it.
-    .target(name: "Cloud"),
+    // Values and logic without I/O, bottom to top.
+    // Property lists: the values, our XML and binary readers, the XML writer.
+    .target(name: "PropertyLists"),
+    // The one subscriber fan-out (an AsyncStream per subscriber).
+    .target(name: "Broadcasting"),
+    .target(name: "BookmarkModel", dependencies: ["PropertyLists"]),
+    .target(name: "BookmarkFormats", dependencies: ["BookmarkModel", "PropertyLists"]),
+    // The cloud contract, and the in-memory cloud that keeps it for tests.
+    .target(name: "Cloud", dependencies: ["Broadcasting"]),
     // The one sync engine (a state machine and the actor that performs it) for both zones.
     .target(name: "Sync", dependencies: ["Cloud"]),
-    .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "BookmarkModel", "DurableFiles"]),
+
+    // Files: atomic private writes, locks, inotify.
+    .target(name: "DurableFiles"),
+    // Apple's two ubiquity APIs on those files: the key-value store and the document
+    // container (with its metadata index contract and an in-memory index).
+    .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
     // What a store is (the protocol, snapshot, status, versions, errors): no I/O, so the view
     // model and the terminal UI depend on it rather than on the stores.
     .target(name: "BookmarkStoreInterface", dependencies: ["BookmarkModel"]),
     .target(
       name: "BookmarkStores",
-      dependencies: ["BookmarkStoreInterface", "BookmarkModel", "DurableFiles", "Ubiquity", "Sync", "Cloud"]),
+      dependencies: [
+        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Sync", "Cloud",
+        "Broadcasting",
+      ]),
     .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
     .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "ScreenRendering"]),
 
@@ -40,44 +51,60 @@ let package = Package(
     .target(
       name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface"]),
 
-    // Leaf with everything SQLite: the embedded cloud and the document container's metadata
-    // index. The only importer of GRDB.
+    // Leaves with SQLite (the only importers of GRDB): the embedded cloud, and the document
+    // container's local metadata index.
     .target(
       name: "CloudSQLite",
-      dependencies: ["Cloud", "DurableFiles", "Ubiquity", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: ["Cloud", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "DocumentIndexSQLite",
+      dependencies: ["Ubiquity", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift")]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
     .target(
       name: "CloudPostgres",
       dependencies: [
-        "Cloud", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "Cloud", "Broadcasting", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
+      ]),
+
+    // Wiring: a choice of store, home, cloud and account (flags, environment, saved settings)
+    // made into a store, and `migrate`'s copy-verify-remove. Knows every implementation.
+    .target(
+      name: "StoreWiring",
+      dependencies: [
+        "BookmarkStores", "Cloud", "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "DurableFiles", "Ubiquity",
       ]),
 
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "ScreenRendering", "TerminalUI", "Cloud", "CloudSQLite",
-        "CloudPostgres", "BookmarkFormats", "DurableFiles",
+        "BookmarkModel", "BookmarkStores", "StoreWiring", "ScreenRendering", "TerminalUI", "Cloud", "BookmarkFormats",
+        "DurableFiles", "PropertyLists",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
 
-    // Helpers shared by the test targets (bounded waits).
+    // Helpers shared by the test targets: bounded waits, the one child-process runner, a
+    // temporary folder, a PostgreSQL server of a test's own.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel"]),
+    .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
+    .testTarget(name: "BroadcastingTests", dependencies: ["Broadcasting"]),
+    .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists"]),
     .testTarget(
       name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkModel", "Ubiquity", "Cloud", "CloudSQLite", "TestSupport", "cloudy",
+        "BookmarkStores", "BookmarkModel", "PropertyLists", "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite",
+        "TestSupport",
       ]),
+    .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(
       name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "DurableFiles", "TestSupport"]),
     .testTarget(
       name: "UbiquityTests",
-      dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "BookmarkModel", "TestSupport"]),
+      dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "PropertyLists", "TestSupport"]),
     .testTarget(name: "SyncTests", dependencies: ["Sync", "Cloud"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
@@ -86,10 +113,18 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["cloudy", "TestSupport"]),
+    // End to end: the real binary, on the command line and in tmux. The only tests that
+    // depend on the executable.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["cloudy", "TestSupport", "BookmarkStores", "BookmarkModel", "PropertyLists"]),
+    .testTarget(
+      name: "StoreWiringTests", dependencies: ["StoreWiring", "BookmarkStores", "BookmarkModel", "TestSupport"]),
     .testTarget(
       name: "FuzzTests",
-      dependencies: ["BookmarkFormats", "BookmarkModel", "Ubiquity", "TerminalUI", "BookmarksViewModel"],
+      dependencies: [
+        "BookmarkFormats", "BookmarkModel", "PropertyLists", "Ubiquity", "TerminalUI", "BookmarksViewModel",
+      ],
       exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]

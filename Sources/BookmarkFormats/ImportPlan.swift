@@ -1,5 +1,6 @@
 import BookmarkModel
 import Foundation
+import PropertyLists
 
 /// What importing a file into a store would do, decided before anything is written: the
 /// bookmarks to add, the entries merged as duplicates, and the entries skipped.

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The one property-list form of a bookmark, shared by every store that keeps property
 /// lists (user defaults, the key-value store): a dictionary with `id`, `name`, `url`,

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The document store's file format: one small UTF-8 text file per bookmark, one field a
 /// line, readable and editable by hand:

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// What the user typed for a new or edited bookmark, before validation.
 public struct BookmarkDraft: Hashable, Sendable {
   public var name: String
@@ -33,15 +35,5 @@ public struct BookmarkDraft: Hashable, Sendable {
     if !trimmed.isEmpty { return trimmed }
     if case .success(let parsed) = BookmarkURL.parse(url), !parsed.host.isEmpty { return parsed.host }
     return url.trimmingWhitespace()
-  }
-}
-
-extension String {
-  /// The string without leading and trailing white space (spaces, tabs, newlines).
-  public func trimmingWhitespace() -> String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-    return String(scalars[first...last])
   }
 }

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// The one rule for the URL a bookmark may hold, applied wherever a bookmark enters (the
 /// dialog, `add`/`edit`, `import`, document files, the key-value store, the cloud) and again
 /// where a URL leaves (`o`, `y`):

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// A URL as Cloudy accepts it: a scheme, a host and the rest, with no spaces or controls.
 ///
 /// Parsing is deliberately small and strict about the parts a bookmark needs (a scheme

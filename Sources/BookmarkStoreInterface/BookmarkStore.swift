@@ -29,7 +29,7 @@ public protocol BookmarkStore: Sendable {
 
   /// Adds many bookmarks, ids and dates as given, in one atomic write: afterwards the store
   /// holds all of them or, if the write fails or the process dies, none. Bookmarks whose id
-  /// is already stored are left out. (Default: ``StoreError/unavailable(_:)``.)
+  /// is already stored are left out.
   func importBookmarks(_ bookmarks: [Bookmark]) async throws
 
   /// How many more bookmarks fit, or `nil` when there is no limit. (Default: `nil`.)
@@ -53,10 +53,4 @@ public protocol BookmarkStore: Sendable {
 
   /// Resolves a conflict by keeping one version; the others are removed on every device.
   func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws
-}
-
-extension BookmarkStore {
-  /// Local stores have nothing to sync.
-  @discardableResult
-  public func sync() async -> StoreStatus? { nil }
 }

@@ -22,18 +22,3 @@ public struct BookmarkVersion: Hashable, Sendable, Identifiable {
     self.isThisDevice = isThisDevice
   }
 }
-
-/// Defaults for stores without versions: nothing is ever in conflict.
-extension BookmarkStore {
-  /// The store's snapshot now: the first one ``changes()`` sends.
-  public func snapshot() async -> StoreSnapshot? {
-    for await snapshot in changes() { return snapshot }
-    return nil
-  }
-
-  public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
-
-  public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
-    throw StoreError.notFound(id)
-  }
-}

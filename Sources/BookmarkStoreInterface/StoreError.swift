@@ -10,10 +10,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case notFound(Bookmark.ID)
   /// An id prefix matches more than one bookmark.
   case ambiguousID(String)
-  /// The backend exists in the contract but not in this build yet.
-  case unavailable(StoreBackend)
   /// The key-value store's quota would be broken; nothing was changed.
-  case quotaExceeded(String)
+  case quotaExceeded(QuotaLimit)
   /// Writing failed part-way, but the change is stored on this device (the disk reported
   /// an error while making it durable, or some files are still to be written).
   case savedNotDurable(reason: String)
@@ -36,8 +34,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         + " `cloudy list` before trying again."
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
-    case .unavailable(let backend): "The \(backend.rawValue) store is not available yet; use --store user-defaults."
-    case .quotaExceeded(let detail): detail
+    case .quotaExceeded(let limit): Self.sentence(limit)
     case .wouldNotFit(let backend, let fitting, let requested):
       "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."
     }
@@ -45,6 +42,20 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StoreError {
+  /// What broke the quota, what that means and the way out.
+  private static func sentence(_ limit: QuotaLimit) -> String {
+    let wayOut = "Nothing was changed; the document store (--store documents) has no such limit."
+    switch limit {
+    case .keys(let maximum):
+      return "The key-value store is full: it holds at most \(maximum) bookmarks. \(wayOut)"
+    case .totalBytes(let maximum):
+      return "This would take the key-value store past its \(QuotaLimit.text(bytes: maximum)) limit. \(wayOut)"
+    case .valueBytes(let maximum):
+      return "This bookmark is larger than the \(QuotaLimit.text(bytes: maximum)) the key-value store allows for one. "
+        + wayOut
+    }
+  }
+
   /// A sentence's words without its final full stop, to go inside parentheses.
   public static func clause(_ sentence: String) -> String {
     sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence

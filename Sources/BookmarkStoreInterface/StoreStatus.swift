@@ -51,7 +51,8 @@ public struct StoreStatus: Sendable, Hashable {
     if let quota {
       parts.append("\(quota.keysUsed)/\(quota.keysLimit) keys")
       let percent = quota.bytesUsed * 100 / max(1, quota.bytesLimit)
-      parts.append(percent == 0 && quota.bytesUsed > 0 ? "<1% of 1 MB" : "\(percent)% of 1 MB")
+      let limit = QuotaLimit.text(bytes: quota.bytesLimit)
+      parts.append(percent == 0 && quota.bytesUsed > 0 ? "<1% of \(limit)" : "\(percent)% of \(limit)")
     }
     if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
     return parts.joined(separator: " · ")

@@ -1,6 +1,7 @@
 import BookmarkModel
 import DurableFiles
 import Foundation
+import PropertyLists
 
 /// The user-defaults domain file: a property list whose `bookmarks` key holds an array
 /// of dictionaries (`id`, `name`, `url`, `created`, `modified`), as Foundation's

@@ -1,5 +1,7 @@
 import BookmarkModel
+import Broadcasting
 import Foundation
+import PropertyLists
 import Synchronization
 import Ubiquity
 

@@ -1,5 +1,6 @@
 import BookmarkModel
 import Foundation
+import PropertyLists
 
 /// How bookmarks sit in the key-value store: one key per bookmark, `bookmark.<id>`, whose
 /// value is the bookmark's dictionary (`id`, `name`, `url`, `created`, `modified`).

@@ -1,5 +1,7 @@
 import BookmarkModel
+import Broadcasting
 import Foundation
+import PropertyLists
 import Synchronization
 import Ubiquity
 
@@ -185,15 +187,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   static func storeError(_ error: KeyValueStoreError) -> StoreError {
-    let wayOut = "Nothing was changed; the document store (--store documents) has no such limit."
     switch error {
-    case .tooManyKeys:
-      return .quotaExceeded(
-        "The key-value store is full: it holds at most \(Ubiquity.KeyValueLimits.maximumKeys) bookmarks. \(wayOut)")
-    case .storeTooLarge:
-      return .quotaExceeded("This would take the key-value store past its 1 MB limit. \(wayOut)")
-    case .valueTooLarge:
-      return .quotaExceeded("This bookmark is larger than the 1 MB the key-value store allows for one. \(wayOut)")
+    case .tooManyKeys: return .quotaExceeded(.keys(Ubiquity.KeyValueLimits.maximumKeys))
+    case .storeTooLarge: return .quotaExceeded(.totalBytes(Ubiquity.KeyValueLimits.maximumTotalBytes))
+    case .valueTooLarge: return .quotaExceeded(.valueBytes(Ubiquity.KeyValueLimits.maximumValueBytes))
     case .invalidKey, .cacheUnwritable:
       return .writeFailed(path: "the key-value store", reason: error.description)
     case .cacheNotDurable(_, let reason):

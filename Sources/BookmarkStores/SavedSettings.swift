@@ -1,6 +1,7 @@
 import BookmarkModel
 import DurableFiles
 import Foundation
+import PropertyLists
 
 /// The choices Cloudy remembers for this device: which store, cloud and account to use when
 /// neither a flag nor an environment variable says. Kept in `<config>/settings.plist`

@@ -1,7 +1,9 @@
 import BookmarkModel
+import Broadcasting
 import Dispatch
 import DurableFiles
 import Foundation
+import PropertyLists
 import Synchronization
 
 /// The `user-defaults` backend: bookmarks in a local property-list domain.
@@ -20,12 +22,13 @@ public final class UserDefaultsStore: BookmarkStore {
   private let environment: BookmarkEnvironment
   private let pollInterval: DispatchTimeInterval
   private let state = Mutex(State())
+  private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
   private let watchQueue = DispatchQueue(label: "cloudy.user-defaults.watch")
 
   private struct State: ~Copyable {
-    var subscribers: [UUID: AsyncStream<StoreSnapshot>.Continuation] = [:]
     var lastSignature: PrivateFiles.Signature?
-    var lastSnapshot: StoreSnapshot?
+    /// Runs while anyone listens: started by ``changes()``, stopped by the first poll that
+    /// finds no subscriber.
     var timer: DispatchSourceTimer?
   }
 
@@ -44,12 +47,8 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   deinit {
-    // Outside the lock: no stream is finished while one is held.
-    let subscribers = state.withLock { state in
-      state.timer?.cancel()
-      return Array(state.subscribers.values)
-    }
-    for continuation in subscribers { continuation.finish() }
+    state.withLock { $0.timer?.cancel() }
+    snapshots.finish()
   }
 
   public func load() async throws -> [Bookmark] {
@@ -57,30 +56,16 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
-    let (stream, continuation) = AsyncStream.makeStream(of: StoreSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-    let id = UUID()
-    continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { state in
-        state.subscribers[id] = nil
-        if state.subscribers.isEmpty {
-          state.timer?.cancel()
-          state.timer = nil
-        }
-      }
-    }
-    // On the watch queue, where every snapshot is sent, so this one takes its turn; yielded
-    // outside the lock, which the stream's termination handler takes.
+    // On the watch queue, where every snapshot is sent, so this one takes its turn: earlier
+    // subscribers get the current contents too if they changed since the last poll.
     watchQueue.sync {
-      let snapshot = currentSnapshot()
+      let current = currentSnapshot()
+      send(current)
       state.withLock { state in
-        state.subscribers[id] = continuation
-        state.lastSnapshot = snapshot.snapshot
-        state.lastSignature = snapshot.signature
         if state.timer == nil { state.timer = makeTimer() }
       }
-      continuation.yield(snapshot.snapshot)
+      return snapshots.subscribe(initial: { current.snapshot })
     }
-    return stream
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
@@ -156,6 +141,12 @@ public final class UserDefaultsStore: BookmarkStore {
   /// Runs on the watch queue: reads the domain only if its signature moved, and sends the
   /// snapshot to every subscriber if it differs from the last.
   private func checkForChange() {
+    guard snapshots.hasSubscribers else {
+      return state.withLock { state in
+        state.timer?.cancel()
+        state.timer = nil
+      }
+    }
     let signature = PrivateFiles.signature(domain.path)
     if state.withLock({ $0.lastSignature == signature }) { return }
     send(currentSnapshot())
@@ -170,17 +161,11 @@ public final class UserDefaultsStore: BookmarkStore {
     watchQueue.sync { send(current) }
   }
 
-  /// Runs on the watch queue, so snapshots go out in turn; yields outside the lock, which
-  /// a stream's termination handler takes (while its task's status lock, which yielding
-  /// needs, is held).
+  /// Runs on the watch queue, so snapshots go out in turn; a snapshot equal to the last one
+  /// sent is not sent again.
   private func send(_ current: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?)) {
-    let subscribers = state.withLock { state -> [AsyncStream<StoreSnapshot>.Continuation] in
-      state.lastSignature = current.signature
-      guard state.lastSnapshot != current.snapshot else { return [] }
-      state.lastSnapshot = current.snapshot
-      return Array(state.subscribers.values)
-    }
-    for continuation in subscribers { continuation.yield(current.snapshot) }
+    state.withLock { $0.lastSignature = current.signature }
+    snapshots.sendIfChanged { current.snapshot }
   }
 
   private func currentSnapshot() -> (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?) {

@@ -1,3 +1,4 @@
+import Broadcasting
 import Cloud
 import Foundation
 import Logging
@@ -17,7 +18,7 @@ public final class PostgresCloud: CloudService {
   public let settings: PostgresSettings
   public let account: String
   public var displayName: String { settings.displayName }
-  private let subscribers = SignalSubscribers()
+  private let subscribers = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
   private let link: PostgresLink
   private let logger: Logger
 
@@ -144,7 +145,7 @@ public final class PostgresCloud: CloudService {
   }
 
   public func signals() -> AsyncStream<Void> {
-    let stream = subscribers.makeStream()
+    let stream = subscribers.subscribe()
     let link = link
     Task { await link.keepOpen() }
     return stream

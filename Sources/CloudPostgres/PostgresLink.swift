@@ -1,3 +1,4 @@
+import Broadcasting
 import Cloud
 import Foundation
 import Logging
@@ -15,7 +16,7 @@ import PostgresNIO
 actor PostgresLink {
   private let settings: PostgresSettings
   private let account: String
-  private let subscribers: SignalSubscribers
+  private let subscribers: Broadcast<Void>
   private let logger: Logger
   private var connection: PostgresConnection?
   private var connecting: Task<PostgresConnection, any Error>?
@@ -29,7 +30,7 @@ actor PostgresLink {
   static let firstRetryDelay = Duration.milliseconds(100)
   static let longestRetryDelay = Duration.seconds(5)
 
-  init(settings: PostgresSettings, account: String, subscribers: SignalSubscribers, logger: Logger) {
+  init(settings: PostgresSettings, account: String, subscribers: Broadcast<Void>, logger: Logger) {
     self.settings = settings
     self.account = account
     self.subscribers = subscribers
@@ -65,7 +66,7 @@ actor PostgresLink {
     connecting?.cancel()
     let open = connection
     connection = nil
-    subscribers.finishAll()
+    subscribers.finish()
     try? await open?.close()
   }
 
@@ -111,7 +112,7 @@ actor PostgresLink {
     opened.closeFuture.whenComplete { [weak self] _ in
       Task { await self?.lost(opened) }
     }
-    subscribers.signal()
+    subscribers.send(())
     return opened
   }
 
@@ -144,7 +145,7 @@ actor PostgresLink {
       do {
         try await connection.listen(on: channel) { notifications in
           readyContinuation.yield(true)
-          for try await _ in notifications { subscribers.signal() }
+          for try await _ in notifications { subscribers.send(()) }
         }
       } catch {}
       readyContinuation.yield(false)
@@ -191,8 +192,8 @@ actor PostgresLink {
     guard !closed else { return }
     // Devices sync on a signal; this one finds the server gone, so their status says
     // offline during the outage even with nothing to push.
-    subscribers.signal()
-    if !subscribers.isEmpty { startReconnecting() }
+    subscribers.send(())
+    if subscribers.hasSubscribers { startReconnecting() }
   }
 
   private func startReconnecting() {

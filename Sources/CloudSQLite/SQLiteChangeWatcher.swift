@@ -1,3 +1,4 @@
+import Broadcasting
 import DurableFiles
 import Foundation
 import GRDB
@@ -17,9 +18,9 @@ final class SQLiteChangeWatcher: Sendable {
   private let account: String
   private let state = Mutex(State())
   private let watcher = Mutex<DirectoryWatcher?>(nil)
+  private let subscribers = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
 
   private struct State: ~Copyable {
-    var subscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
     var connection: DatabaseQueue?
     var dataVersion: Int?
     var lastSequence: Int64?
@@ -47,12 +48,9 @@ final class SQLiteChangeWatcher: Sendable {
     watcher.withLock { $0 = started }
   }
 
-  func add(_ continuation: AsyncStream<Void>.Continuation) {
-    let id = UUID()
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-    }
-    state.withLock { $0.subscribers[id] = continuation }
+  /// A stream signalled after every change another connection commits to the account.
+  func subscribe() -> AsyncStream<Void> {
+    subscribers.subscribe()
   }
 
   func stop() {
@@ -61,15 +59,8 @@ final class SQLiteChangeWatcher: Sendable {
       return watcher
     }
     current?.stop()
-    // Finish outside the lock: finishing runs each stream's onTermination, which locks.
-    let subscribers = state.withLock { state in
-      defer {
-        state.subscribers = [:]
-        state.connection = nil
-      }
-      return Array(state.subscribers.values)
-    }
-    for continuation in subscribers { continuation.finish() }
+    subscribers.finish()
+    state.withLock { $0.connection = nil }
   }
 
   private func notifyIfChanged(rechecking: Bool = false) {
@@ -81,11 +72,8 @@ final class SQLiteChangeWatcher: Sendable {
     }
   }
 
-  /// Yields outside the lock: a stream's termination handler takes it, and runs while its
-  /// task's status lock is held, which yielding to that task needs.
   private func signal() {
-    let subscribers = state.withLock { Array($0.subscribers.values) }
-    for continuation in subscribers { continuation.yield() }
+    subscribers.send(())
   }
 
   /// Whether the account's last sequence moved since the previous check.

@@ -97,7 +97,6 @@ public final class SQLiteCloud: CloudService {
   }
 
   public func signals() -> AsyncStream<Void> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let watcher = state.withLock { state -> SQLiteChangeWatcher? in
       if state.closed { return nil }
       if state.watcher == nil {
@@ -105,9 +104,9 @@ public final class SQLiteCloud: CloudService {
       }
       return state.watcher
     }
-    // Outside the lock: no continuation is finished (or yielded to) while one is held.
-    if let watcher { watcher.add(continuation) } else { continuation.finish() }
-    return stream
+    // Outside the lock: no stream is finished (or yielded to) while one is held.
+    guard let watcher else { return AsyncStream { $0.finish() } }
+    return watcher.subscribe()
   }
 
   public func close() async {

@@ -1,5 +1,5 @@
-import BookmarkModel
 import Foundation
+import PropertyLists
 
 /// The key-value store's local copy, as kept on disk between runs.
 ///

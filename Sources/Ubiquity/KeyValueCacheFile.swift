@@ -1,6 +1,6 @@
-import BookmarkModel
 import DurableFiles
 import Foundation
+import PropertyLists
 
 /// The file that holds one account's ``KeyValueCache`` on this device, written atomically
 /// under an inter-process lock, so sessions sharing a home never lose each other's changes.

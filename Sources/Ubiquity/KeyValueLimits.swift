@@ -1,4 +1,4 @@
-import BookmarkModel
+import PropertyLists
 
 /// The quotas of Apple's ubiquitous key-value store, and how Cloudy measures a value.
 ///

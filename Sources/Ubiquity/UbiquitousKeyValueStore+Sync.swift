@@ -1,7 +1,7 @@
-import BookmarkModel
 import Cloud
 import DurableFiles
 import Foundation
+import PropertyLists
 import Sync
 
 /// The key-value zone of the sync engine (``SyncEngine``): what a push and a fetch mean for

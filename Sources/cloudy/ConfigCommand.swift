@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkStores
 import Cloud
+import StoreWiring
 
 /// `cloudy config [set NAME VALUE | unset NAME]`: what this device remembers.
 struct ConfigCommand: AsyncParsableCommand {
@@ -60,7 +61,9 @@ struct ConfigCommand: AsyncParsableCommand {
   private func checked(_ value: String, for name: SavedSettings.Name) throws -> String {
     switch name {
     case .store:
-      _ = try StoreBackend.named(value)
+      do { _ = try StoreChoice.backend(named: value) } catch let error as WiringError {
+        throw CLIError(error.description)
+      }
     case .cloud:
       do { _ = try CloudAddress(parsing: value) } catch let error as CloudError { throw CLIError(error.description) }
     case .account:

@@ -1,10 +1,7 @@
 import ArgumentParser
 import BookmarkStores
-import Cloud
-import CloudSQLite
-import DurableFiles
 import Foundation
-import Ubiquity
+import StoreWiring
 
 /// Options every command takes; each also reads an environment variable.
 struct GlobalOptions: ParsableArguments {
@@ -40,13 +37,6 @@ struct GlobalOptions: ParsableArguments {
       valueName: "name"))
   var deviceName: String?
 
-  /// This device's name as other devices show it.
-  var deviceDisplayName: String {
-    let home = home ?? environment["CLOUDY_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"] ?? ""
-    return DeviceIdentity.name(
-      given: deviceName ?? environment["CLOUDY_DEVICE_NAME"].flatMap { $0.isEmpty ? nil : $0 }, home: home)
-  }
-
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
   func validate() throws {
@@ -54,113 +44,33 @@ struct GlobalOptions: ParsableArguments {
     if home?.isEmpty == true { throw ValidationError("--home needs a folder; leave it out for the default folders.") }
   }
 
+  /// The choice these options make, with stderr for its remarks.
+  var choice: StoreChoice {
+    StoreChoice(
+      store: store, home: home, cloud: cloud, account: account, offline: offline, deviceName: deviceName,
+      environment: environment, notice: { Self.warn($0) })
+  }
+
+  /// This device's folders.
+  var location: StoreLocation { choice.location }
+
+  /// Whether to work without the cloud.
+  var isOffline: Bool { choice.isOffline }
+
   /// What this device remembers (`cloudy config`, `cloudy migrate`).
-  func savedSettings() throws -> SavedSettings {
-    try SavedSettings.load(from: location)
-  }
+  func savedSettings() throws -> SavedSettings { try wired { try choice.savedSettings() } }
 
-  /// The settings in effect for this run (flag, else environment, else saved), as
-  /// `cloudy migrate` remembers them: the store it moved to, and the cloud and account that
-  /// store syncs through, so that a plain `cloudy` afterwards opens the same bookmarks.
+  /// The settings `cloudy migrate` remembers for `target`.
   func settingsInEffect(store target: StoreBackend) throws -> SavedSettings {
-    var settings = try savedSettings()
-    settings[.store] = target.rawValue
-    if target.isSynced {
-      if let cloud = try chosen(cloud, "CLOUDY_CLOUD", .cloud) { settings[.cloud] = cloud }
-      if let account = try chosen(account, "CLOUDY_ACCOUNT", .account) { settings[.account] = account }
-    }
-    return settings
+    try wired { try choice.settingsInEffect(store: target) }
   }
 
-  /// A setting from its flag, else its environment variable, else what this device saved.
-  private func chosen(_ flag: String?, _ variable: String, _ name: SavedSettings.Name) throws -> String? {
-    if let flag { return flag }
-    if let value = environment[variable], !value.isEmpty { return value }
-    return try savedSettings()[name]
-  }
+  /// The backend chosen.
+  func backend() throws -> StoreBackend { try wired { try choice.backend() } }
 
-  /// The backend chosen by `--store`, else `CLOUDY_STORE`, else the saved setting, else
-  /// user defaults.
-  func backend() throws -> StoreBackend {
-    try StoreBackend.named(try chosen(store?.rawValue, "CLOUDY_STORE", .store) ?? StoreBackend.userDefaults.rawValue)
-  }
-
-  /// This device's folders, from `--home`, else `CLOUDY_HOME`, else XDG.
-  var location: StoreLocation {
-    StoreLocation.resolve(home: home ?? environment["CLOUDY_HOME"], environment: environment)
-  }
-
-  /// Whether to work without the cloud: `--offline`, else `CLOUDY_OFFLINE=1`.
-  var isOffline: Bool {
-    offline || ["1", "true", "yes"].contains(environment["CLOUDY_OFFLINE"]?.lowercased() ?? "")
-  }
-
-  /// Whose data: `--account`, else `CLOUDY_ACCOUNT`, else the saved setting, else the login
-  /// name.
-  func accountName() throws -> String {
-    let name = try chosen(account, "CLOUDY_ACCOUNT", .account) ?? Self.loginName()
-    guard let name, !name.isEmpty else {
-      throw CLIError("Can't tell whose bookmarks to use; pass --account NAME.")
-    }
-    guard name.utf8.count <= 200, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else { throw CLIError("An account name must be at most 200 bytes, with no control characters.") }
-    return name
-  }
-
-  /// The cloud: `--cloud`, else `CLOUDY_CLOUD`, else the saved setting, else
-  /// `sqlite:<data>/cloud.sqlite`.
-  func cloudAddress() throws -> CloudAddress {
-    guard let text = try chosen(cloud, "CLOUDY_CLOUD", .cloud) else { return defaultCloud }
-    do {
-      return try CloudAddress(parsing: text)
-    } catch let error as CloudError {
-      throw CLIError(error.description)
-    }
-  }
-
-  /// The cloud a device uses when it is told of none.
-  var defaultCloud: CloudAddress { .sqlite(path: location.dataDirectory + "/cloud.sqlite") }
-
-  /// The store the options describe, or the one of another backend (for `migrate`);
-  /// `connected: false` opens a synced store on its local copy alone.
+  /// The store chosen, or another backend's (see ``StoreChoice/makeStore(_:connected:)``).
   func makeStore(_ chosen: StoreBackend? = nil, connected: Bool = true) throws -> any BookmarkStore {
-    switch try chosen ?? backend() {
-    case .userDefaults: return UserDefaultsStore(location: location)
-    case .keyValue: return try makeKeyValueStore(connected: connected)
-    case .documents: return try makeDocumentStore()
-    }
-  }
-
-  /// The document store: this device's container for the account and cloud, with its
-  /// metadata index beside `Documents/`.
-  private func makeDocumentStore() throws -> any BookmarkStore {
-    let address = try cloudAddress()
-    let account = try accountName()
-    let service = isOffline ? nil : try CloudFactory.make(address, account: account, isDefault: address == defaultCloud)
-    let root =
-      location.dataDirectory + "/documents/" + AccountCloudName.make(account: account, cloud: address.displayName)
-    let index: SQLiteDocumentIndex
-    do {
-      index = try SQLiteDocumentIndex(path: root + "/index.sqlite")
-    } catch let error as FileError {
-      throw StoreError(error)
-    }
-    let container = DocumentContainer(
-      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
-      deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
-    return DocumentBookmarkStore(container: container)
-  }
-
-  private func makeKeyValueStore(connected: Bool = true) throws -> any BookmarkStore {
-    let address = try cloudAddress()
-    let account = try accountName()
-    let service =
-      isOffline || !connected
-      ? nil : try CloudFactory.make(address, account: account, isDefault: address == defaultCloud)
-    let store = UbiquitousKeyValueStore(
-      directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
-      cloud: service, device: try DeviceIdentity.load(in: location))
-    return KeyValueBookmarkStore(keyValueStore: store)
+    try wired { try choice.makeStore(chosen, connected: connected) }
   }
 
   /// The store, brought up to date with its cloud first.
@@ -168,6 +78,15 @@ struct GlobalOptions: ParsableArguments {
     let store = try makeStore()
     await store.sync()
     return store
+  }
+
+  /// Runs `body`, turning a wiring error into the command line's one sanitized line.
+  private func wired<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as WiringError {
+      throw CLIError(error.description)
+    }
   }
 
   /// Pushes a command's change to the cloud before the process exits. If the cloud can't
@@ -211,11 +130,5 @@ struct GlobalOptions: ParsableArguments {
   /// One sanitized line on stderr.
   static func warn(_ sentence: String) {
     StandardStream.error.say(CLIError(sentence).description + "\n")
-  }
-
-  private static func loginName() -> String? {
-    if let user = ProcessInfo.processInfo.environment["USER"], !user.isEmpty { return user }
-    guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
-    return String(cString: name)
   }
 }

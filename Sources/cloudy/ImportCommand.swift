@@ -3,6 +3,7 @@ import BookmarkFormats
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import PropertyLists
 import ScreenRendering
 
 #if canImport(Glibc)

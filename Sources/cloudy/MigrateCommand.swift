@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStores
+import StoreWiring
 
 /// `cloudy migrate --to STORE`.
 struct MigrateCommand: AsyncParsableCommand {
@@ -29,47 +30,41 @@ struct MigrateCommand: AsyncParsableCommand {
       let target = to
       guard target != from else { throw CLIError("The bookmarks are already in the \(from.rawValue) store.") }
       let source = try await options.openStore()
-      let bookmarks = try await source.load()
-      let conflicted = await source.snapshot()?.conflicted ?? []
-      if !conflicted.isEmpty {
-        throw CLIError(
-          "\(conflicted.count == 1 ? "1 bookmark has" : "\(conflicted.count) bookmarks have") unresolved conflicts; "
-            + "resolve them first (Enter on the row in the list), so no version is lost. Nothing was changed.")
-      }
-      let destination = try options.makeStore(target)
-      await destination.sync()
-      let already = Set(try await destination.load().map(\.id))
-      let copies = bookmarks.filter { !already.contains($0.id) }
-      if let capacity = await destination.remainingCapacity(), copies.count > capacity {
-        throw CLIError(
-          "The \(target.rawValue) store has room for \(capacity) more bookmarks, and these are \(copies.count); "
-            + "nothing was changed.")
-      }
-      if !copies.isEmpty { try await destination.importBookmarks(copies) }
-      let arrived = Set(try await destination.load().map(\.id))
-      let missing = bookmarks.count { !arrived.contains($0.id) }
-      guard missing == 0 else {
-        throw CLIError(
-          "\(missing) bookmarks did not arrive in the \(target.rawValue) store; the \(from.rawValue) store was left as it was."
-        )
-      }
-      await options.finish(destination)
-      if !keep, !bookmarks.isEmpty {
-        try await source.removeBookmarks(Set(bookmarks.map(\.id)))
-        await options.finish(source)
+      let outcome: StoreMigration.Outcome
+      do {
+        outcome = try await StoreMigration.run(from: source, to: { try options.makeStore(target) }, keep: keep) {
+          await options.finish($0)
+        }
+      } catch let refusal as StoreMigration.Refusal {
+        throw CLIError(Self.sentence(refusal, from: from, to: target))
       }
       // From now on a plain `cloudy` opens the store the bookmarks are in, through the same
       // cloud and account.
       if !keep { try options.settingsInEffect(store: target).save(to: options.location) }
-      let count = bookmarks.count == 1 ? "1 bookmark" : "\(NumberText.grouped(bookmarks.count)) bookmarks"
+      let count = outcome.total == 1 ? "1 bookmark" : "\(NumberText.grouped(outcome.total)) bookmarks"
       let verb = keep ? "Copied" : "Moved"
-      let skipped = bookmarks.count - copies.count
+      let skipped = outcome.total - outcome.copied
       let there = skipped == 0 ? "" : " (\(skipped) were already there)"
       let next =
         keep
         ? "Use --store \(target.rawValue) to open them there."
         : "From now on cloudy opens the \(target.rawValue) store (`cloudy config` shows and changes that)."
       print("\(verb) \(count) from \(from.rawValue) to \(target.rawValue)\(there). \(next)")
+    }
+  }
+
+  private static func sentence(_ refusal: StoreMigration.Refusal, from: StoreBackend, to target: StoreBackend) -> String
+  {
+    switch refusal {
+    case .conflicts(let count):
+      return "\(count == 1 ? "1 bookmark has" : "\(count) bookmarks have") unresolved conflicts; "
+        + "resolve them first (Enter on the row in the list), so no version is lost. Nothing was changed."
+    case .noRoom(let capacity, let needed):
+      return "The \(target.rawValue) store has room for \(capacity) more bookmarks, and these are \(needed); "
+        + "nothing was changed."
+    case .missing(let count):
+      return
+        "\(count) bookmarks did not arrive in the \(target.rawValue) store; the \(from.rawValue) store was left as it was."
     }
   }
 }

@@ -1,5 +1,6 @@
 import BookmarkModel
 import Foundation
+import PropertyLists
 import XCTest
 
 /// `PropertyListReader.bookmarks(in:key:)` reads bookmarks straight from XML; it must agree

@@ -1,5 +1,6 @@
 import BookmarkModel
 import Foundation
+import PropertyLists
 import XCTest
 
 /// The one rule for the URLs a bookmark may hold, wherever it comes from (issues 16.3 and

@@ -6,10 +6,10 @@ import XCTest
 
 /// The `BookmarkStore` contract, run against every implementation.
 final class BookmarkStoreContractTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() {

@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarkStores
 import Cloud
 import CloudSQLite
+import DocumentIndexSQLite
 import Foundation
 import Synchronization
 import TestSupport

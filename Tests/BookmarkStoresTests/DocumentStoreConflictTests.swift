@@ -8,10 +8,10 @@ import XCTest
 /// The document backend's conflicts as the list sees them: marked in the snapshot and the
 /// status, their versions listed, and one kept.
 final class DocumentStoreConflictTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() {

@@ -1,6 +1,7 @@
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import TestSupport
 import Ubiquity
 import XCTest
 
@@ -8,11 +9,11 @@ import XCTest
 /// store from another device by way of the cloud, is quarantined — never listed, said in the
 /// status — and left as it is.
 final class HostileEntryTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
   private var opened: [KeyValueBookmarkStore] = []
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() async throws {

@@ -1,17 +1,19 @@
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import PropertyLists
+import TestSupport
 import Ubiquity
 import XCTest
 
 /// What only the key-value backend does: its layout, its quota, its status line, and two
 /// devices changing different bookmarks at once.
 final class KeyValueBookmarkStoreTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
   private var opened: [KeyValueBookmarkStore] = []
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() async throws {
@@ -55,7 +57,8 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
       _ = try await store.add(BookmarkDraft(name: "One more", url: "https://more.example"))
       XCTFail("the 1025th key was accepted")
     } catch let error as StoreError {
-      guard case .quotaExceeded(let sentence) = error else { return XCTFail("\(error)") }
+      guard case .quotaExceeded(.keys(1024)) = error else { return XCTFail("\(error)") }
+      let sentence = error.description
       XCTAssertTrue(sentence.contains("at most 1024"), sentence)
       XCTAssertTrue(sentence.contains("--store documents"), sentence)
     }

@@ -1,6 +1,8 @@
 import BookmarkModel
 import DurableFiles
 import Foundation
+import PropertyLists
+import TestSupport
 import XCTest
 
 @testable import BookmarkStores
@@ -9,12 +11,12 @@ import XCTest
 /// this version and stamped with the domain file's current signature; the property list
 /// stays the truth.
 final class UserDefaultsCacheTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
   private var path: String { home.path + "/config/cloudy.plist" }
   private var cachePath: String { path + ".cache" }
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() {

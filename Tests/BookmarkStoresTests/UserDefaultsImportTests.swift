@@ -1,14 +1,15 @@
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import TestSupport
 import XCTest
 
 final class UserDefaultsImportTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
   private var path: String { home.path + "/config/cloudy.plist" }
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() {
@@ -41,17 +42,10 @@ final class UserDefaultsImportTests: XCTestCase {
     XCTAssertEqual(try snapshot?.bookmarks.get().count, 3, "subscribers see the import at once")
   }
 
-  func testDefaultsForOtherBackends() async throws {
+  func testUserDefaultsHaveNoCapacityLimit() async throws {
     let store = UserDefaultsStore(path: path)
     let capacity = await store.remainingCapacity()
     XCTAssertNil(capacity, "user defaults have no limit")
-    let unsupported = UnsupportedStore()
-    do {
-      try await unsupported.importBookmarks([bookmark("a")])
-      XCTFail("expected unavailable")
-    } catch let error as StoreError {
-      XCTAssertEqual(error, .unavailable(.documents))
-    }
     XCTAssertEqual(
       StoreError.wouldNotFit(.keyValue, fitting: 12, requested: 40).description,
       "Only 12 of the 40 bookmarks would fit in the key-value store; nothing was imported.")
@@ -66,17 +60,4 @@ final class UserDefaultsImportTests: XCTestCase {
     } catch StoreError.unreadable {}
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "not a plist")
   }
-}
-
-/// A backend that implements only the original requirements.
-private struct UnsupportedStore: BookmarkStore {
-  let backend = StoreBackend.documents
-  func load() async throws -> [Bookmark] { [] }
-  func changes() -> AsyncStream<StoreSnapshot> { AsyncStream { $0.finish() } }
-  func add(_ draft: BookmarkDraft) async throws -> Bookmark { throw StoreError.unavailable(backend) }
-  func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
-    throw StoreError.unavailable(backend)
-  }
-  func delete(id: Bookmark.ID) async throws { throw StoreError.unavailable(backend) }
-  func status() async -> StoreStatus { StoreStatus(backend: backend, sync: .local) }
 }

@@ -1,15 +1,17 @@
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import PropertyLists
 import Synchronization
+import TestSupport
 import XCTest
 
 final class UserDefaultsStoreTests: XCTestCase {
-  private var home: TemporaryHome!
+  private var home: TemporaryFolder!
   private var path: String { home.path + "/config/cloudy.plist" }
 
   override func setUpWithError() throws {
-    home = try TemporaryHome()
+    home = try TemporaryFolder()
   }
 
   override func tearDown() {

@@ -50,10 +50,7 @@ final class ScreenSnapshotTests: XCTestCase {
       .saveFinished(
         .failure(
           FailureMessage(
-            StoreError.quotaExceeded(
-              "The key-value store is full: it holds at most 1024 bookmarks. Nothing was changed; the document store "
-                + "(--store documents) has no such limit."
-            ).description))))
+            StoreError.quotaExceeded(.keys(1024)).description))))
     assertScreen(BookmarksScreen.render(model.state), named: "add-dialog-quota")
   }
 

@@ -11,7 +11,7 @@ final class PostgresHardeningTests: XCTestCase {
   private var server: PostgresTestServer!
   private var database = ""
   private var clouds: [PostgresCloud] = []
-  private var holders: [Process] = []
+  private var holders: [ChildProcess.Started] = []
 
   override func setUp() async throws {
     guard let server = PostgresTestServer.current else { throw XCTSkip(PostgresTestServer.skipReason) }
@@ -21,7 +21,7 @@ final class PostgresHardeningTests: XCTestCase {
 
   override func tearDown() async throws {
     for cloud in clouds { await cloud.close() }
-    for holder in holders where holder.isRunning { holder.terminate() }
+    for holder in holders where !holder.hasEnded { holder.stop() }
     server?.dropDatabase(database)
   }
 
@@ -157,16 +157,12 @@ final class PostgresHardeningTests: XCTestCase {
     let alice = try cloud(account: "alice")
     try await alice.put("k", "v")
     // Given another session holding every table lock (as a stuck migration would)
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-    holder.arguments = [
-      "-X", "-q", "-d", server.url(database: database), "-c", "BEGIN",
-      "-c", "LOCK TABLE cloudy.accounts, cloudy.records IN ACCESS EXCLUSIVE MODE", "-c", "SELECT pg_sleep(60)",
-    ]
-    holder.environment = ProcessInfo.processInfo.environment.merging(["PGPASSWORD": server.password]) { $1 }
-    holder.standardOutput = FileHandle.nullDevice
-    holder.standardError = FileHandle.nullDevice
-    try holder.run()
+    let holder = try ChildProcess.start(
+      "/usr/bin/psql",
+      [
+        "-X", "-q", "-d", server.url(database: database), "-c", "BEGIN",
+        "-c", "LOCK TABLE cloudy.accounts, cloudy.records IN ACCESS EXCLUSIVE MODE", "-c", "SELECT pg_sleep(60)",
+      ], environment: ["PGPASSWORD": server.password])
     holders.append(holder)
     let server = self.server!
     let database = self.database

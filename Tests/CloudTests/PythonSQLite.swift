@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs SQL on a database file from another process (Python's `sqlite3` module), to set
 /// up or inspect a cloud file behind the implementation's back.
@@ -15,7 +16,7 @@ enum PythonSQLite {
   /// Runs each statement in turn and returns the rows they produced, one a line.
   @discardableResult
   static func run(_ path: String, _ statements: String...) async throws -> String {
-    try await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, path] + statements)
+    try await ChildProcess.output(of: "/usr/bin/env", ["python3", "-c", script, path] + statements)
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

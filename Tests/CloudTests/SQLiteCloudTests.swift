@@ -1,6 +1,7 @@
 import Cloud
 import CloudSQLite
 import Foundation
+import TestSupport
 import XCTest
 
 /// What only the embedded SQLite cloud promises: private files, refusing foreign or newer

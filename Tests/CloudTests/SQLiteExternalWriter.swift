@@ -1,5 +1,6 @@
 import Cloud
 import Foundation
+import TestSupport
 
 /// Commits a record to an SQLite cloud from a separate process (Python's `sqlite3`
 /// module), with the same statements and transaction as `SQLiteCloud.write`.
@@ -30,8 +31,9 @@ struct SQLiteExternalWriter: ExternalCloudWriter {
 
   func write(account: String, zone: CloudZone, key: String, value: Data, origin: String) async throws -> Int64 {
     let hex = value.map { String(format: "%02x", $0) }.joined()
-    let output = try await ChildProcess.run(
-      "/usr/bin/env", ["python3", "-c", Self.script, path, account, zone.rawValue, key, hex, origin])
+    let output = try await ChildProcess.output(
+      of:
+        "/usr/bin/env", ["python3", "-c", Self.script, path, account, zone.rawValue, key, hex, origin])
     guard let sequence = Int64(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
       throw ChildProcess.Failure(description: "the external writer printed \(output.debugDescription)")
     }

@@ -1,23 +1,10 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// The `cloudy` executable SwiftPM built beside the test bundle.
+/// The `cloudy` executable under test (``ChildProcess/cloudyPath``).
 enum CloudyBinary {
-  /// On Linux `Bundle.main` is the products folder (`.build/debug`) that holds both the
-  /// `.xctest` executable and `cloudy`; on macOS it is the `.xctest` bundle inside it.
-  ///
-  /// `CLOUDY_E2E_BINARY` overrides this, to run the tests against another build.
-  static let url: URL = {
-    if let override = ProcessInfo.processInfo.environment["CLOUDY_E2E_BINARY"], !override.isEmpty {
-      return URL(fileURLWithPath: override)
-    }
-    let candidates = [
-      Bundle.main.bundleURL.appendingPathComponent("cloudy"),
-      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("cloudy"),
-      Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("cloudy"),
-    ].compactMap { $0 }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-  }()
+  static let url = URL(fileURLWithPath: ChildProcess.cloudyPath)
 
   static var exists: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 }
@@ -78,27 +65,14 @@ final class CloudyHome {
 
   @discardableResult
   func cli(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = CloudyBinary.url
-    process.arguments = arguments
-    process.environment = environment.merging(extra) { _, new in new }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    let reading = ProcessOutput.startReading(output, errors)
-    if finished.wait(timeout: .now() + 10) == .timedOut {
-      process.terminate()
+    guard
+      let result = try ChildProcess.runUnlessHung(
+        CloudyBinary.url.path, arguments, environment: environment.merging(extra) { _, new in new },
+        timeout: .seconds(10))
+    else {
       throw TmuxSession.Failure(description: "cloudy \(arguments.joined(separator: " ")) did not finish in 10 s")
     }
-    let (out, err) = reading.finish()
-    return CLIResult(
-      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-      status: process.terminationStatus)
+    return CLIResult(stdout: result.stdout, stderr: result.stderr, status: result.status)
   }
 
   /// Adds a bookmark through `cloudy add` and returns its id; fails the test if that fails.
@@ -123,40 +97,5 @@ final class CloudyHome {
     let result = try cli("list", "--json")
     XCTAssertEqual(result.status, 0, "cloudy list --json failed: \(result.stderr)", file: file, line: line)
     return try JSONDecoder().decode([ListedBookmark].self, from: Data(result.stdout.utf8))
-  }
-}
-
-/// Reads a process's stdout and stderr in the background while it runs, so neither
-/// pipe can fill up and block it.
-final class ProcessOutput: @unchecked Sendable {
-  private let lock = NSLock()
-  private var output = Data()
-  private var errors = Data()
-  private let group = DispatchGroup()
-
-  static func startReading(_ output: Pipe, _ errors: Pipe) -> ProcessOutput {
-    let reader = ProcessOutput()
-    reader.read(output) { reader.output = $0 }
-    reader.read(errors) { reader.errors = $0 }
-    return reader
-  }
-
-  private func read(_ pipe: Pipe, into store: @escaping @Sendable (Data) -> Void) {
-    group.enter()
-    DispatchQueue.global().async { [self] in
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      lock.lock()
-      store(data)
-      lock.unlock()
-      group.leave()
-    }
-  }
-
-  /// What was read, once the process has ended (waits at most 2 s for the pipes to close).
-  func finish() -> (Data, Data) {
-    _ = group.wait(timeout: .now() + 2)
-    lock.lock()
-    defer { lock.unlock() }
-    return (output, errors)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `cloudy demo` and its recording: sample bookmarks in a throwaway home, a fixed clock and
@@ -125,11 +126,11 @@ final class DemoTests: EndToEndTestCase {
     let cast = folder.appendingPathComponent("demo.cast")
     let frames = folder.appendingPathComponent("frames.txt")
     let script = Self.repository.appendingPathComponent("Resources/record-demo").path
-    let result = try Spawn.run(
+    let result = try ChildProcess.run(
       "/bin/bash", [script, "--binary", CloudyBinary.url.path, "--frames", frames.path, cast.path],
       environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8"],
-      scratch: folder, timeout: 120)
-    XCTAssertEqual(result.status, 0, "record-demo failed: " + String(decoding: result.stderr, as: UTF8.self))
+      timeout: .seconds(120))
+    XCTAssertEqual(result.status, 0, "record-demo failed: " + result.stderr)
     return (cast, frames)
   }
 
@@ -155,12 +156,12 @@ final class DemoTests: EndToEndTestCase {
       "TMUX_TMPDIR": work.path,
     ]
     func tmux(_ arguments: [String]) throws -> String {
-      let result = try Spawn.run(
-        TmuxSession.tmuxPath!, ["-u", "-L", "replay"] + arguments, environment: environment, scratch: work)
+      let result = try ChildProcess.run(
+        TmuxSession.tmuxPath!, ["-u", "-L", "replay"] + arguments, environment: environment)
       guard result.status == 0 else {
         throw TmuxSession.Failure(description: "tmux \(arguments.first ?? "") failed: \(result.stderr)")
       }
-      return String(decoding: result.stdout, as: UTF8.self)
+      return result.stdout
     }
     defer { _ = try? tmux(["kill-server"]) }
     // The marker is printed where the app left the cursor (the start of the last row)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Starting, quitting, restarting, and refusing terminals that can't show the app.
@@ -78,14 +79,8 @@ final class LifecycleTests: EndToEndTestCase {
   /// The pane terminal's mode flags that are on, as `stty -a` names them.
   private func ttyModes(_ app: TmuxSession) throws -> Set<String> {
     let tty = try app.format("#{pane_tty}")
-    let output = Pipe()
-    let stty = Process()
-    stty.executableURL = URL(fileURLWithPath: "/bin/stty")
-    stty.arguments = ["-a", "-F", tty]
-    stty.standardOutput = output
-    try stty.run()
-    stty.waitUntilExit()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = try ChildProcess.run("/bin/stty", ["-a", "-F", tty], environment: ChildProcess.inherited(plus: [:]))
+      .stdout
     return Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ final class SSHServer {
   let log: URL
   /// The account the client logs in as: the one running the tests.
   let userName: String
-  private var pid: pid_t?
+  private var pid: ChildProcess.Started?
 
   /// Generates the keys and starts sshd; skips the test when OpenSSH isn't installed.
   init() throws {
@@ -50,11 +51,11 @@ final class SSHServer {
     log = folder.appendingPathComponent("sshd.log")
     let hostKey = folder.appendingPathComponent("host_key")
     for key in [hostKey, userKey] {
-      let made = try Spawn.run(
+      let made = try ChildProcess.run(
         keygen, ["-q", "-t", "ed25519", "-N", "", "-C", "cloudy-test", "-f", key.path],
-        environment: ["PATH": "/usr/bin:/bin"], scratch: folder)
+        environment: ["PATH": "/usr/bin:/bin"])
       guard made.status == 0 else {
-        throw Failure(description: "ssh-keygen failed: \(String(decoding: made.stderr, as: UTF8.self))")
+        throw Failure(description: "ssh-keygen failed: \(made.stderr)")
       }
     }
     let authorized = folder.appendingPathComponent("authorized_keys")
@@ -94,8 +95,9 @@ final class SSHServer {
 
       """.write(to: config, atomically: true, encoding: .utf8)
       try? FileManager.default.removeItem(at: log)
-      let pid = try Spawn.start(
-        Self.sshdPath, ["-D", "-e", "-f", config.path], environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], log: log)
+      let pid = try ChildProcess.start(
+        Self.sshdPath, ["-D", "-e", "-f", config.path], exactEnvironment: ["PATH": "/usr/sbin:/usr/bin:/bin"],
+        log: log.path)
       let deadline = Date().addingTimeInterval(10)
       while Date() < deadline {
         lastLog = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -104,10 +106,10 @@ final class SSHServer {
           self.pid = pid
           return
         }
-        if Spawn.hasEnded(pid) { break }
+        if pid.hasEnded { break }
         usleep(20_000)
       }
-      Spawn.stop(pid)
+      pid.stop()
       lastLog = (try? String(contentsOf: log, encoding: .utf8)) ?? lastLog
     }
     try? FileManager.default.removeItem(at: folder)
@@ -119,7 +121,7 @@ final class SSHServer {
   /// Stops sshd and removes its folder. Safe to call twice.
   func stop() {
     if let pid {
-      Spawn.stop(pid)
+      pid.stop()
       self.pid = nil
       try? FileManager.default.removeItem(at: folder)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real `cloudy` binary running in a pane of its own, private tmux server.
@@ -233,14 +234,14 @@ final class TmuxSession {
       "TZ": "UTC",
       "TMUX_TMPDIR": workDirectory.path,
     ]
-    let result = try Spawn.run(
-      tmuxExecutable, ["-u", "-L", socketName] + arguments, environment: environment, scratch: workDirectory)
+    let result = try ChildProcess.run(
+      tmuxExecutable, ["-u", "-L", socketName] + arguments, environment: environment)
     guard result.status == 0 else {
       throw Failure(
         description: "tmux \(arguments.prefix(3).joined(separator: " ")) failed (\(result.status)): "
-          + String(decoding: result.stderr, as: UTF8.self))
+          + result.stderr)
     }
-    return String(decoding: result.stdout, as: UTF8.self)
+    return result.stdout
   }
 }
 

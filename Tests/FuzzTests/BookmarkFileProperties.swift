@@ -1,6 +1,7 @@
 import BookmarkFormats
 import BookmarkModel
 import Foundation
+import PropertyLists
 
 /// What must hold for any bytes given to the bookmark-file reader (HTML or JSON):
 ///

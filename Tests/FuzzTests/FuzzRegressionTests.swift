@@ -1,6 +1,7 @@
 import BookmarkFormats
 import BookmarksViewModel
 import Foundation
+import PropertyLists
 import XCTest
 
 @testable import BookmarkModel

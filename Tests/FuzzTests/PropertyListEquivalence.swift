@@ -1,5 +1,6 @@
 import BookmarkModel
 import Foundation
+import PropertyLists
 
 /// Whether two property lists hold the same values as the XML format can say them: dates to
 /// the whole second (the format's precision), a NaN equal to a NaN.

@@ -1,5 +1,6 @@
 import BookmarkModel
 import Foundation
+import PropertyLists
 import XCTest
 
 @testable import Ubiquity

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyLists
 
 /// The dates every writer can write: years 1 to 9999 in UTC. The document and property-list
 /// formats write four-digit years (a later year loses its leading digits), and the writers

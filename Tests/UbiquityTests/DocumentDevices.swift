@@ -1,5 +1,6 @@
 import Cloud
 import CloudSQLite
+import DocumentIndexSQLite
 import Foundation
 import TestSupport
 import Ubiquity

@@ -1,4 +1,4 @@
-import CloudSQLite
+import DocumentIndexSQLite
 import Foundation
 import Ubiquity
 import XCTest

@@ -1,4 +1,4 @@
-import BookmarkModel
+import PropertyLists
 import Ubiquity
 import XCTest
 

@@ -1,4 +1,3 @@
-import BookmarkModel
 import Cloud
 import CloudSQLite
 import TestSupport

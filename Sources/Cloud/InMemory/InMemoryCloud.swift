@@ -1,15 +1,16 @@
+import Broadcasting
 import Foundation
-import Synchronization
 
 /// One device's connection to an ``InMemoryCloudServer``, bound to one account.
 public final class InMemoryCloud: CloudService {
   private let server: InMemoryCloudServer
   private let account: String
-  private let listeners = Mutex<(closed: Bool, ids: [UUID])>((false, []))
+  private let signalled = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
 
   init(server: InMemoryCloudServer, account: String) {
     self.server = server
     self.account = account
+    server.listen(signalled, account: account)
   }
 
   public var displayName: String { "memory:\(server.name)" }
@@ -35,33 +36,15 @@ public final class InMemoryCloud: CloudService {
   }
 
   public func signals() -> AsyncStream<Void> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let id = UUID()
-    let isOpen = listeners.withLock { state in
-      if !state.closed { state.ids.append(id) }
-      return !state.closed
-    }
-    guard isOpen else {
-      continuation.finish()
-      return stream
-    }
-    server.listen(id, account: account, continuation)
-    let server = server
-    let account = account
-    continuation.onTermination = { _ in _ = server.stopListening(id, account: account) }
-    return stream
+    signalled.subscribe()
   }
 
   public func close() async {
-    let ids = listeners.withLock { state in
-      state.closed = true
-      defer { state.ids.removeAll() }
-      return state.ids
-    }
-    for id in ids { server.stopListening(id, account: account)?.finish() }
+    server.stopListening(signalled, account: account)
+    signalled.finish()
   }
 
   private func checkOpen() throws {
-    if listeners.withLock({ $0.closed }) { throw CloudError.closed }
+    if signalled.isFinished { throw CloudError.closed }
   }
 }

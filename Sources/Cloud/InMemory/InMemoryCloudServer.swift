@@ -1,3 +1,4 @@
+import Broadcasting
 import Foundation
 import Synchronization
 
@@ -19,8 +20,8 @@ public final class InMemoryCloudServer: Sendable {
     var identity = UUID().uuidString.lowercased()
     var accounts: [String: Account] = [:]
     var isReachable = true
-    /// Every open connection's signal continuations, by account.
-    var listeners: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
+    /// Every open connection's signals, by account.
+    var listeners: [String: [ObjectIdentifier: Broadcast<Void>]] = [:]
   }
 
   private let state = Mutex(State())
@@ -105,12 +106,12 @@ public final class InMemoryCloudServer: Sendable {
     try withReachableState { $0.accounts[account]?.records[zone]?[key] }
   }
 
-  func listen(_ id: UUID, account: String, _ continuation: AsyncStream<Void>.Continuation) {
-    state.withLock { $0.listeners[account, default: [:]][id] = continuation }
+  func listen(_ signals: Broadcast<Void>, account: String) {
+    state.withLock { $0.listeners[account, default: [:]][ObjectIdentifier(signals)] = signals }
   }
 
-  func stopListening(_ id: UUID, account: String) -> AsyncStream<Void>.Continuation? {
-    state.withLock { $0.listeners[account]?.removeValue(forKey: id) }
+  func stopListening(_ signals: Broadcast<Void>, account: String) {
+    _ = state.withLock { $0.listeners[account]?.removeValue(forKey: ObjectIdentifier(signals)) }
   }
 
   // MARK: - Helpers
@@ -124,15 +125,14 @@ public final class InMemoryCloudServer: Sendable {
     }
   }
 
-  /// Signals every connection of an account. Continuations are collected under the lock
-  /// and yielded outside it: yielding can wait on the stream's own lock.
+  /// Signals every connection of an account, outside the lock.
   private func signal(_ account: String) {
     let listeners = state.withLock { Array(($0.listeners[account] ?? [:]).values) }
-    for listener in listeners { listener.yield() }
+    for listener in listeners { listener.send(()) }
   }
 
   private func signalEveryone() {
     let listeners = state.withLock { $0.listeners.values.flatMap(\.values) }
-    for listener in listeners { listener.yield() }
+    for listener in listeners { listener.send(()) }
   }
 }

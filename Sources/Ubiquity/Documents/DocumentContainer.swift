@@ -1,7 +1,8 @@
-import BookmarkModel
+import Broadcasting
 import Cloud
 import DurableFiles
 import Foundation
+import PropertyLists
 import Sync
 import Synchronization
 

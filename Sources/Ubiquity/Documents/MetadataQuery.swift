@@ -1,3 +1,4 @@
+import Broadcasting
 import DurableFiles
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import Broadcasting
 import Foundation
 import Synchronization
 

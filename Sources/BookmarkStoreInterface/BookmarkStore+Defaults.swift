@@ -1,0 +1,31 @@
+import BookmarkModel
+
+/// The defaults, all in one place: what a store without a cloud, a quota or versions does.
+extension BookmarkStore {
+  /// Local stores have nothing to sync.
+  @discardableResult
+  public func sync() async -> StoreStatus? { nil }
+
+  /// No limit.
+  public func remainingCapacity() async -> Int? { nil }
+
+  /// One delete at a time.
+  public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
+    for bookmark in try await load() where ids.contains(bookmark.id) {
+      try await delete(id: bookmark.id)
+    }
+  }
+
+  /// The store's snapshot now: the first one ``changes()`` sends.
+  public func snapshot() async -> StoreSnapshot? {
+    for await snapshot in changes() { return snapshot }
+    return nil
+  }
+
+  /// Nothing is ever in conflict in a store without versions.
+  public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
+
+  public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
+    throw StoreError.notFound(id)
+  }
+}

@@ -1,0 +1,182 @@
+import BookmarkStores
+import Cloud
+import DocumentIndexSQLite
+import DurableFiles
+import Foundation
+import Ubiquity
+
+/// Which store to open and how: `--store/--home/--cloud/--account/--offline/--device-name`
+/// as given (nil when not), each falling back to its environment variable, then to what this
+/// device saved (`cloudy config`, `cloudy migrate`), then to the default. Turns that choice
+/// into a store; the one place that wires stores to clouds and indexes.
+public struct StoreChoice: Sendable {
+  public var store: StoreBackend?
+  public var home: String?
+  public var cloud: String?
+  public var account: String?
+  public var offline: Bool
+  public var deviceName: String?
+  public var environment: [String: String]
+  /// Told one sentence when a choice is worth a remark but not an error (a named SQLite
+  /// cloud that doesn't exist yet and is about to be created).
+  public var notice: @Sendable (String) -> Void
+
+  public init(
+    store: StoreBackend? = nil, home: String? = nil, cloud: String? = nil, account: String? = nil,
+    offline: Bool = false, deviceName: String? = nil, environment: [String: String],
+    notice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.home = home
+    self.cloud = cloud
+    self.account = account
+    self.offline = offline
+    self.deviceName = deviceName
+    self.environment = environment
+    self.notice = notice
+  }
+
+  /// This device's folders, from `--home`, else `CLOUDY_HOME`, else XDG.
+  public var location: StoreLocation {
+    StoreLocation.resolve(home: home ?? environment["CLOUDY_HOME"], environment: environment)
+  }
+
+  /// Whether to work without the cloud: `--offline`, else `CLOUDY_OFFLINE=1`.
+  public var isOffline: Bool {
+    offline || ["1", "true", "yes"].contains(environment["CLOUDY_OFFLINE"]?.lowercased() ?? "")
+  }
+
+  /// This device's name as other devices show it.
+  public var deviceDisplayName: String {
+    let home = home ?? environment["CLOUDY_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"] ?? ""
+    return DeviceIdentity.name(
+      given: deviceName ?? environment["CLOUDY_DEVICE_NAME"].flatMap { $0.isEmpty ? nil : $0 }, home: home)
+  }
+
+  /// What this device remembers (`cloudy config`, `cloudy migrate`).
+  public func savedSettings() throws -> SavedSettings {
+    try SavedSettings.load(from: location)
+  }
+
+  /// The settings in effect (flag, else environment, else saved) as `cloudy migrate`
+  /// remembers them: the store it moved to, and the cloud and account that store syncs
+  /// through, so that a plain `cloudy` afterwards opens the same bookmarks.
+  public func settingsInEffect(store target: StoreBackend) throws -> SavedSettings {
+    var settings = try savedSettings()
+    settings[.store] = target.rawValue
+    if target.isSynced {
+      if let cloud = try chosen(cloud, "CLOUDY_CLOUD", .cloud) { settings[.cloud] = cloud }
+      if let account = try chosen(account, "CLOUDY_ACCOUNT", .account) { settings[.account] = account }
+    }
+    return settings
+  }
+
+  /// The backend chosen by `--store`, else `CLOUDY_STORE`, else the saved setting, else
+  /// user defaults.
+  public func backend() throws -> StoreBackend {
+    try Self.backend(named: try chosen(store?.rawValue, "CLOUDY_STORE", .store) ?? StoreBackend.userDefaults.rawValue)
+  }
+
+  /// A backend named in an environment variable or a saved setting, with the sentence a
+  /// bad `--store` gets.
+  public static func backend(named name: String) throws -> StoreBackend {
+    guard let backend = StoreBackend(rawValue: name) else {
+      throw WiringError(
+        "Unknown store “\(name)”; choose one of \(StoreBackend.allCases.map(\.rawValue).joined(separator: ", ")).")
+    }
+    return backend
+  }
+
+  /// Whose data: `--account`, else `CLOUDY_ACCOUNT`, else the saved setting, else the login
+  /// name.
+  public func accountName() throws -> String {
+    let name = try chosen(account, "CLOUDY_ACCOUNT", .account) ?? Self.loginName(environment)
+    guard let name, !name.isEmpty else {
+      throw WiringError("Can't tell whose bookmarks to use; pass --account NAME.")
+    }
+    guard name.utf8.count <= 200, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw WiringError("An account name must be at most 200 bytes, with no control characters.") }
+    return name
+  }
+
+  /// The cloud: `--cloud`, else `CLOUDY_CLOUD`, else the saved setting, else
+  /// `sqlite:<data>/cloud.sqlite`.
+  public func cloudAddress() throws -> CloudAddress {
+    guard let text = try chosen(cloud, "CLOUDY_CLOUD", .cloud) else { return defaultCloud }
+    do {
+      return try CloudAddress(parsing: text)
+    } catch let error as CloudError {
+      throw WiringError(error.description)
+    }
+  }
+
+  /// The cloud a device uses when it is told of none.
+  public var defaultCloud: CloudAddress { .sqlite(path: location.dataDirectory + "/cloud.sqlite") }
+
+  /// The store chosen, or the one of another backend (for `migrate`); `connected: false`
+  /// opens a synced store on its local copy alone.
+  public func makeStore(_ chosen: StoreBackend? = nil, connected: Bool = true) throws -> any BookmarkStore {
+    switch try chosen ?? backend() {
+    case .userDefaults: return UserDefaultsStore(location: location)
+    case .keyValue: return try makeKeyValueStore(connected: connected)
+    case .documents: return try makeDocumentStore(connected: connected)
+    }
+  }
+
+  /// The store, brought up to date with its cloud first.
+  public func openStore() async throws -> any BookmarkStore {
+    let store = try makeStore()
+    await store.sync()
+    return store
+  }
+
+  /// A setting from its flag, else its environment variable, else what this device saved.
+  private func chosen(_ flag: String?, _ variable: String, _ name: SavedSettings.Name) throws -> String? {
+    if let flag { return flag }
+    if let value = environment[variable], !value.isEmpty { return value }
+    return try savedSettings()[name]
+  }
+
+  private func makeCloud(connected: Bool) throws -> (any CloudService)? {
+    guard connected, !isOffline else { return nil }
+    let address = try cloudAddress()
+    return try CloudFactory.make(
+      address, account: try accountName(), isDefault: address == defaultCloud, notice: notice)
+  }
+
+  /// The document store: this device's container for the account and cloud, with its
+  /// metadata index beside `Documents/`.
+  private func makeDocumentStore(connected: Bool) throws -> any BookmarkStore {
+    let address = try cloudAddress()
+    let account = try accountName()
+    let service = try makeCloud(connected: connected)
+    let root =
+      location.dataDirectory + "/documents/" + AccountCloudName.make(account: account, cloud: address.displayName)
+    let index: SQLiteDocumentIndex
+    do {
+      index = try SQLiteDocumentIndex(path: root + "/index.sqlite")
+    } catch let error as FileError {
+      throw StoreError(error)
+    }
+    let container = DocumentContainer(
+      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
+      deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
+    return DocumentBookmarkStore(container: container)
+  }
+
+  private func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {
+    let address = try cloudAddress()
+    let account = try accountName()
+    let service = try makeCloud(connected: connected)
+    let store = UbiquitousKeyValueStore(
+      directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
+      cloud: service, device: try DeviceIdentity.load(in: location))
+    return KeyValueBookmarkStore(keyValueStore: store)
+  }
+
+  private static func loginName(_ environment: [String: String]) -> String? {
+    if let user = environment["USER"], !user.isEmpty { return user }
+    guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+    return String(cString: name)
+  }
+}

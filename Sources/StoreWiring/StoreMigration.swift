@@ -1,0 +1,61 @@
+import BookmarkStores
+
+/// Moves every bookmark from one store to another: copies them in one atomic import, checks
+/// that each arrived, and only then removes them from the source (unless `keep`). Refuses
+/// before changing anything when the destination can't hold them all or a bookmark has an
+/// unresolved conflict.
+public enum StoreMigration {
+  /// What a migration did.
+  public struct Outcome: Sendable, Equatable {
+    /// How many bookmarks the source held.
+    public var total: Int
+    /// How many were copied (the rest were already in the destination, by id).
+    public var copied: Int
+
+    public init(total: Int, copied: Int) {
+      self.total = total
+      self.copied = copied
+    }
+  }
+
+  /// Why a migration changed nothing; the figures for the sentence the caller writes.
+  public enum Refusal: Error, Equatable {
+    /// Bookmarks with unresolved conflicts: resolving first keeps every version.
+    case conflicts(count: Int)
+    /// The destination has room for `capacity` more, and `needed` are to be copied.
+    case noRoom(capacity: Int, needed: Int)
+    /// After the copy, `count` bookmarks were not in the destination; the source was kept.
+    case missing(count: Int)
+  }
+
+  /// Copies and verifies, then removes from `source` unless `keep`. The destination is
+  /// opened only once the source is known to be movable (opening can create its files).
+  /// `finish` brings a store up to date with its cloud once its change is made (the
+  /// destination before the source is emptied, so the bookmarks are in the cloud before they
+  /// leave it).
+  public static func run(
+    from source: any BookmarkStore, to openDestination: () throws -> any BookmarkStore, keep: Bool,
+    finish: (any BookmarkStore) async -> Void
+  ) async throws -> Outcome {
+    let bookmarks = try await source.load()
+    let conflicted = await source.snapshot()?.conflicted ?? []
+    if !conflicted.isEmpty { throw Refusal.conflicts(count: conflicted.count) }
+    let destination = try openDestination()
+    await destination.sync()
+    let already = Set(try await destination.load().map(\.id))
+    let copies = bookmarks.filter { !already.contains($0.id) }
+    if let capacity = await destination.remainingCapacity(), copies.count > capacity {
+      throw Refusal.noRoom(capacity: capacity, needed: copies.count)
+    }
+    if !copies.isEmpty { try await destination.importBookmarks(copies) }
+    let arrived = Set(try await destination.load().map(\.id))
+    let missing = bookmarks.count { !arrived.contains($0.id) }
+    guard missing == 0 else { throw Refusal.missing(count: missing) }
+    await finish(destination)
+    if !keep, !bookmarks.isEmpty {
+      try await source.removeBookmarks(Set(bookmarks.map(\.id)))
+      await finish(source)
+    }
+    return Outcome(total: bookmarks.count, copied: copies.count)
+  }
+}

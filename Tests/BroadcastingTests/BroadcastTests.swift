@@ -1,0 +1,71 @@
+import Broadcasting
+import Foundation
+import Synchronization
+import XCTest
+
+/// The fan-out every live update goes through: a value sent on one thread while
+/// subscribers stop on others.
+final class BroadcastTests: XCTestCase {
+  /// Given a thread that keeps sending (as the folder watcher does), when subscribers start
+  /// and are cancelled over and over (as a document's close cancels its watch), then
+  /// neither side waits for the other forever.
+  ///
+  /// Cancelling a task holds its status lock while the stream's termination handler runs;
+  /// yielding to a waiting subscriber needs that lock. A broadcast that yields while
+  /// holding the lock its termination handler takes deadlocks here.
+  func testSendingWhileSubscribersAreCancelledNeverDeadlocks() throws {
+    let broadcast = Broadcast<Int>(bufferingPolicy: .bufferingNewest(1))
+    let stopped = StopFlag()
+    let sender = Thread {
+      var value = 0
+      while !stopped.value.load(ordering: .relaxed) {
+        value += 1
+        broadcast.send(value)
+      }
+    }
+    sender.start()
+    let done = DispatchSemaphore(value: 0)
+    let rounds = Self.rounds
+    Task.detached {
+      await subscribeAndCancel(broadcast, rounds: rounds)
+      done.signal()
+    }
+    let finished = done.wait(timeout: .now() + .seconds(60)) == .success
+    stopped.value.store(true, ordering: .relaxed)
+    XCTAssertTrue(finished, "sending and cancelling deadlocked")
+  }
+
+  /// Given one sender, then every subscriber sees its values in the order they were sent.
+  func testValuesArriveInTheOrderSent() async {
+    let broadcast = Broadcast<Int>()
+    let stream = broadcast.subscribe()
+    for value in 1...100 { broadcast.send(value) }
+    broadcast.finish()
+    var received: [Int] = []
+    for await value in stream { received.append(value) }
+    XCTAssertEqual(received, Array(1...100))
+  }
+
+  private static var rounds: Int {
+    Int(ProcessInfo.processInfo.environment["CLOUDY_STRESS_ROUNDS"] ?? "") ?? 2_000
+  }
+}
+
+/// Tells the sending thread to stop.
+private final class StopFlag: Sendable {
+  let value = Atomic<Bool>(false)
+}
+
+/// Starts subscribers and cancels them while they wait, round after round.
+private func subscribeAndCancel(_ broadcast: Broadcast<Int>, rounds: Int) async {
+  for _ in 0..<rounds {
+    var tasks: [Task<Void, Never>] = []
+    for _ in 0..<8 {
+      let stream = broadcast.subscribe()
+      tasks.append(Task { for await _ in stream {} })
+    }
+    await Task.yield()
+    for task in tasks { task.cancel() }
+    for task in tasks { await task.value }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The command line's words for a new user's mistakes (issue 14): a mistyped cloud path, an
+/// empty `--home` or id, the version, and numbers written one way everywhere.
+final class CommandLineWordsTests: XCTestCase {
+  private var home: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func cloudy(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Output {
+    try ChildProcess.cloudy(
+      arguments,
+      environment: ["CLOUDY_HOME": home.path, "CLOUDY_STORE": "", "CLOUDY_CLOUD": ""].merging(environment) { $1 })
+  }
+
+  func testACloudInAFolderThatDoesNotExistIsAnErrorNamingTheFolder() throws {
+    let output = try cloudy(["--store", "key-value", "--cloud", "sqlite:/nonexistent/dir/x.sqlite", "list"])
+    XCTAssertEqual(output.status, 1)
+    XCTAssertTrue(output.stderr.contains("The folder /nonexistent/dir for the cloud does not exist"), output.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "/nonexistent/dir"), "no folder was made")
+  }
+
+  func testANewCloudFileInAnExistingFolderIsCreatedAndSaidOnce() throws {
+    let cloud = "sqlite:" + home.path + "/shared-cloud.sqlite"
+    let first = try cloudy(["--store", "key-value", "--cloud", cloud, "add", "https://one.example"])
+    XCTAssertEqual(first.status, 0, first.stderr)
+    XCTAssertTrue(first.stderr.contains("No cloud at \(home.path)/shared-cloud.sqlite yet"), first.stderr)
+    let second = try cloudy(["--store", "key-value", "--cloud", cloud, "list"])
+    XCTAssertEqual(second.status, 0, second.stderr)
+    XCTAssertFalse(second.stderr.contains("No cloud at"), "said once: \(second.stderr)")
+  }
+
+  func testAnEmptyHomeOrIdIsRefused() throws {
+    let emptyHome = try cloudy(["--home", "", "list"])
+    XCTAssertNotEqual(emptyHome.status, 0)
+    XCTAssertTrue(emptyHome.stderr.contains("--home needs a folder"), emptyHome.stderr)
+    let emptyID = try cloudy(["edit", "", "--name", "x"])
+    XCTAssertNotEqual(emptyID.status, 0)
+    XCTAssertTrue(emptyID.stderr.contains("Give the bookmark's id"), emptyID.stderr)
+    XCTAssertFalse(emptyID.stderr.contains("No bookmark has the id ."), emptyID.stderr)
+  }
+
+  func testVersion() throws {
+    let output = try cloudy(["--version"])
+    XCTAssertEqual(output.status, 0)
+    XCTAssertTrue(output.stdout.hasPrefix("cloudy "), output.stdout)
+  }
+
+  func testImportCountsAreGroupedAsOnTheScreen() throws {
+    let json: [[String: Any]] = (1...1500).map {
+      ["id": "i\($0)", "name": "N\($0)", "url": "https://n\($0).example", "created": "2020-01-02T03:04:05Z"]
+    }
+    let path = home.path + "/many.json"
+    try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    let output = try cloudy(["import", "--yes", path])
+    XCTAssertEqual(output.status, 0, output.stderr)
+    XCTAssertTrue(output.stdout.contains("Imported 1,500 bookmarks"), output.stdout)
+    XCTAssertTrue(output.stdout.contains("1,500"), output.stdout)
+  }
+}
