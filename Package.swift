@@ -58,7 +58,7 @@ let package = Package(
       dependencies: ["Cloud", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "DocumentIndexSQLite",
-      dependencies: ["Ubiquity", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: ["Ubiquity", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
     .target(

@@ -1,3 +1,4 @@
+import Broadcasting
 import DurableFiles
 import Foundation
 import GRDB
@@ -14,6 +15,8 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   public let path: String
   private let queue: DatabaseQueue
   private let closed = Atomic<Bool>(false)
+  private let commits = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
+  private let watcher = Mutex<DirectoryWatcher?>(nil)
   public let notice: String?
 
   /// Opens (creating if needed, 0600) the index at `path`. The index is a cache of the
@@ -113,9 +116,23 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     }
   }
 
-  public var watchedFileNames: Set<String> {
-    let name = (path as NSString).lastPathComponent
-    return [name, name + "-wal"]
+  /// Signalled by inotify on the index's folder when the database or its WAL file changes
+  /// (another session wrote), and every second regardless: the watcher starts with the
+  /// first subscriber and stops when the index is closed.
+  public func commitSignals() -> AsyncStream<Void> {
+    let stream = commits.subscribe()
+    watcher.withLock { watcher in
+      guard watcher == nil, !closed.load(ordering: .acquiring) else { return }
+      let name = (path as NSString).lastPathComponent
+      let names: Set<String> = [name, name + "-wal"]
+      let commits = commits
+      watcher = try? DirectoryWatcher(
+        directory: (path as NSString).deletingLastPathComponent, fallbackInterval: .seconds(1),
+        handler: { changed in
+          if changed.isEmpty || !changed.isDisjoint(with: names) { commits.send(()) }
+        })
+    }
+    return stream
   }
 
   public func write<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
@@ -148,6 +165,12 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   /// sync step may still be finishing), so nothing ever runs on a closed connection.
   public func close() {
     closed.store(true, ordering: .releasing)
+    let stopped = watcher.withLock { watcher in
+      defer { watcher = nil }
+      return watcher
+    }
+    stopped?.stop()
+    commits.finish()
   }
 
   private func run<T>(_ body: () throws -> T) throws -> T {

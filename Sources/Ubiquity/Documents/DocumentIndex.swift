@@ -11,9 +11,10 @@ public protocol DocumentIndex: Sendable {
   func write<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T
   /// Runs `body` on one consistent snapshot.
   func read<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T
-  /// The names of the files in the index's folder whose changes mean another session
-  /// committed (for a ``DirectoryWatcher`` on that folder).
-  var watchedFileNames: Set<String> { get }
+  /// A stream signalled soon after any session of this device (another process included)
+  /// commits, and now and then regardless (a commit can be seen late, never missed); it
+  /// ends when the index is closed.
+  func commitSignals() -> AsyncStream<Void>
   /// What opening the index did that the user should hear of (a damaged index kept aside
   /// and rebuilt, a read-only one), or `nil`.
   var notice: String? { get }

@@ -1,3 +1,4 @@
+import Broadcasting
 import Foundation
 import Synchronization
 
@@ -17,6 +18,8 @@ public final class InMemoryDocumentIndex: DocumentIndex {
 
   private final class Storage: Sendable {
     let contents = Mutex(Contents())
+    /// Every handle's subscribers hear every handle's commits.
+    let commits = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
   }
 
   private let storage: Storage
@@ -36,18 +39,23 @@ public final class InMemoryDocumentIndex: DocumentIndex {
     InMemoryDocumentIndex(storage: storage)
   }
 
-  public var watchedFileNames: Set<String> { [] }
+  public func commitSignals() -> AsyncStream<Void> {
+    storage.commits.subscribe()
+  }
 
   public func write<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
     try checkOpen()
-    return try storage.contents.withLock { contents in
+    let (result, saved) = try storage.contents.withLock { contents in
       let session = Session(contents, writeGeneration: contents.generation + 1)
       let result = try body(session)
       // Only a body that returned commits: a throw leaves `contents` as it was.
       if session.saved { session.contents.generation += 1 }
       contents = session.contents
-      return result
+      return (result, session.saved)
     }
+    // Outside the lock: no stream is yielded to while one is held.
+    if saved { storage.commits.send(()) }
+    return result
   }
 
   public func read<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {

@@ -81,17 +81,11 @@ public final class MetadataQuery: Sendable {
     let own = Task { [weak self] in
       for await _ in commits { self?.update() }
     }
-    let indexNames = container.index.watchedFileNames
-    var watchers: [DirectoryWatcher] = []
-    if let watcher = try? DirectoryWatcher(
-      directory: container.root, fallbackInterval: .seconds(1),
-      handler: { [weak self] names in
-        guard names.isEmpty || !names.isDisjoint(with: indexNames) else { return }
-        self?.update()
-      })
-    {
-      watchers.append(watcher)
+    let otherCommits = container.index.commitSignals()
+    let others = Task { [weak self] in
+      for await _ in otherCommits { self?.update() }
     }
+    var watchers: [DirectoryWatcher] = []
     if let watcher = try? DirectoryWatcher(
       directory: container.documentsDirectory, fallbackInterval: .seconds(5),
       handler: { [weak self] names in
@@ -103,7 +97,7 @@ public final class MetadataQuery: Sendable {
       watchers.append(watcher)
     }
     state.withLock { state in
-      state.tasks.append(own)
+      state.tasks += [own, others]
       state.watchers += watchers
     }
   }
