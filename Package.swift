@@ -79,7 +79,9 @@ let package = Package(
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "StoreWiring", "ScreenRendering", "TerminalUI", "Cloud", "BookmarkFormats",
+        "BookmarkModel", "BookmarkStores", "StoreWiring", "BookmarksViewModel", "ScreenRendering", "TerminalUI",
+        "Cloud",
+        "BookmarkFormats",
         "DurableFiles", "PropertyLists",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

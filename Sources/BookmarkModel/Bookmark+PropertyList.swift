@@ -36,4 +36,14 @@ extension Bookmark {
     if !tags.isEmpty { entries["tags"] = .array(tags.map(PropertyList.string)) }
     return entries
   }
+
+  /// A stored entry with this bookmark's keys over it: keys another version of Cloudy added
+  /// are kept, and an emptied folder path, notes or tags are removed.
+  public func merged(into stored: [String: PropertyList]) -> [String: PropertyList] {
+    var entry = stored.merging(propertyListEntries) { _, new in new }
+    if folder.isEmpty { entry["folder"] = nil }
+    if notes.isEmpty { entry["notes"] = nil }
+    if tags.isEmpty { entry["tags"] = nil }
+    return entry
+  }
 }

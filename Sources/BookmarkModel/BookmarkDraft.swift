@@ -1,13 +1,51 @@
+import Foundation
 import PropertyLists
 
 /// What the user typed for a new or edited bookmark, before validation.
 public struct BookmarkDraft: Hashable, Sendable {
   public var name: String
   public var url: String
+  /// The folder path, tags and notes to store; nil leaves an edited bookmark's as they are
+  /// (and gives a new one none).
+  public var folder: [String]?
+  public var tags: [String]?
+  public var notes: String?
 
-  public init(name: String, url: String) {
+  public init(name: String, url: String, folder: [String]? = nil, tags: [String]? = nil, notes: String? = nil) {
     self.name = name
     self.url = url
+    self.folder = folder
+    self.tags = tags
+    self.notes = notes
+  }
+
+  /// The first problem with the folder path, tags or notes, or nil.
+  public var organisationProblem: OrganisationProblem? {
+    folder.flatMap(BookmarkOrganisation.problem(folder:)) ?? tags.flatMap(BookmarkOrganisation.problem(tags:))
+      ?? notes.flatMap(BookmarkOrganisation.problem(notes:))
+  }
+
+  /// A new bookmark from this (validated) draft.
+  public func newBookmark(id: Bookmark.ID, at time: Date) -> Bookmark {
+    Bookmark(
+      id: id, name: name, url: url, created: time, modified: time, folder: folder ?? [], notes: notes ?? "",
+      tags: tags ?? [])
+  }
+
+  /// Puts this (validated) draft's fields into a stored bookmark, and the time it changed.
+  public func apply(to bookmark: inout Bookmark, at time: Date) {
+    bookmark.name = name
+    bookmark.url = url
+    if let folder { bookmark.folder = folder }
+    if let tags { bookmark.tags = tags }
+    if let notes { bookmark.notes = notes }
+    bookmark.modified = time
+  }
+
+  /// Whether saving this draft over `bookmark` would change nothing.
+  public func changesNothing(in bookmark: Bookmark) -> Bool {
+    bookmark.name == name && bookmark.url == url && (folder ?? bookmark.folder) == bookmark.folder
+      && (tags ?? bookmark.tags) == bookmark.tags && (notes ?? bookmark.notes) == bookmark.notes
   }
 
   /// Validates the draft by the one URL rule (``BookmarkURL/accept(_:)``; a missing scheme
@@ -16,8 +54,10 @@ public struct BookmarkDraft: Hashable, Sendable {
   /// `unchangedURL` is the URL the bookmark already has: when the draft's URL is exactly
   /// that (a rename), it is kept verbatim and not checked again.
   public func validated(unchangedURL: String? = nil) -> Result<BookmarkDraft, URLProblem> {
+    var valid = self
     if let unchangedURL, url == unchangedURL {
-      return .success(BookmarkDraft(name: Self.name(name, orDefaultFor: url), url: url))
+      valid.name = Self.name(name, orDefaultFor: url)
+      return .success(valid)
     }
     switch BookmarkURL.accept(url) {
     case .failure(let problem):
@@ -25,7 +65,9 @@ public struct BookmarkDraft: Hashable, Sendable {
     case .success(let parsed):
       let trimmedName = name.trimmingWhitespace()
       let fallback = parsed.host.isEmpty ? parsed.text : parsed.host
-      return .success(BookmarkDraft(name: trimmedName.isEmpty ? fallback : trimmedName, url: parsed.text))
+      valid.name = trimmedName.isEmpty ? fallback : trimmedName
+      valid.url = parsed.text
+      return .success(valid)
     }
   }
 

@@ -4,7 +4,7 @@ import PropertyLists
 /// A bookmark read key by key from its property-list dictionary, exactly as
 /// ``Bookmark/init(propertyList:)`` reads it: a key of the wrong type counts as missing, a
 /// later duplicate key wins, and a URL the one URL rule refuses makes the entry unreadable.
-public struct BookmarkPropertyListEntry: PropertyListEntry {
+struct BookmarkPropertyListEntry {
   private var id: String?
   private var name: String?
   private var url: String?
@@ -14,9 +14,7 @@ public struct BookmarkPropertyListEntry: PropertyListEntry {
   private var notes: String?
   private var tags: [String]?
 
-  public init() {}
-
-  public mutating func take(_ key: String, _ value: PropertyList) {
+  mutating func take(_ key: String, _ value: PropertyList) {
     switch key {
     case "id": id = value.string
     case "name": name = value.string
@@ -30,7 +28,7 @@ public struct BookmarkPropertyListEntry: PropertyListEntry {
     }
   }
 
-  public var value: Bookmark? {
+  var value: Bookmark? {
     guard let id, !id.isEmpty, let url, BookmarkURL.storageProblem(url) == nil else { return nil }
     let createdDate = created ?? Date(timeIntervalSince1970: 0)
     return Bookmark(
@@ -42,8 +40,18 @@ public struct BookmarkPropertyListEntry: PropertyListEntry {
 extension PropertyListReader {
   /// The bookmarks under `key` of an XML property-list dictionary, read in one pass, and how
   /// many entries are not bookmarks; nil when ``read(_:)`` must decide (see
-  /// ``entries(_:in:key:)``).
+  /// ``forEachEntry(in:key:restart:entry:)``).
   public static func bookmarks(in data: Data, key: String) -> (bookmarks: [Bookmark], unreadable: Int)? {
-    entries(BookmarkPropertyListEntry.self, in: data, key: key).map { ($0.entries, $0.unreadable) }
+    var bookmarks: [Bookmark] = []
+    let unreadable = forEachEntry(
+      in: data, key: key, restart: { bookmarks.removeAll() },
+      entry: { fields in
+        var entry = BookmarkPropertyListEntry()
+        for (key, value) in fields { entry.take(key, value) }
+        guard let bookmark = entry.value else { return false }
+        bookmarks.append(bookmark)
+        return true
+      })
+    return unreadable.map { (bookmarks, $0) }
   }
 }

@@ -94,7 +94,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let time = environment.now()
     let now = time.wholeSeconds
-    let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
+    let bookmark = draft.newBookmark(id: environment.newID(), at: now)
     let document = UbiquitousDocument(container: container, file: file(forNew: bookmark.id))
     let contents = BookmarkDocument.data(for: bookmark, order: Self.order(time))
     try await changing(document.file, to: contents) {
@@ -112,9 +112,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
     var bookmark = stored
-    bookmark.name = draft.name
-    bookmark.url = draft.url
-    bookmark.modified = environment.now().wholeSeconds
+    draft.apply(to: &bookmark, at: environment.now().wholeSeconds)
     let contents = BookmarkDocument.data(for: bookmark, order: order)
     try await changing(file, to: contents, id: id) {
       try await document.save(contents, for: .forOverwriting)

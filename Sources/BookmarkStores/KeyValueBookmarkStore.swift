@@ -57,22 +57,19 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let time = environment.now()
     let now = time.wholeSeconds
-    let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
+    let bookmark = draft.newBookmark(id: environment.newID(), at: now)
     try write(KeyValueBookmarkLayout.key(for: bookmark.id), KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time))
     return bookmark
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     let key = KeyValueBookmarkLayout.key(for: id)
-    guard let value = keyValueStore.object(forKey: key), var entry = value.dictionary,
+    guard let value = keyValueStore.object(forKey: key), let entry = value.dictionary,
       var bookmark = Bookmark(propertyList: value)
     else { throw StoreError.notFound(id) }
-    bookmark.name = draft.name
-    bookmark.url = draft.url
-    bookmark.modified = environment.now().wholeSeconds
+    draft.apply(to: &bookmark, at: environment.now().wholeSeconds)
     // Keep any keys another version of Cloudy may have added to the entry.
-    entry.merge(bookmark.propertyListEntries) { _, new in new }
-    try write(key, .dictionary(entry))
+    try write(key, .dictionary(bookmark.merged(into: entry)))
     return bookmark
   }
 

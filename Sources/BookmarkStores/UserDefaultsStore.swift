@@ -70,7 +70,7 @@ public final class UserDefaultsStore: BookmarkStore {
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let now = environment.now().wholeSeconds
-    let bookmark = Bookmark(id: environment.newID(), name: draft.name, url: draft.url, created: now, modified: now)
+    let bookmark = draft.newBookmark(id: environment.newID(), at: now)
     let change = try domain.modify { entries in entries.append(.dictionary(bookmark.propertyListEntries)) }
     publish(change)
     return bookmark
@@ -80,15 +80,12 @@ public final class UserDefaultsStore: BookmarkStore {
     let now = environment.now().wholeSeconds
     let change = try domain.modify { entries -> Bookmark in
       guard let index = DefaultsDomain.index(of: id, in: entries),
-        var entry = entries[index].dictionary,
+        let entry = entries[index].dictionary,
         var bookmark = Bookmark(propertyList: entries[index])
       else { throw StoreError.notFound(id) }
-      bookmark.name = draft.name
-      bookmark.url = draft.url
-      bookmark.modified = now
+      draft.apply(to: &bookmark, at: now)
       // Keep any keys another version of Cloudy may have added to the entry.
-      entry.merge(bookmark.propertyListEntries) { _, new in new }
-      entries[index] = .dictionary(entry)
+      entries[index] = .dictionary(bookmark.merged(into: entry))
       return bookmark
     }
     publish(change)

@@ -1,23 +1,32 @@
 import BookmarkModel
+import PropertyLists
 
-/// The Add/Edit dialog: two fields, two buttons, and an inline error.
+/// The Add/Edit dialog: five fields (name, URL, folder, tags, notes), two buttons, and an
+/// inline error.
 public struct BookmarkDialog: Hashable, Sendable {
   public enum Purpose: Hashable, Sendable {
     case add
     case edit(Bookmark.ID)
   }
 
-  /// What has the keyboard focus. Tab walks through these in screen order: Name, URL (the
-  /// fields, top to bottom), then Cancel and Save (the buttons, left to right).
+  /// What has the keyboard focus. Tab walks through these in screen order: Name, URL,
+  /// Folder, Tags, Notes (the fields, top to bottom), then Cancel and Save (the buttons, left
+  /// to right).
   public enum Focus: Int, CaseIterable, Hashable, Sendable {
-    case name, url, cancel, save
+    case name, url, folder, tags, notes, cancel, save
 
-    var isField: Bool { self == .name || self == .url }
+    var isField: Bool { self.rawValue < Focus.cancel.rawValue }
   }
 
   public var purpose: Purpose
   public var name: TextField
   public var url: TextField
+  /// The folder path, names joined by `/`.
+  public var folder: TextField
+  /// The tags, separated by spaces or commas.
+  public var tags: TextField
+  /// The notes, on one line.
+  public var notes: TextField
   /// Starts on Name, the first field drawn.
   public var focus: Focus
   /// The field that had the focus last: text typed while a button has the focus goes there.
@@ -35,17 +44,25 @@ public struct BookmarkDialog: Hashable, Sendable {
   /// and saving an unchanged bookmark changes nothing.
   public let initial: BookmarkDraft
 
-  public init(purpose: Purpose, name: String = "", url: String = "") {
+  public init(
+    purpose: Purpose, name: String = "", url: String = "", folder: [String] = [], tags: [String] = [],
+    notes: String = ""
+  ) {
     self.purpose = purpose
     self.name = TextField(name)
     self.url = TextField(url)
+    self.folder = TextField(BookmarkOrganisation.folderText(folder))
+    self.tags = TextField(BookmarkOrganisation.tagsText(tags))
+    self.notes = TextField(notes)
     focus = .name
     lastField = .name
     error = nil
     acknowledgedDuplicate = nil
     isSaving = false
     isConfirmingDiscard = false
-    initial = BookmarkDraft(name: name, url: url)
+    initial = Self.draft(
+      name: name, url: url, folder: BookmarkOrganisation.folderText(folder), tags: BookmarkOrganisation.tagsText(tags),
+      notes: notes)
   }
 
   public var title: String {
@@ -55,10 +72,28 @@ public struct BookmarkDialog: Hashable, Sendable {
     }
   }
 
-  public var draft: BookmarkDraft { BookmarkDraft(name: name.text, url: url.text) }
+  /// What the fields hold; the folder, tags and notes only where they differ from what the
+  /// dialog opened with (nil leaves them as they are).
+  public var draft: BookmarkDraft {
+    var draft = Self.draft(name: name.text, url: url.text, folder: folder.text, tags: tags.text, notes: notes.text)
+    if draft.folder == initial.folder { draft.folder = nil }
+    if draft.tags == initial.tags { draft.tags = nil }
+    if draft.notes == initial.notes { draft.notes = nil }
+    return draft
+  }
+
+  private static func draft(name: String, url: String, folder: String, tags: String, notes: String) -> BookmarkDraft {
+    BookmarkDraft(
+      name: name, url: url, folder: BookmarkOrganisation.folderPath(folder), tags: BookmarkOrganisation.tags(tags),
+      notes: notes.trimmingWhitespace())
+  }
 
   /// True when the fields differ from what the dialog opened with.
-  public var hasChanges: Bool { draft != initial }
+  public var hasChanges: Bool {
+    let draft = draft
+    return draft.name != initial.name || draft.url != initial.url || draft.folder != nil || draft.tags != nil
+      || draft.notes != nil
+  }
 
   /// What Enter does now, for the hint line: it cancels only on `[ Cancel ]`.
   public var enterSaves: Bool { focus != .cancel }
@@ -84,6 +119,9 @@ public struct BookmarkDialog: Hashable, Sendable {
     switch focus {
     case .name: return name.handle(key)
     case .url: return url.handle(key)
+    case .folder: return folder.handle(key)
+    case .tags: return tags.handle(key)
+    case .notes: return notes.handle(key)
     case .cancel, .save: return false
     }
   }

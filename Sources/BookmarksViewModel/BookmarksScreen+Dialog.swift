@@ -25,27 +25,36 @@ extension BookmarksScreen {
 
   static func drawDialog(_ dialog: BookmarkDialog, into buffer: inout ScreenBuffer) {
     let width = min(buffer.width - 4, 72)
+    let fields: [(label: String, field: TextField, focus: BookmarkDialog.Focus, placeholder: String)] = [
+      ("Name", dialog.name, .name, "<the host, if left empty>"),
+      ("URL", dialog.url, .url, "<for example www.example.com>"),
+      ("Folder", dialog.folder, .folder, "<none; for example Toolbar/Dev>"),
+      ("Tags", dialog.tags, .tags, "<none; for example rust tech>"),
+      ("Notes", dialog.notes, .notes, "<none>"),
+    ]
     // An error gets up to three lines (a quota refusal explains the way out), and the
-    // dialog grows by the lines beyond the first.
+    // dialog grows by the lines beyond the first. A window too short for the blank rows
+    // around the fields gets the dialog without them.
     var errorLines = dialog.error.map { wrap(DisplayText.sanitize($0), width: width - 4) } ?? []
-    if errorLines.count > 3 {
-      errorLines = Array(errorLines.prefix(3))
-      errorLines[2] = TextLayout.truncate(errorLines[2] + " …", toWidth: width - 4)
+    let roomy = buffer.height >= 8 + fields.count + max(1, errorLines.count)
+    let blank = roomy ? 1 : 0
+    let fixedRows = 3 + fields.count + 3 * blank
+    let errorRoom = max(1, min(3, buffer.height - 1 - fixedRows))
+    if errorLines.count > errorRoom {
+      errorLines = Array(errorLines.prefix(errorRoom))
+      errorLines[errorRoom - 1] = TextLayout.truncate(errorLines[errorRoom - 1] + " …", toWidth: width - 4)
     }
-    let height = 8 + max(1, errorLines.count)
+    let height = fixedRows + max(1, errorLines.count)
     let column = (buffer.width - width) / 2
     let row = max(1, (buffer.height - height) / 2)
     drawBox(title: dialog.title, row: row, column: column, width: width, height: height, into: &buffer)
 
     let labelColumn = column + 2
-    let fieldColumn = labelColumn + 6
+    let fieldColumn = labelColumn + 7
     let fieldWidth = column + width - 2 - fieldColumn
-    let fields: [(label: String, field: TextField, focus: BookmarkDialog.Focus, placeholder: String)] = [
-      ("Name", dialog.name, .name, "<the host, if left empty>"),
-      ("URL", dialog.url, .url, "<for example www.example.com>"),
-    ]
+    let fieldsTop = row + 1 + blank
     for (offset, item) in fields.enumerated() {
-      let fieldRow = row + 2 + offset
+      let fieldRow = fieldsTop + offset
       let isFocused = dialog.focus == item.focus
       buffer.write(item.label, row: fieldRow, column: labelColumn, style: Style(isFocused ? [.bold] : []))
       let cursor = drawField(
@@ -53,12 +62,13 @@ extension BookmarksScreen {
       if isFocused { buffer.cursor = cursor }
     }
 
+    let errorTop = fieldsTop + fields.count + blank
     if !errorLines.isEmpty {
       for (offset, line) in errorLines.enumerated() {
-        buffer.write(line, row: row + 5 + offset, column: labelColumn, style: Style([.bold], role: .danger))
+        buffer.write(line, row: errorTop + offset, column: labelColumn, style: Style([.bold], role: .danger))
       }
     } else if dialog.isSaving {
-      buffer.write("Saving…", row: row + 5, column: labelColumn, style: Style([.dim]))
+      buffer.write("Saving…", row: errorTop, column: labelColumn, style: Style([.dim]))
     }
 
     let save = "[ Save ]"

@@ -147,7 +147,7 @@ public enum BookmarksScreen {
     }
     if state.shownCount == 0, let filter = state.filter {
       drawCentredParagraph(
-        "No bookmark’s name or URL contains “\(filter.query.text)”.\n\nEsc clears the filter.", top: top,
+        "No bookmark matches “\(filter.query.text)”.\n\nEsc clears the filter.", top: top,
         height: height, style: .plain, into: &buffer)
       return
     }
@@ -159,12 +159,16 @@ public enum BookmarksScreen {
     }
     let count = max(1, height / BookmarksViewModel.linesPerBookmark)
     let visible = (0..<state.shownCount).dropFirst(state.scrollTop).prefix(count)
+    // The filter's words are marked in the rows they match.
+    var folding = SearchFolding()
+    let words = state.filter.map { SearchQuery($0.query.text, folding: &folding).highlighted } ?? []
+    var marking = Marking(words: words, folding: folding)
     for (offset, index) in visible.enumerated() {
       let row = top + offset * BookmarksViewModel.linesPerBookmark
       let bookmark = state.shownBookmark(at: index)
       drawRow(
         bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
-        isConflicted: state.conflicted.contains(bookmark.id), row: row, into: &buffer)
+        isConflicted: state.conflicted.contains(bookmark.id), row: row, marking: &marking, into: &buffer)
     }
     if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
     if state.scrollTop + count < state.shownCount {
@@ -174,7 +178,7 @@ public enum BookmarksScreen {
   }
 
   private static func drawRow(
-    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, row: Int,
+    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, row: Int, marking: inout Marking,
     into buffer: inout ScreenBuffer
   ) {
     let selected: Style.Attributes = isSelected ? [.reverse] : []
@@ -193,8 +197,35 @@ public enum BookmarksScreen {
     }
     let width = buffer.width - column - 2
     let name = bookmark.name.isEmpty ? "(no name)" : bookmark.name
-    buffer.write(TextLayout.truncate(name, toWidth: width), row: row, column: column, style: nameStyle)
-    buffer.write(urlLine(bookmark, width: width), row: row + 1, column: column, style: urlStyle)
+    marking.write(TextLayout.truncate(name, toWidth: width), row: row, column: column, style: nameStyle, into: &buffer)
+    marking.write(urlLine(bookmark, width: width), row: row + 1, column: column, style: urlStyle, into: &buffer)
+  }
+
+  /// Writes row text with the filter's words underlined in the accent colour.
+  struct Marking {
+    let words: [[UInt8]]
+    var folding: SearchFolding
+
+    mutating func write(_ text: String, row: Int, column: Int, style: Style, into buffer: inout ScreenBuffer) {
+      guard !words.isEmpty else {
+        buffer.write(text, row: row, column: column, style: style)
+        return
+      }
+      let marks = SearchHighlight.marks(in: text, words: words, folding: &folding)
+      let marked = Style(style.attributes.union(.underline), role: .accent)
+      var segment = ""
+      var isMarked = false
+      var next = column
+      for (character, mark) in zip(text, marks) {
+        if mark != isMarked, !segment.isEmpty {
+          next += buffer.write(segment, row: row, column: next, style: isMarked ? marked : style)
+          segment = ""
+        }
+        isMarked = mark
+        segment.append(character)
+      }
+      if !segment.isEmpty { buffer.write(segment, row: row, column: next, style: isMarked ? marked : style) }
+    }
   }
 
   // MARK: - Messages

@@ -50,10 +50,15 @@ extension BookmarksViewModel {
     case .success(let valid):
       draft = valid
     }
+    if let problem = draft.organisationProblem {
+      dialog.error = problem.description
+      dialog.setFocus(Self.field(of: problem))
+      return []
+    }
     var editingID: Bookmark.ID?
     if case .edit(let id) = dialog.purpose { editingID = id }
-    if let editingID, let stored = state.bookmarks.first(where: { $0.id == editingID }), stored.name == draft.name,
-      stored.url == draft.url
+    if let editingID, let stored = state.bookmarks.first(where: { $0.id == editingID }),
+      draft.changesNothing(in: stored)
     {
       // Nothing changed: nothing is written, so `modified` keeps its date.
       state.modal = nil
@@ -75,6 +80,15 @@ extension BookmarksViewModel {
       return [.update(editingID, draft)]
     }
     return [.add(draft)]
+  }
+
+  /// The field whose text has the problem.
+  private static func field(of problem: OrganisationProblem) -> BookmarkDialog.Focus {
+    switch problem {
+    case .folderNameInvisible, .folderNameTooLong, .foldersTooDeep: .folder
+    case .tagHasSpace, .tagInvisible, .tagTooLong, .tooManyTags: .tags
+    case .notesInvisible, .notesTooLong: .notes
+    }
   }
 
   mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) -> [Effect] {

@@ -153,7 +153,10 @@ public struct BookmarksViewModel: Sendable {
         return [.loadVersions(bookmark.id)]
       }
       guard state.isEditing else { return openURL() }
-      state.modal = .dialog(BookmarkDialog(purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url))
+      state.modal = .dialog(
+        BookmarkDialog(
+          purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url, folder: bookmark.folder,
+          tags: bookmark.tags, notes: bookmark.notes))
     case .delete:
       if !state.isEditing {
         state.message = StatusMessage("Press e for Edit mode to delete bookmarks.")

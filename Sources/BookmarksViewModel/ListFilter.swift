@@ -6,8 +6,9 @@ public struct ListFilter: Hashable, Sendable {
   /// True while the query takes the keys; false once `Enter` kept it and the keys move
   /// in the filtered list again.
   public var isTyping: Bool
-  /// Positions in ``AppState/bookmarks`` of the bookmarks whose name or URL contains the
-  /// query (case-, diacritic- and width-insensitive), in list order.
+  /// Positions in ``AppState/bookmarks`` of the bookmarks the query matches (every word in
+  /// the name, URL, folder path, tags or notes, case-, diacritic- and width-insensitive;
+  /// see ``SearchQuery``), in list order.
   public var matches: [Int]
   /// The bookmark that was selected when `/` was pressed: Esc while typing goes back to it.
   public var selectionBefore: String?

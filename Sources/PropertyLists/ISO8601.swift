@@ -27,7 +27,13 @@ public enum ISO8601 {
   /// Parses `YYYY-MM-DDTHH:MM:SSZ` (the only form the XML format uses). Each field must be
   /// in its range (years 1 to 9999, a day its month has, no leap second): `timegm` would
   /// roll `9999-12-31T23:59:60Z` into the year 10000, which ``format(_:)`` cannot write.
-  public static func parse<C: Collection<UInt8>>(_ bytes: C) -> Date? where C.Index == Int {
+  public static func parse(_ bytes: [UInt8]) -> Date? {
+    parse(bytes[...])
+  }
+
+  /// ``parse(_:)-(Array)`` over any bytes; not public, so every caller outside this module
+  /// gets the specialized array version rather than unspecialized generic code.
+  static func parse<C: Collection<UInt8>>(_ bytes: C) -> Date? where C.Index == Int {
     guard let (year, month, day, hour, minute, second) = fields(bytes),
       (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
       hour < 24, minute < 60, second < 60

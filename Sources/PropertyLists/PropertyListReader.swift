@@ -32,17 +32,20 @@ public enum PropertyListReader {
     }
   }
 
-  /// The entries of the array under `key` of an XML property-list dictionary, each
-  /// dictionary read straight into an `Entry` (key by key, without building a dictionary),
-  /// and how many items the array holds that are not entries (not a dictionary, or one the
-  /// entry refuses); a missing key is an empty list. Nil when the document is anything but a
-  /// well-formed XML dictionary whose `key` is an array: then ``read(_:)`` gives the answer
-  /// or the error. This is the fast path for a store's one big array.
-  public static func entries<Entry: PropertyListEntry>(
-    _: Entry.Type, in data: Data, key: String
-  ) -> (entries: [Entry.Value], unreadable: Int)? {
+  /// Reads the array under `key` of an XML property-list dictionary in one pass, handing
+  /// each dictionary in it to `entry` as its keys and values in document order (no
+  /// dictionary is built); `entry` says whether it made something of them. Returns how many
+  /// items of the array are not entries (not a dictionary, or one `entry` refused); a missing
+  /// key is an empty array. A later duplicate of `key` wins, as in a dictionary: `restart` is
+  /// called before its entries. Nil when the document is anything but a well-formed XML
+  /// dictionary whose `key` is an array — then whatever `entry` collected is to be dropped,
+  /// and ``read(_:)`` gives the answer or the error. This is the fast path for a store's one
+  /// big array.
+  public static func forEachEntry(
+    in data: Data, key: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool
+  ) -> Int? {
     var parser = PropertyListXMLParser(bytes: Array(data))
-    return try? parser.parseEntriesDocument(Entry.self, key: key)
+    return try? parser.parseEntriesDocument(key: key, restart: restart, entry: entry)
   }
 
   /// Reads one value's element as ``PropertyListXMLWriter/element(for:)`` writes it.
@@ -132,19 +135,20 @@ struct PropertyListXMLParser {
 
   // MARK: - Entries
 
-  mutating func parseEntriesDocument<Entry: PropertyListEntry>(
-    _: Entry.Type, key wanted: String
-  ) throws -> (entries: [Entry.Value], unreadable: Int) {
+  mutating func parseEntriesDocument(
+    key wanted: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool
+  ) throws -> Int {
     skipMisc()
     guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
     if try skipTag() { throw PropertyListError("empty <plist>") }
     skipMisc()
-    var result: (entries: [Entry.Value], unreadable: Int) = ([], 0)
+    var unreadable = 0
     if !consume("<dict/>") {
       guard consume("<dict>") else { throw PropertyListError("not a dictionary") }
       // Nesting is counted as the general reader counts it, so both refuse the same values.
       try enter()
       defer { depth -= 1 }
+      var seen = false
       while true {
         skipMisc()
         if consume(Tokens.dictClose) { break }
@@ -152,11 +156,16 @@ struct PropertyListXMLParser {
         skipMisc()
         if key != wanted {
           _ = try parseValue()
-        } else if consume("<array/>") {
-          result = ([], 0)  // a later duplicate key wins, as in a dictionary
+          continue
+        }
+        // A later duplicate key wins, as in a dictionary.
+        if seen { restart() }
+        seen = true
+        if consume("<array/>") {
+          unreadable = 0
         } else {
           guard consume("<array>") else { throw PropertyListError("not an array") }
-          result = try parseEntryArray(Entry.self)
+          unreadable = try parseEntryArray(entry)
         }
       }
     }
@@ -164,47 +173,43 @@ struct PropertyListXMLParser {
     guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
     skipMisc()
     guard index == bytes.count else { throw PropertyListError("content after </plist>") }
-    return result
+    return unreadable
   }
 
-  private mutating func parseEntryArray<Entry: PropertyListEntry>(
-    _: Entry.Type
-  ) throws -> (entries: [Entry.Value], unreadable: Int) {
+  /// The array's items after `<array>`; returns how many are not entries.
+  private mutating func parseEntryArray(_ entry: ([(key: String, value: PropertyList)]) -> Bool) throws -> Int {
     try enter()
     defer { depth -= 1 }
-    var entries: [Entry.Value] = []
     var unreadable = 0
+    // One buffer for every entry's keys and values.
+    var fields: [(key: String, value: PropertyList)] = []
     while true {
       skipMisc()
-      if consume(Tokens.arrayClose) { return (entries, unreadable) }
+      if consume(Tokens.arrayClose) { return unreadable }
       if consume("<dict>") {
-        if let entry = try parseEntryDictionary(Entry.self) {
-          entries.append(entry)
-        } else {
-          unreadable += 1
-        }
+        fields.removeAll(keepingCapacity: true)
+        try parseEntryDictionary(into: &fields)
+        if !entry(fields) { unreadable += 1 }
       } else if startsWith("<dict"), !startsWith("<dict/>") {
         throw PropertyListError("a <dict> with attributes")  // left to the general reader
       } else {
-        _ = try parseValue()  // not a dictionary, or an empty one: not a bookmark
+        _ = try parseValue()  // not a dictionary, or an empty one: not an entry
         unreadable += 1
       }
     }
   }
 
-  /// One entry's keys after `<dict>`, each handed to the entry as it is read.
-  private mutating func parseEntryDictionary<Entry: PropertyListEntry>(_: Entry.Type) throws -> Entry.Value? {
+  /// One entry's keys and values after `<dict>`, in document order.
+  private mutating func parseEntryDictionary(into fields: inout [(key: String, value: PropertyList)]) throws {
     try enter()
     defer { depth -= 1 }
-    var entry = Entry()
     while true {
       skipMisc()
       if consume(Tokens.dictClose) { break }
       let key = try dictionaryKey()
       let value = try parseValue()
-      entry.take(key, value)
+      fields.append((key, value))
     }
-    return entry.value
   }
 
   private mutating func dictionaryKey() throws -> String {

@@ -2,7 +2,7 @@ import ArgumentParser
 import BookmarkModel
 import BookmarkStores
 
-/// `cloudy add URL [--name NAME]`.
+/// `cloudy add URL [--name NAME] [--folder PATH] [--tag TAG]… [--notes TEXT]`.
 struct AddCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
@@ -16,12 +16,15 @@ struct AddCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The name to show (default: the URL's host).")
   var name: String = ""
 
+  @OptionGroup var organisation: OrganisationOptions
+
   @Flag(name: .long, help: "Add even if a bookmark with the same URL exists.")
   var allowDuplicate = false
 
   func run() async throws {
     try await CLIError.reporting {
-      let draft = try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get()
+      let draft = try organisation.apply(
+        to: try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get())
       let store = try await options.openStore()
       if !allowDuplicate, let existing = try await store.load().duplicate(of: draft.url) {
         throw CLIError(

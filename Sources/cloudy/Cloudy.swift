@@ -21,7 +21,7 @@ struct Cloudy: AsyncParsableCommand {
     version: "cloudy \(version)",
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      MigrateCommand.self, ConfigCommand.self, DemoCommand.self,
+      FoldersCommand.self, TagsCommand.self, MigrateCommand.self, ConfigCommand.self, DemoCommand.self,
     ]
   )
 

@@ -2,10 +2,11 @@ import ArgumentParser
 import BookmarkModel
 import BookmarkStores
 
-/// `cloudy edit ID [--name N] [--url U]`.
+/// `cloudy edit ID [--name N] [--url U] [--folder PATH] [--tag TAG]… [--clear-tags] [--notes TEXT]`.
 struct EditCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "edit", abstract: "Change a bookmark's name or URL. ID may be a unique prefix.")
+    commandName: "edit",
+    abstract: "Change a bookmark's name, URL, folder, tags or notes. ID may be a unique prefix.")
 
   @OptionGroup var options: GlobalOptions
 
@@ -18,12 +19,16 @@ struct EditCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The new URL.")
   var url: String?
 
+  @OptionGroup var organisation: OrganisationOptions
+
   @Flag(name: .long, help: "Change the URL even if another bookmark has the same URL.")
   var allowDuplicate = false
 
   func validate() throws {
     if id.isEmpty { throw ValidationError("Give the bookmark's id; `cloudy list` shows every id.") }
-    if name == nil, url == nil { throw ValidationError("Give --name, --url or both.") }
+    if name == nil, url == nil, !organisation.isGiven {
+      throw ValidationError("Give what to change: --name, --url, --folder, --tag, --clear-tags or --notes.")
+    }
   }
 
   func run() async throws {
@@ -32,9 +37,10 @@ struct EditCommand: AsyncParsableCommand {
       let bookmarks = try await store.load()
       let bookmark = try bookmarks.resolve(id)
       // A rename keeps the stored URL verbatim: it is not checked or rewritten again.
-      let draft = try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url)
-        .validated(unchangedURL: bookmark.url)
-        .mapError { CLIError($0.description) }.get()
+      let draft = try organisation.apply(
+        to: try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url)
+          .validated(unchangedURL: bookmark.url)
+          .mapError { CLIError($0.description) }.get())
       if url != nil, !allowDuplicate, let existing = bookmarks.duplicate(of: draft.url, excluding: bookmark.id) {
         throw CLIError(
           "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to use it anyway.")

@@ -2,16 +2,31 @@ import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStores
+import BookmarksViewModel
 import Foundation
 import ScreenRendering
 
-/// `cloudy list [--json]`.
+/// `cloudy list [QUERY…] [--folder PATH] [--tag TAG…] [--json]`.
 struct ListCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "Print the bookmarks: one a line (id, name, URL, tab-separated), or a JSON array.")
+    abstract: "Print the bookmarks: one a line (id, name, URL, tab-separated), or a JSON array.",
+    discussion: """
+      With a query, only the bookmarks it matches, as the list's / filter matches them: every word in the \
+      name, URL, folder path, tags or notes; "a phrase" as typed; #tag for a tag; in:Folder/Sub for a folder \
+      and below; -word to exclude (after --, so it isn't taken for an option: cloudy list -- swift -rust).
+      """)
 
   @OptionGroup var options: GlobalOptions
+
+  @Argument(help: ArgumentHelp("Words to match (quote them for the shell).", valueName: "query"))
+  var query: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Only this folder and below, names joined by /.", valueName: "path"))
+  var folder: String?
+
+  @Option(name: .long, help: ArgumentHelp("Only bookmarks with this tag (repeatable).", valueName: "tag"))
+  var tag: [String] = []
 
   @Flag(
     name: .long,
@@ -21,7 +36,7 @@ struct ListCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      let bookmarks = try await store.load()
+      let bookmarks = matching(try await store.load())
       if json {
         let conflicted = await store.snapshot()?.conflicted ?? []
         let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }
@@ -40,6 +55,17 @@ struct ListCommand: AsyncParsableCommand {
       // are said on stderr, not hidden.
       try options.report(await store.status())
     }
+  }
+}
+
+extension ListCommand {
+  /// The bookmarks the query, folder and tags match, in list order (all without them).
+  private func matching(_ bookmarks: [Bookmark]) -> [Bookmark] {
+    guard !query.isEmpty || folder != nil || !tag.isEmpty else { return bookmarks }
+    var search = BookmarkSearch()
+    let path = (folder ?? "").split(separator: "/").map(String.init)
+    let parsed = search.parse(query.joined(separator: " "), folder: path, tags: tag)
+    return search.matches(for: parsed, in: bookmarks).map { bookmarks[$0] }
   }
 }
 

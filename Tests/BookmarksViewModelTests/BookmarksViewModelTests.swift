@@ -124,16 +124,21 @@ final class BookmarksViewModelTests: XCTestCase {
     var model = Fixtures.model()
     model.press(.character("+"), .tab)
     model.type("forums.swift")
-    model.press(.tab)  // on Cancel now
+    model.press(.tab, .tab, .tab, .tab)  // past Folder, Tags and Notes: on Cancel now
     XCTAssertEqual(model.state.dialog?.focus, .cancel)
+    model.type("later")
+    XCTAssertEqual(model.state.dialog?.notes.text, "later", "into Notes, the field that had the focus last")
+    XCTAssertEqual(model.state.dialog?.focus, .notes)
+    model.press(.backTab, .backTab, .backTab)  // back on URL
+    model.press(.tab, .tab, .tab, .tab)
     model.type(".org")
-    XCTAssertEqual(model.state.dialog?.url.text, "forums.swift.org")
-    XCTAssertEqual(model.state.dialog?.focus, .url)
+    XCTAssertEqual(model.state.dialog?.notes.text, "later.org")
+    XCTAssertEqual(model.state.dialog?.url.text, "forums.swift")
   }
 
   func testEnterOnCancelCancelsAndTheHintSaysSo() {
     var model = Fixtures.model()
-    model.press(.character("+"), .tab, .tab)
+    model.press(.character("+"), .tab, .tab, .tab, .tab, .tab)
     XCTAssertEqual(model.state.dialog?.focus, .cancel)
     XCTAssertEqual(BookmarksScreen.keyHints(model.state).first, "Tab next · Enter cancel · Esc cancel")
     model.press(.tab)
@@ -240,7 +245,8 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertNil(model.state.modal)
     model.press(.character("a"), .tab)
     model.type("example.org")
-    XCTAssertEqual(model.press(.tab, .enter), [])  // Tab from URL lands on Cancel
+    // Tab from URL past Folder, Tags and Notes lands on Cancel.
+    XCTAssertEqual(model.press(.tab, .tab, .tab, .tab, .enter), [])
     XCTAssertNil(model.state.modal)
   }
 
@@ -264,11 +270,13 @@ final class BookmarksViewModelTests: XCTestCase {
     var model = Fixtures.model()
     model.press(.character("a"))
     var seen: [BookmarkDialog.Focus] = []
-    for _ in 0..<4 {
+    for _ in 0..<7 {
       model.press(.tab)
       seen.append(model.state.dialog!.focus)
     }
-    XCTAssertEqual(seen, [.url, .cancel, .save, .name], "screen order: Name, URL, Cancel, Save")
+    XCTAssertEqual(
+      seen, [.url, .folder, .tags, .notes, .cancel, .save, .name],
+      "screen order: Name, URL, Folder, Tags, Notes, Cancel, Save")
     model.press(.up)
     XCTAssertEqual(model.state.dialog?.focus, .save)
     model.press(.up)

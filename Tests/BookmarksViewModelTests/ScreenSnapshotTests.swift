@@ -117,7 +117,7 @@ final class ScreenSnapshotTests: XCTestCase {
     var model = Fixtures.model([Fixtures.bookmark("id-crlf", "a\r\nb", "https://crlf.example")])
     model.press(.character("e"), .enter)
     let buffer = BookmarksScreen.render(model.state)
-    XCTAssertTrue(buffer.lines.contains { $0.contains("Name  a␍␊b") }, buffer.text)
+    XCTAssertTrue(buffer.lines.contains { $0.contains("Name   a␍␊b") }, buffer.text)
   }
 
   func testDialogOverWideCharactersKeepsItsFrameStraight() {

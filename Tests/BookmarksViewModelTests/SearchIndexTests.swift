@@ -48,10 +48,12 @@ final class SearchIndexTests: XCTestCase {
 
   func testASearchThatGrowsNarrowsAndOneThatShrinksWidensAgain() {
     let bookmarks = Fixtures.many(1000)
+    // Every word of the query in the name or the URL.
     func bruteForce(_ query: String) -> [Int] {
-      bookmarks.indices.filter {
-        query.isEmpty || bookmarks[$0].name.lowercased().contains(query)
-          || bookmarks[$0].url.lowercased().contains(query)
+      bookmarks.indices.filter { index in
+        query.split(separator: " ").allSatisfy {
+          bookmarks[index].name.lowercased().contains($0) || bookmarks[index].url.lowercased().contains($0)
+        }
       }
     }
     var search = BookmarkSearch()
@@ -59,7 +61,7 @@ final class SearchIndexTests: XCTestCase {
     for query in ["", "1", "k 1", "k 10", "k 100", "k 10", "k 9", "k 99", "k", "/1", "/12", ""] {
       XCTAssertEqual(search.matches(for: query, in: bookmarks), bruteForce(query), query)
     }
-    XCTAssertEqual(search.matches(for: "k 100", in: bookmarks).count, 2)
+    XCTAssertEqual(search.matches(for: "k 100", in: bookmarks).count, 2, "“100” and “1000”")
     // After the bookmarks change, the old results are not reused.
     search.bookmarksChanged()
     XCTAssertEqual(search.matches(for: "k 100", in: Array(bookmarks.prefix(10))), [])

@@ -18,10 +18,10 @@ final class AddBookmarkTests: EndToEndTestCase {
     try app.type("Example Docs")
     try app.press("Tab")
     try app.type("example.com/docs")
-    screen = try app.waitFor("URL   example.com/docs")
+    screen = try app.waitFor("URL    example.com/docs")
     let lines = try app.lines()
-    XCTAssertTrue(lines[9].contains("│ Name  Example Docs"), screen)
-    XCTAssertTrue(lines[10].contains("│ URL   example.com/docs"), screen)
+    XCTAssertTrue(lines[8].contains("│ Name   Example Docs"), screen)
+    XCTAssertTrue(lines[9].contains("│ URL    example.com/docs"), screen)
 
     try app.press("Enter")
     try waitForList(app, ["  Example Docs", "  https://example.com/docs"])
@@ -42,10 +42,10 @@ final class AddBookmarkTests: EndToEndTestCase {
     try app.waitFor("Add Bookmark")
     try app.press("Tab")
     try app.type("http://www.swift.org")
-    // URL → Cancel → Save → Name.
-    try app.press("Tab", "Tab", "Tab")
+    // URL → Folder → Tags → Notes → Cancel → Save → Name.
+    try app.press("Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
     try app.type("Swift")
-    try app.waitFor("Name  Swift")
+    try app.waitFor("Name   Swift")
 
     try app.press("Enter")
     // A scheme that was typed is kept.
@@ -74,10 +74,10 @@ final class AddBookmarkTests: EndToEndTestCase {
 
     let screen = try app.waitFor("A URL can't contain spaces.")
     let lines = try app.lines()
-    XCTAssertTrue(lines[7].contains("Add Bookmark"), "the dialog is still open:\n\(screen)")
-    XCTAssertTrue(lines[9].contains("│ Name  Keep Me"), screen)
-    XCTAssertTrue(lines[10].contains("│ URL   bad url"), screen)
-    XCTAssertTrue(lines[12].contains("│ A URL can't contain spaces."), "the error is inside the dialog:\n\(screen)")
+    XCTAssertTrue(lines[6].contains("Add Bookmark"), "the dialog is still open:\n\(screen)")
+    XCTAssertTrue(lines[8].contains("│ Name   Keep Me"), screen)
+    XCTAssertTrue(lines[9].contains("│ URL    bad url"), screen)
+    XCTAssertTrue(lines[14].contains("│ A URL can't contain spaces."), "the error is inside the dialog:\n\(screen)")
     XCTAssertEqual(try home.listedBookmarks(), [], "nothing was stored")
 
     // The focus is back on the URL with the cursor at its end: fixing it clears the error.
@@ -99,7 +99,7 @@ final class AddBookmarkTests: EndToEndTestCase {
     try app.press("Enter")
 
     let screen = try app.waitFor("already has this URL")
-    XCTAssertTrue(try app.lines()[12].contains("“First” already has this URL."), screen)
+    XCTAssertTrue(try app.lines()[14].contains("“First” already has this URL."), screen)
     XCTAssertTrue(screen.contains("Add Bookmark"), "the dialog is still open:\n\(screen)")
     XCTAssertEqual(try home.listedBookmarks().count, 1, "nothing was stored yet")
 

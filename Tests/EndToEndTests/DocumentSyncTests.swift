@@ -44,7 +44,7 @@ final class DocumentSyncTests: EndToEndTestCase {
     try deviceA.waitFor("Edit Bookmark")
     try deviceA.press("C-u")
     try deviceA.type("Second Name")
-    try deviceA.waitFor("Name  Second Name")
+    try deviceA.waitFor("Name   Second Name")
     try deviceA.press("Enter")
     try deviceA.waitFor("Saved “Second Name”.")
     lines = try waitForList(deviceB, ["  Second Name", "  https://docs.example"])

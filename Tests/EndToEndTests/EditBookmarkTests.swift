@@ -12,14 +12,14 @@ final class EditBookmarkTests: EndToEndTestCase {
     try app.press("e", "Enter")  // in Edit mode Enter edits (in the list it opens)
     let dialog = try app.waitFor("Edit Bookmark")
     var lines = try app.lines()
-    XCTAssertTrue(lines[9].contains("│ Name  Old Name"), dialog)
-    XCTAssertTrue(lines[10].contains("│ URL   https://example.com/a"), dialog)
-    // The Name field has the focus, with the cursor after the text: column 12 + 8.
-    XCTAssertEqual(try app.format("#{cursor_y},#{cursor_x},#{cursor_flag}"), "9,20,1", dialog)
+    XCTAssertTrue(lines[8].contains("│ Name   Old Name"), dialog)
+    XCTAssertTrue(lines[9].contains("│ URL    https://example.com/a"), dialog)
+    // The Name field has the focus, with the cursor after the text: column 13 + 8.
+    XCTAssertEqual(try app.format("#{cursor_y},#{cursor_x},#{cursor_flag}"), "8,21,1", dialog)
 
     try app.press("C-u")
     try app.type("New Name")
-    try app.waitFor("Name  New Name")
+    try app.waitFor("Name   New Name")
     try app.press("Enter")
     try app.waitFor("Saved “New Name”.")
 
@@ -41,7 +41,7 @@ final class EditBookmarkTests: EndToEndTestCase {
     try app.waitFor("Edit Bookmark")
     try app.press("Tab", "C-u")
     try app.type("new.example/here")
-    try app.waitFor("URL   new.example/here")
+    try app.waitFor("URL    new.example/here")
     try app.press("Enter")
     try app.waitFor("Saved “Moved”.")
 

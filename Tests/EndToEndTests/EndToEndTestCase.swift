@@ -63,7 +63,7 @@ class EndToEndTestCase: XCTestCase {
     if let name { try app.type(name) }
     try app.press("Tab")
     try app.type(url)
-    if let name { try app.waitFor("Name  \(name)", file: file, line: line) }
+    if let name { try app.waitFor("Name   \(name)", file: file, line: line) }
   }
 
   /// Waits until the list area starts with exactly these rows (row 1 onwards, trailing

@@ -57,15 +57,15 @@ final class FirstHourTests: EndToEndTestCase {
     try app.waitFor("Add Bookmark")
     try app.type("Swift Forums draft")
     try app.press("M-BSpace")  // deletes "draft"
-    try app.waitFor("Name  Swift Forums ")
+    try app.waitFor("Name   Swift Forums ")
     try app.press("M-b")  // to the start of "Forums"
     try app.type("The ")
-    try app.waitFor("Name  Swift The Forums")
+    try app.waitFor("Name   Swift The Forums")
     try app.press("Home")
     try app.type(">")
     try app.press("End")
     try app.type("<")
-    let screen = try app.waitFor("Name  >Swift The Forums <")
+    let screen = try app.waitFor("Name   >Swift The Forums <")
     XCTAssertTrue(screen.contains("Add Bookmark"), "the dialog is still open:\n\(screen)")
   }
 
@@ -78,7 +78,7 @@ final class FirstHourTests: EndToEndTestCase {
     try app.press("Tab")
     try app.tmux("set-buffer", "--", "https://pasted.example/page\n")
     try app.tmux("paste-buffer", "-p", "-t", "cloudy")
-    let screen = try app.waitFor("URL   https://pasted.example/page")
+    let screen = try app.waitFor("URL    https://pasted.example/page")
     XCTAssertTrue(screen.contains("Add Bookmark"), "nothing was saved yet:\n\(screen)")
     XCTAssertEqual(try home.listedBookmarks(), [])
     try app.press("Enter")

@@ -46,7 +46,7 @@ final class ListFilterTests: EndToEndTestCase {
     let app = try launch(home)
     try app.waitFor("One")
     try app.type("/zzz")
-    try app.waitFor("No bookmark’s name or URL contains “zzz”.")
+    try app.waitFor("No bookmark matches “zzz”.")
     try app.waitFor("/zzz · 0 of 1")
     try app.press("Escape")
     try waitForList(app, ["  One", "  https://one.example"])

@@ -34,7 +34,7 @@ final class UnicodeRenderingTests: EndToEndTestCase {
     XCTAssertEqual(styled.visibleCells(row: 23).last?.column, 78, styled.text(row: 23))
 
     // In the Edit dialog the frame stays straight and the cursor sits right after the
-    // name: the field starts in column 12.
+    // name: the field starts in column 13.
     try assertEditDialog(app, name: "東京タワー", nameWidth: 10)
     try app.type("j")
     try app.waitFor("2/2")
@@ -79,7 +79,7 @@ final class UnicodeRenderingTests: EndToEndTestCase {
     try app.press("e", "Enter")  // Enter edits in Edit mode
     let screen = try app.waitFor("Edit Bookmark", file: file, line: line)
     let lines = try app.lines()
-    XCTAssertTrue(lines[9].contains("│ Name  \(name)"), screen, file: file, line: line)
+    XCTAssertTrue(lines[8].contains("│ Name   \(name)"), screen, file: file, line: line)
     for row in [9, 10] {
       // Columns up to and including the right edge of the frame (column 75).
       let framed = lines[row].trimmingTrailingSpaces
@@ -87,7 +87,7 @@ final class UnicodeRenderingTests: EndToEndTestCase {
       XCTAssertEqual(TerminalWidth.of(framed), 76, "row \(row): \(framed)", file: file, line: line)
     }
     XCTAssertEqual(
-      try app.format("#{cursor_y},#{cursor_x}"), "9,\(12 + nameWidth)", screen, file: file, line: line)
+      try app.format("#{cursor_y},#{cursor_x}"), "8,\(13 + nameWidth)", screen, file: file, line: line)
     try app.press("Escape")
     try app.waitForAbsence(of: "Edit Bookmark", file: file, line: line)
     try app.press("e")  // out of Edit mode again

@@ -107,7 +107,8 @@ final class PropertyListTests: XCTestCase {
     for (depth, readable) in [(limit - 3, true), (limit - 2, false)] {
       let xml = bookmarks + nested(depth) + "</dict></array></dict></plist>"
       XCTAssertEqual(
-        PropertyListReader.entries(IdentifiedEntry.self, in: Data(xml.utf8), key: "bookmarks") != nil, readable,
+        PropertyListReader.forEachEntry(in: Data(xml.utf8), key: "bookmarks", restart: {}) { _ in true } != nil,
+        readable,
         "\(depth)")
       XCTAssertEqual((try? PropertyListReader.read(Data(xml.utf8))) != nil, readable, "\(depth)")
     }
@@ -137,13 +138,5 @@ final class PropertyListTests: XCTestCase {
   func testXMLOurParserDoesNotHandleIsStillReadThroughFoundation() throws {
     let xml = #"<plist version="1.0"><dict><key>k</key><string><![CDATA[a<b]]></string></dict></plist>"#
     XCTAssertEqual(try PropertyListReader.read(Data(xml.utf8)), .dictionary(["k": .string("a<b")]))
-  }
-}
-
-/// An entry with a string `id`, for the one-array fast path.
-private struct IdentifiedEntry: PropertyListEntry {
-  var value: String?
-  mutating func take(_ key: String, _ value: PropertyList) {
-    if key == "id" { self.value = value.string }
   }
 }

@@ -7,8 +7,8 @@ import BookmarkModel
 public struct BookmarkSearch: Sendable {
   private var folding = SearchFolding()
   private var index: SearchIndex?
-  /// Results by folded query, each extending the one before.
-  private var trail: [(needle: [UInt8], matches: [Int])] = []
+  /// Results by query, each narrowing the one before.
+  private var trail: [(query: SearchQuery, matches: [Int])] = []
 
   public init() {}
 
@@ -31,15 +31,28 @@ public struct BookmarkSearch: Sendable {
     }
   }
 
-  /// The positions in `bookmarks` of those whose name or URL contains `query`, folded.
+  /// The positions in `bookmarks` of those that `query` matches (see ``SearchQuery``).
   public mutating func matches(for query: String, in bookmarks: [Bookmark]) -> [Int] {
+    let parsed = SearchQuery(query, folding: &folding)
+    return matches(for: parsed, in: bookmarks)
+  }
+
+  /// The positions in `bookmarks` of those that `parsed` matches.
+  public mutating func matches(for parsed: SearchQuery, in bookmarks: [Bookmark]) -> [Int] {
     prepare(bookmarks)
     guard let index else { return [] }
-    let needle = folding.fold(query)
-    while let last = trail.last, !needle.starts(with: last.needle) { trail.removeLast() }
-    if let last = trail.last, last.needle == needle { return last.matches }
-    let matches = index.search(needle, among: trail.last?.matches)
-    trail.append((needle, matches))
+    while let last = trail.last, !parsed.narrows(last.query) { trail.removeLast() }
+    if let last = trail.last, last.query == parsed { return last.matches }
+    let matches = index.search(parsed, among: trail.last?.matches)
+    trail.append((parsed, matches))
     return matches
+  }
+
+  /// `query` taken apart, with `folder` and `tags` required too (`cloudy list`'s flags).
+  public mutating func parse(_ query: String, folder: [String] = [], tags: [String] = []) -> SearchQuery {
+    var parsed = SearchQuery(query, folding: &folding)
+    if !folder.isEmpty { parsed.require(folder: folder, folding: &folding) }
+    for tag in tags { parsed.require(tag: tag, folding: &folding) }
+    return parsed
   }
 }

@@ -1,15 +1,24 @@
 import BookmarkModel
 import Foundation
 
-/// Every bookmark's name and URL, folded (see ``SearchFolding``) into one byte buffer, for
-/// finding every bookmark whose name or URL contains a query.
+/// Every bookmark's name, URL, folder path, tags and notes, folded (see ``SearchFolding``)
+/// into one byte buffer, for finding every bookmark that satisfies a ``SearchQuery``.
 ///
-/// Entries are stored back to back, in list order: the folded name, a 0x01 byte, the
-/// folded URL, a 0x00 byte. A folded query holds neither byte, so no match spans two
-/// fields or two bookmarks. A search over everything scans the whole buffer once (`memchr` for the first byte)
-/// and steps to the next entry after each hit; a search among earlier matches (the query
-/// grew) looks only inside those entries.
+/// Entries are stored back to back, in list order, as five fields each followed by 0x01
+/// (the last by 0x00): the folded name; the folded URL; ``folderMark`` and the folder path,
+/// each folder followed by `/`; ``tagMark``, then each tag followed by ``tagMark``; the
+/// notes, line breaks as spaces. A folded query holds none of these control bytes, so no
+/// word matches across two fields or two bookmarks, while a tag term (its marks around it)
+/// matches a whole tag and a folder term (the mark before it, `/` after) a folder and
+/// everything below it. A search over everything scans the whole buffer once (`memchr` for
+/// the first byte) and steps to the next entry after each hit; a search among earlier
+/// matches (the query grew) looks only inside those entries.
 public struct SearchIndex: Sendable {
+  /// Starts the folder path.
+  static let folderMark: UInt8 = 0x03
+  /// Starts the tags and ends each tag.
+  static let tagMark: UInt8 = 0x02
+
   private var text: [UInt8] = []
   /// Where each entry starts in `text`, plus the end: `count + 1` offsets.
   private var starts: [Int] = [0]
@@ -22,6 +31,22 @@ public struct SearchIndex: Sendable {
       folding.append(bookmark.name, to: &text)
       text.append(0x01)
       folding.append(bookmark.url, to: &text)
+      text.append(0x01)
+      text.append(Self.folderMark)
+      for folder in bookmark.folder {
+        folding.append(folder, to: &text)
+        text.append(UInt8(ascii: "/"))
+      }
+      text.append(0x01)
+      text.append(Self.tagMark)
+      for tag in bookmark.tags {
+        folding.append(tag, to: &text)
+        text.append(Self.tagMark)
+      }
+      text.append(0x01)
+      if !bookmark.notes.isEmpty {
+        folding.append(Self.spacingLineBreaks(bookmark.notes), to: &text)
+      }
       text.append(0x00)
       starts.append(text.count)
     }
@@ -29,6 +54,27 @@ public struct SearchIndex: Sendable {
 
   /// How many bookmarks the index holds.
   public var count: Int { starts.count - 1 }
+
+  /// The positions of the entries that satisfy every term of `query`, ascending: among
+  /// `candidates` (ascending positions) when given, else among all.
+  public func search(_ query: SearchQuery, among candidates: [Int]? = nil) -> [Int] {
+    var found = candidates
+    for term in query.terms where !term.isExcluded {
+      found = search(term.pattern, among: found)
+    }
+    var result = found ?? Array(0..<count)
+    for term in query.terms where term.isExcluded {
+      let excluded = Set(search(term.pattern, among: result))
+      if !excluded.isEmpty { result.removeAll { excluded.contains($0) } }
+    }
+    return result
+  }
+
+  /// Notes with their line breaks and tabs as spaces, so words on two lines stay two words.
+  private static func spacingLineBreaks(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return text }
+    return String(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : Character($0) })
+  }
 
   /// The positions of the entries that contain `needle`, ascending: among `candidates`
   /// (ascending positions) when given, else among all. An empty needle matches every one.

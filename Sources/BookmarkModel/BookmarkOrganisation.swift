@@ -1,0 +1,79 @@
+import PropertyLists
+
+/// A bookmark's folder path, tags and notes as the user types them: how text becomes the
+/// stored values, and the limits every entry point (dialog, command line, import of a Cloudy
+/// export) checks before storing them.
+public enum BookmarkOrganisation {
+  public static let maximumFolderNameLength = 255
+  public static let maximumDepth = 32
+  public static let maximumTagLength = 64
+  public static let maximumTags = 64
+  public static let maximumNotesLength = 10_000
+
+  /// A folder path from `Toolbar/Dev` (or `/Toolbar/Dev/`): the names between slashes,
+  /// trimmed, empty ones left out.
+  public static func folderPath(_ text: String) -> [String] {
+    text.split(separator: "/").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+  }
+
+  /// The path as the dialog's field shows it: `Toolbar/Dev`.
+  public static func folderText(_ path: [String]) -> String {
+    path.joined(separator: "/")
+  }
+
+  /// Tags from `rust, tech #swift`: separated by spaces or commas, a leading `#` dropped,
+  /// each kept once (the first spelling, compared without case).
+  public static func tags(_ text: String) -> [String] {
+    let words = text.split { $0 == "," || $0.isWhitespace }.map { word -> String in
+      let tag = String(word)
+      return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+    }
+    return unique(words.filter { !$0.isEmpty })
+  }
+
+  /// The tags as the dialog's field shows them: `rust tech`.
+  public static func tagsText(_ tags: [String]) -> String {
+    tags.joined(separator: " ")
+  }
+
+  /// The first problem with a folder path, or nil.
+  public static func problem(folder path: [String]) -> OrganisationProblem? {
+    if path.count > maximumDepth { return .foldersTooDeep(levels: path.count) }
+    for name in path {
+      if name.unicodeScalars.contains(where: isInvisible) { return .folderNameInvisible }
+      if name.count > maximumFolderNameLength { return .folderNameTooLong(characters: name.count) }
+    }
+    return nil
+  }
+
+  /// The first problem with tags given one by one (`--tag`), or nil.
+  public static func problem(tags: [String]) -> OrganisationProblem? {
+    if tags.count > maximumTags { return .tooManyTags(tags.count) }
+    for tag in tags {
+      if tag.unicodeScalars.contains(where: isInvisible) { return .tagInvisible }
+      if tag.contains(where: \.isWhitespace) || tag.contains(",") { return .tagHasSpace(tag) }
+      if tag.count > maximumTagLength { return .tagTooLong(characters: tag.count) }
+    }
+    return nil
+  }
+
+  /// The first problem with notes, or nil. Line breaks and tabs are allowed.
+  public static func problem(notes: String) -> OrganisationProblem? {
+    if notes.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isInvisible($0) }) { return .notesInvisible }
+    if notes.count > maximumNotesLength { return .notesTooLong(characters: notes.count) }
+    return nil
+  }
+
+  /// Control characters and the invisible formatting ones the URL rule refuses too.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+    default: false
+    }
+  }
+
+  private static func unique(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    return tags.filter { seen.insert($0.lowercased()).inserted }
+  }
+}

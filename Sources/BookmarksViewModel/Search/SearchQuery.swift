@@ -1,0 +1,157 @@
+/// A `/` query taken apart into terms, every one of which a bookmark must satisfy (AND), in
+/// any order:
+///
+/// - `word` — the folded word anywhere in the name, URL, folder path, tags or notes;
+/// - `"a phrase"` — the words as typed, spaces included (an unclosed quote runs to the end);
+/// - `#tag` — a tag exactly (folded); `#` alone is a tag still being typed and matches all;
+/// - `in:Toolbar/Dev` or `folder:Toolbar/Dev` — that folder and every folder below it
+///   (`in:"My Stuff/Old"` when a name has spaces);
+/// - `-term` — any of the above, excluded.
+///
+/// Each term becomes one byte pattern over ``SearchIndex``'s entries: the index marks where a
+/// tag starts and ends and where the folder path starts, so a tag or folder term is a plain
+/// substring search too.
+public struct SearchQuery: Hashable, Sendable {
+  public struct Term: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+      case text
+      case tag
+      case folder
+    }
+
+    public var kind: Kind
+    public var isExcluded: Bool
+    /// The folded bytes the entry must (or, excluded, must not) contain, markers included.
+    public var pattern: [UInt8]
+    /// The folded text as typed, without markers (what the rows highlight).
+    public var folded: [UInt8]
+  }
+
+  public var terms: [Term]
+
+  /// The query's terms; words still being typed that mean nothing yet (`-`, `#`, `in:`) are
+  /// left out.
+  public init(_ query: String, folding: inout SearchFolding) {
+    terms = Self.tokens(query).compactMap { token in Self.term(token, folding: &folding) }
+  }
+
+  /// Adds a term for a folder path given as its names (`cloudy list --folder`).
+  public mutating func require(folder path: [String], folding: inout SearchFolding) {
+    if let term = Self.folderTerm(path.joined(separator: "/"), isExcluded: false, folding: &folding) {
+      terms.append(term)
+    }
+  }
+
+  /// Adds a term for a tag (`cloudy list --tag`).
+  public mutating func require(tag: String, folding: inout SearchFolding) {
+    if let term = Self.tagTerm(tag, isExcluded: false, folding: &folding) { terms.append(term) }
+  }
+
+  /// Whether every bookmark this query matches is also matched by `other` — so a search for
+  /// this one may look only among `other`'s matches. A term of `other` that this query
+  /// includes is implied by a term containing its pattern; an excluded one only by itself.
+  func narrows(_ other: SearchQuery) -> Bool {
+    other.terms.allSatisfy { old in
+      old.isExcluded
+        ? terms.contains(old)
+        : terms.contains { !$0.isExcluded && Self.contains($0.pattern, old.pattern) }
+    }
+  }
+
+  /// The positive text terms, for highlighting.
+  public var highlighted: [[UInt8]] {
+    terms.filter { !$0.isExcluded && $0.kind == .text }.map(\.folded)
+  }
+
+  private struct Token {
+    /// `#`, `in:` or `folder:` before a quoted text, else empty.
+    var prefix = ""
+    var text: String
+    var isQuoted: Bool
+    var isExcluded: Bool
+  }
+
+  private static let quotablePrefixes = ["#", "in:", "folder:"]
+
+  private static func tokens(_ query: String) -> [Token] {
+    var tokens: [Token] = []
+    var characters = query[...]
+    while let first = characters.first {
+      if first.isWhitespace {
+        characters = characters.dropFirst()
+        continue
+      }
+      var isExcluded = false
+      if first == "-" {
+        isExcluded = true
+        characters = characters.dropFirst()
+      }
+      let prefix =
+        quotablePrefixes.first { prefix in
+          characters.lowercased().hasPrefix(prefix + "\"")
+        } ?? ""
+      if characters.dropFirst(prefix.count).first == "\"" {
+        let rest = characters.dropFirst(prefix.count + 1)
+        let end = rest.firstIndex(of: "\"") ?? rest.endIndex
+        tokens.append(Token(prefix: prefix, text: String(rest[..<end]), isQuoted: true, isExcluded: isExcluded))
+        characters = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+      } else {
+        let end = characters.firstIndex(where: \.isWhitespace) ?? characters.endIndex
+        tokens.append(Token(text: String(characters[..<end]), isQuoted: false, isExcluded: isExcluded))
+        characters = characters[end...]
+      }
+    }
+    return tokens
+  }
+
+  private static func term(_ token: Token, folding: inout SearchFolding) -> Term? {
+    if token.prefix == "#" { return tagTerm(token.text, isExcluded: token.isExcluded, folding: &folding) }
+    if !token.prefix.isEmpty { return folderTerm(token.text, isExcluded: token.isExcluded, folding: &folding) }
+    if !token.isQuoted, token.text.hasPrefix("#") {
+      return tagTerm(String(token.text.dropFirst()), isExcluded: token.isExcluded, folding: &folding)
+    }
+    if !token.isQuoted, let path = folderPath(token.text) {
+      return folderTerm(path, isExcluded: token.isExcluded, folding: &folding)
+    }
+    let folded = folding.fold(token.text)
+    guard !folded.isEmpty else { return nil }
+    return Term(kind: .text, isExcluded: token.isExcluded, pattern: folded, folded: folded)
+  }
+
+  private static func tagTerm(_ tag: String, isExcluded: Bool, folding: inout SearchFolding) -> Term? {
+    let folded = folding.fold(tag)
+    guard !folded.isEmpty else { return nil }
+    return Term(
+      kind: .tag, isExcluded: isExcluded, pattern: [SearchIndex.tagMark] + folded + [SearchIndex.tagMark],
+      folded: folded)
+  }
+
+  /// A folder and everything below it; slashes at either end and doubled are ignored.
+  private static func folderTerm(_ path: String, isExcluded: Bool, folding: inout SearchFolding) -> Term? {
+    let components = path.split(separator: "/", omittingEmptySubsequences: true)
+    guard !components.isEmpty else { return nil }
+    let folded = folding.fold(components.joined(separator: "/"))
+    guard !folded.isEmpty else { return nil }
+    return Term(
+      kind: .folder, isExcluded: isExcluded, pattern: [SearchIndex.folderMark] + folded + [UInt8(ascii: "/")],
+      folded: folded)
+  }
+
+  /// The path of an `in:` or `folder:` term (any case), or nil for another term.
+  private static func folderPath(_ text: String) -> String? {
+    for prefix in ["in:", "folder:"] where text.lowercased().hasPrefix(prefix) {
+      return String(text.dropFirst(prefix.count))
+    }
+    return nil
+  }
+
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    if needle.isEmpty { return true }
+    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle)
+    {
+      return true
+    }
+    return false
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import BookmarkModel
+
+/// `--folder`, `--tag` and `--notes`, for `add` and `edit`.
+struct OrganisationOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The folder, names joined by / (\"\" for none).", valueName: "path"))
+  var folder: String?
+
+  @Option(name: .long, help: ArgumentHelp("A tag (repeatable); replaces the bookmark's tags.", valueName: "tag"))
+  var tag: [String] = []
+
+  @Flag(name: .long, help: "Remove every tag (edit).")
+  var clearTags = false
+
+  @Option(name: .long, help: ArgumentHelp("Notes (\"\" for none).", valueName: "text"))
+  var notes: String?
+
+  /// True when any of the options was given.
+  var isGiven: Bool { folder != nil || !tag.isEmpty || clearTags || notes != nil }
+
+  /// The draft with these fields (nil where not given), or the sentence saying what's wrong.
+  func apply(to draft: BookmarkDraft) throws -> BookmarkDraft {
+    if clearTags, !tag.isEmpty { throw CLIError("Give --tag or --clear-tags, not both.") }
+    var draft = draft
+    draft.folder = folder.map(BookmarkOrganisation.folderPath)
+    let tags = tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+    draft.tags = clearTags ? [] : tags.isEmpty ? nil : tags
+    draft.notes = notes
+    if let problem = draft.organisationProblem { throw CLIError(problem.description) }
+    return draft
+  }
+}
