@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// Folders, tags and notes in the real binary (issue 18.3–18.4): typed into the dialog in
+/// screen order on one device, shown and found by words, `#tag` and `in:Folder` on another
+/// device of the account, for both synced stores.
+final class OrganiseTests: EndToEndTestCase {
+  private var cloudFolder: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    cloudFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cloudy-e2e-organise-\(UUID().uuidString.prefix(13).lowercased())", isDirectory: true)
+    try FileManager.default.createDirectory(at: cloudFolder, withIntermediateDirectories: true)
+    let folder = cloudFolder!
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  private func device(_ store: String) throws -> CloudyHome {
+    let home = try makeHome()
+    home.settings = [
+      "CLOUDY_STORE": store, "CLOUDY_CLOUD": "sqlite:" + cloudFolder.appendingPathComponent("\(store).sqlite").path,
+      "CLOUDY_ACCOUNT": "e2e",
+    ]
+    return home
+  }
+
+  private func open(_ home: CloudyHome) throws -> TmuxSession {
+    let app = try launch(home, waitUntilLoaded: false)
+    try app.waitUntil(timeout: 5, "the list has loaded") {
+      let lines = try app.lines()
+      return lines.first?.hasPrefix(" Edit") == true && !lines.joined().contains("Loading…")
+    }
+    return app
+  }
+
+  func testTagsFolderAndNotesTypedOnOneDeviceAreFoundOnTheOther() throws {
+    for store in ["key-value", "documents"] {
+      let first = try device(store)
+      let second = try device(store)
+      try first.add("https://doc.rust-lang.org/book", name: "Rust Book")
+      let a = try open(first)
+      let b = try open(second)
+      try b.waitFor("Rust Book")
+
+      // Typed as a person types it, in screen order, without pauses.
+      try a.type("+")
+      try a.waitFor("Add Bookmark")
+      try a.type("Swift Forums")
+      try a.press("Tab")
+      try a.type("forums.swift.org")
+      try a.press("Tab")
+      try a.type("Toolbar/Dev")
+      try a.press("Tab")
+      try a.type("swift, community")
+      try a.press("Tab")
+      try a.type("Ask about concurrency")
+      try a.press("Enter")
+      try a.waitFor("Added “Swift Forums”.")
+
+      // The other device shows the folder path before the URL, live.
+      try b.waitFor("Toolbar › Dev › https://forums.swift.org")
+      // Words in any order, across the name and the notes.
+      try b.type("/concurrency swift")
+      try b.waitFor("/concurrency swift · 1 of 2")
+      try b.press("C-u")
+      try b.type("#community")
+      try b.waitFor("#community · 1 of 2")
+      try b.press("C-u")
+      try b.type("in:Toolbar -forums")
+      try b.waitFor("No bookmark matches “in:Toolbar -forums”.")
+      try b.press("Escape")
+      // (Waiting: Esc and a key right after it read as Alt and that key.)
+      try b.waitFor("Rust Book")
+
+      // Editing the tags on the second device reaches the first.
+      try b.type("G")
+      try b.press("e", "Enter")
+      try b.waitFor("Edit Bookmark")
+      try b.waitFor("Tags   swift community")
+      try b.press("Tab", "Tab", "Tab", "C-u")
+      try b.type("forums")
+      try b.press("Enter")
+      try b.waitFor("Saved “Swift Forums”.")
+      try a.type("/#forums")
+      try a.waitFor("/#forums · 1 of 2", timeout: 10)
+      a.kill()
+      b.kill()
+    }
+  }
+}
