@@ -10,6 +10,8 @@ public struct SavedSettings: Hashable, Sendable {
   /// The setting names `cloudy config` takes.
   public enum Name: String, CaseIterable, Sendable {
     case store, cloud, account
+    /// The list's order (`manual`, `name`, `added`, `modified`, `domain`), set with `s`.
+    case sort
   }
 
   public private(set) var values: [Name: String]

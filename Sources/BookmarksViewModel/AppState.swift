@@ -5,7 +5,10 @@ import Foundation
 /// Everything the screen shows. The screen is a pure function of this state.
 public struct AppState: Hashable, Sendable {
   public var title: String
+  /// The bookmarks in ``sortOrder``.
   public var bookmarks: [Bookmark]
+  /// How the list is ordered (`s` cycles).
+  public var sortOrder: ListOrder = .manual
   /// False until the store's first snapshot arrives.
   public var isLoaded: Bool
   /// Why the stored bookmarks can't be shown (an unreadable file), if they can't.

@@ -107,7 +107,7 @@ extension BookmarksViewModel {
       state.modal = nil
       ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url)
       // The store's own change event may have brought the bookmark already.
-      var bookmarks = state.bookmarks
+      var bookmarks = storeOrder
       if let index = bookmarks.firstIndex(where: { $0.id == bookmark.id }) {
         bookmarks[index] = bookmark
       } else {

@@ -15,6 +15,9 @@ public struct BookmarksViewModel: Sendable {
   var listGeneration = 0
   /// The list version whose index is being built off the UI thread.
   var searchInPreparation: Int?
+  /// The bookmarks in the store's order; ``AppState/bookmarks`` is them in
+  /// ``AppState/sortOrder``.
+  var storeOrder: [Bookmark] = []
 
   public init(state: AppState) {
     self.state = state
@@ -40,7 +43,7 @@ public struct BookmarksViewModel: Sendable {
         ownChanges[bookmark.id] = nil
         state.message = StatusMessage(failure.text, isError: true)
       } else {
-        replaceBookmarks(state.bookmarks.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
+        replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
         state.message = StatusMessage("Deleted “\(bookmark.name)”.")
       }
     case .versionsLoaded(let id, let result):
@@ -143,6 +146,7 @@ public struct BookmarksViewModel: Sendable {
     case .first: select(0)
     case .last: select(state.shownCount - 1)
     case .toggleEditing: state.isEditing.toggle()
+    case .sort: return sort(by: state.sortOrder.next)
     case .add: state.modal = .dialog(BookmarkDialog(purpose: .add))
     case .openSelected:
       // Enter acts on the item: it opens the bookmark; in Edit mode it edits it; on a ⚠
@@ -194,7 +198,11 @@ public struct BookmarksViewModel: Sendable {
 
   /// Replaces the list, keeping the selection on the same bookmark if it is still shown,
   /// else at the same position. A filter is applied again to the new list.
-  mutating func replaceBookmarks(_ bookmarks: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
+  /// Shows `stored` (the store's order) in the list's sort order, keeping the selection on
+  /// `id` (else on the bookmark selected now) and the filter.
+  mutating func replaceBookmarks(_ stored: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
+    storeOrder = stored
+    let bookmarks = state.sortOrder.sorted(stored)
     let previous = id ?? state.selectedBookmark?.id
     // Without a filter, forgetting the index is free; with one, an unchanged list (a
     // snapshot that only brings a new status) keeps it rather than folding everything again.
@@ -211,6 +219,16 @@ public struct BookmarksViewModel: Sendable {
     } else {
       state.selection = min(state.selection, max(0, state.shownCount - 1))
     }
+  }
+
+  /// Orders the list by `order`, keeping the selected bookmark selected; the device
+  /// remembers the order.
+  mutating func sort(by order: ListOrder) -> [Effect] {
+    state.sortOrder = order
+    replaceBookmarks(storeOrder, keepingSelectionOf: state.selectedBookmark?.id)
+    keepSelectionVisible()
+    state.message = StatusMessage("Sorted by \(order.label).")
+    return [.rememberSortOrder(order)]
   }
 
   private mutating func keepSelectionVisible() {

@@ -18,4 +18,6 @@ public enum Effect: Hashable, Sendable {
   /// Build the `/` filter's index of this list off the UI thread; the answer is
   /// ``Action/searchPrepared(_:)``.
   case prepareSearch([Bookmark], generation: Int)
+  /// Remember the list's order on this device.
+  case rememberSortOrder(ListOrder)
 }

@@ -6,7 +6,7 @@ public struct KeyBinding: Hashable, Sendable {
   public enum Command: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case toggleEditing, delete, add, openSelected, help, quit, suspend
-    case filter, openURL, copyURL, clear
+    case filter, openURL, copyURL, clear, sort
   }
 
   public var keys: [Key]
@@ -32,7 +32,8 @@ public enum KeyBindings {
     KeyBinding(
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
       command: .delete),
-    KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by name or URL", command: .filter),
+    KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
+    KeyBinding(keys: [.character("s")], label: "s", summary: "Sort: name, date, domain…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
     KeyBinding(keys: [.character("o")], label: "o", summary: "Open the URL in a browser", command: .openURL),
     KeyBinding(keys: [.character("y")], label: "y", summary: "Copy the URL (OSC 52)", command: .copyURL),

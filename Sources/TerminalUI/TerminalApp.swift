@@ -11,9 +11,12 @@ public enum TerminalApp {
   ///   can be selected as usual.
   /// - Parameter bookmarksElsewhere: asked once when the store turns out empty: where else
   ///   on this device bookmarks are, in one sentence for the empty screen.
+  /// - Parameter sortOrder: the order the list opens in; `rememberSortOrder` is told (off the
+  ///   UI thread) each time the user picks another.
   public static func run(
     store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
-    bookmarksElsewhere: (@Sendable () async -> String?)? = nil
+    bookmarksElsewhere: (@Sendable () async -> String?)? = nil, sortOrder: ListOrder = .manual,
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil
   ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
@@ -21,7 +24,7 @@ public enum TerminalApp {
           returning: Result {
             try runLoop(
               store: store, title: title, environment: environment, mouse: mouse,
-              bookmarksElsewhere: bookmarksElsewhere)
+              bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder)
           })
       }
       thread.name = "cloudy-ui"
@@ -32,7 +35,8 @@ public enum TerminalApp {
 
   private static func runLoop(
     store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
-    bookmarksElsewhere: (@Sendable () async -> String?)?
+    bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)?
   ) throws {
     let inbox = try Inbox()
     let watcher = Task.detached {
@@ -50,7 +54,9 @@ public enum TerminalApp {
     defer { watcher.cancel() }
     let urls = URLActions(environment: environment)
     try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
-      var model = BookmarksViewModel(state: AppState(title: title, backend: store.backend, size: terminal.size))
+      var state = AppState(title: title, backend: store.backend, size: terminal.size)
+      state.sortOrder = sortOrder
+      var model = BookmarksViewModel(state: state)
       model.preparesSearchInBackground = true
       _ = model.send(.resized(terminal.size))
       let trace = TraceLog(environment: environment)
@@ -81,6 +87,8 @@ public enum TerminalApp {
             case .openURL(let url): _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
             case .copyURL(let url): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
             case .suspend: terminal.suspendToShell()
+            case .rememberSortOrder(let order):
+              if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
             default: perform(effect, store: store, inbox: inbox)
             }
           }
@@ -120,7 +128,7 @@ public enum TerminalApp {
         }
       case .prepareSearch(let bookmarks, let generation):
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
-      case .openURL, .copyURL, .suspend:
+      case .openURL, .copyURL, .suspend, .rememberSortOrder:
         break  // handled on the UI thread
       }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkStores
+import BookmarksViewModel
 import Foundation
 import ScreenRendering
 import TerminalUI
@@ -72,9 +73,18 @@ struct Cloudy: AsyncParsableCommand {
   func run() async throws {
     let store = try await CLIError.reporting { try options.makeStore() }
     let chosen = options
+    let saved = try? options.savedSettings()
+    let location = options.location
     try await TerminalApp.run(
       store: store, environment: options.environment, mouse: usesMouse,
-      bookmarksElsewhere: { await OtherStores.describe(chosen) })
+      bookmarksElsewhere: { await OtherStores.describe(chosen) },
+      sortOrder: saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual,
+      rememberSortOrder: { order in
+        // Read again first: another command may have changed a setting meanwhile.
+        guard var settings = try? SavedSettings.load(from: location) else { return }
+        settings[.sort] = order == .manual ? nil : order.rawValue
+        try? settings.save(to: location)
+      })
   }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkStores
+import BookmarksViewModel
 import Cloud
 import StoreWiring
 
@@ -40,7 +41,7 @@ struct ConfigCommand: AsyncParsableCommand {
         try settings.save(to: options.location)
       case "unset":
         guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), value == nil else {
-          throw CLIError("Usage: cloudy config unset store|cloud|account")
+          throw CLIError("Usage: cloudy config unset store|cloud|account|sort")
         }
         settings[name] = nil
         try settings.save(to: options.location)
@@ -52,7 +53,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
   private func nameAndValue() throws -> (SavedSettings.Name, String) {
     guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), let value, !value.isEmpty else {
-      throw CLIError("Usage: cloudy config set store|cloud|account VALUE")
+      throw CLIError("Usage: cloudy config set store|cloud|account|sort VALUE")
     }
     return (name, value)
   }
@@ -69,6 +70,11 @@ struct ConfigCommand: AsyncParsableCommand {
     case .account:
       guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
         throw CLIError("An account name can't contain control characters.")
+      }
+    case .sort:
+      guard ListOrder(rawValue: value) != nil else {
+        throw CLIError(
+          "Unknown order “\(value)”; choose one of \(ListOrder.allCases.map(\.rawValue).joined(separator: ", ")).")
       }
     }
     return value

@@ -95,3 +95,35 @@ final class URLRuleTests: XCTestCase {
     XCTAssertNotNil(BookmarkDocument.read(BookmarkDocument.data(for: safe, order: 0)))
   }
 }
+
+extension URLRuleTests {
+  /// Found by fuzzing for longer: a combining mark first would join the `/` that `https://`
+  /// ends with, so the text stored would not pass the rule it was accepted by.
+  func testACombiningMarkCantStartAURLWithoutAScheme() {
+    XCTAssertEqual(BookmarkURL.accept("\u{309}@e").failureValue, .invalidHost("\u{309}@e"))
+    XCTAssertNotNil(BookmarkURL.storageProblem("https://\u{309}@e"))
+  }
+
+  /// The storage check's byte-level path agrees with the rule on the URLs it decides.
+  func testTheStorageCheckAgreesOnPlainURLs() {
+    for url in [
+      "https://example.com", "http://user:pw@EXAMPLE.com:8080/a?b#c", "ftp://files.example:21",
+      "https://host.example:/x", "HTTPS://www.apple.com/", "https://a_b.example",
+    ] {
+      XCTAssertNil(BookmarkURL.storageProblem(url), url)
+    }
+    for url in [
+      "https://host.example:65536", "https://-bad.example", "https://bad..example", "https://", "https://:80",
+      "https://exa mple.com", "https://host.example:0x1", "https://a.example:123456",
+    ] {
+      XCTAssertNotNil(BookmarkURL.storageProblem(url), url)
+    }
+  }
+}
+
+extension Result {
+  fileprivate var failureValue: Failure? {
+    if case .failure(let failure) = self { return failure }
+    return nil
+  }
+}

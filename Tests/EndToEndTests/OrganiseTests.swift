@@ -88,4 +88,25 @@ final class OrganiseTests: EndToEndTestCase {
       b.kill()
     }
   }
+
+  /// `s` sorts, says how, and the next start opens in the same order.
+  func testSortingIsRememberedOnThisDevice() throws {
+    let home = try makeHome()
+    try home.add("https://zoo.example", name: "zebra")
+    try home.add("https://b.example", name: "Äpfel")
+    try home.add("https://a.example", name: "Mango")
+    var app = try launch(home)
+    try waitForList(app, ["  zebra", "  https://zoo.example", "  Äpfel"])
+    try app.type("s")
+    try app.waitFor("Sorted by name.")
+    try waitForList(app, ["  Äpfel", "  https://b.example", "  Mango", "  https://a.example", "  zebra"])
+    try app.type("q")
+    _ = try app.waitForExit()
+    XCTAssertTrue(try home.cli("config").stdout.contains("sort"), "the order is saved")
+    app = try launch(home)
+    try waitForList(app, ["  Äpfel", "  https://b.example", "  Mango"])
+    try app.type("ssss")
+    try app.waitFor("Sorted by the order they were added.")
+    try waitForList(app, ["  zebra", "  https://zoo.example", "  Äpfel"])
+  }
 }

@@ -12,6 +12,8 @@ import XCTest
 /// - `openable-rule`: what ``BookmarkURL/isOpenable(_:)`` hands a browser passes the rule as
 ///   it is and has a web scheme;
 /// - `draft-rule`: a validated draft's URL passes ``BookmarkURL/storageProblem(_:)``;
+/// - `storage-fast-path`: what the byte-level storage check passes, ``BookmarkURL/parse(_:)``
+///   accepts;
 /// - `comparison-key`: the byte-level fast path of ``BookmarkURL/comparisonKey(_:)`` agrees
 ///   with its definition through ``BookmarkURL/parse(_:)``.
 final class URLRuleFuzzTests: XCTestCase {
@@ -64,6 +66,11 @@ final class URLRuleFuzzTests: XCTestCase {
       try FuzzFailure.check(
         BookmarkURL.storageProblem(draft.url) == nil, "draft-rule",
         "the draft's URL \(ForbiddenScalar.visible(draft.url)) from \(shown) breaks the rule")
+    }
+    if BookmarkURL.isPlainASCIIWebURL(text) {
+      guard case .success = BookmarkURL.parse(text), ForbiddenScalar.first(in: text) == nil else {
+        throw FuzzFailure("storage-fast-path", "the byte-level storage check passes \(shown), which parse refuses")
+      }
     }
     if let fast = BookmarkURL.asciiComparisonKey(text) {
       let parsed = BookmarkURL.parsedComparisonKey(text)
