@@ -20,10 +20,13 @@ enum KeyValueBookmarkLayout {
 
   static func key(for id: Bookmark.ID) -> String { prefix + id }
 
-  /// A new bookmark's entry, with its precise time of adding.
-  static func entry(for bookmark: Bookmark, addedAt time: Date) -> PropertyList {
+  /// A new bookmark's entry, with its precise time of adding, `offset` microseconds after
+  /// `time` (an import's bookmarks one microsecond apart). Counted in whole microseconds, not
+  /// by adding to the date: a `Double` of seconds since 1970 can't hold one microsecond more
+  /// exactly, and two entries once got the same number and swapped places.
+  static func entry(for bookmark: Bookmark, addedAt time: Date, offset: Int = 0) -> PropertyList {
     var entry = bookmark.propertyListEntries
-    entry[orderKey] = .integer(Int(time.timeIntervalSince1970 * 1_000_000))
+    entry[orderKey] = .integer(Int((time.timeIntervalSince1970 * 1_000_000).rounded(.down)) + offset)
     return .dictionary(entry)
   }
 

@@ -91,8 +91,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     for (index, bookmark) in bookmarks.enumerated() {
       let key = KeyValueBookmarkLayout.key(for: bookmark.id)
       guard stored[key] == nil, batch[key] == nil else { continue }
-      let entry = KeyValueBookmarkLayout.entry(
-        for: bookmark, addedAt: start.addingTimeInterval(Double(index) / 1_000_000))
+      let entry = KeyValueBookmarkLayout.entry(for: bookmark, addedAt: start, offset: index)
       batch[key] = entry
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }
