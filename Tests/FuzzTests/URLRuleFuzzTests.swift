@@ -12,8 +12,8 @@ import XCTest
 /// - `openable-rule`: what ``BookmarkURL/isOpenable(_:)`` hands a browser passes the rule as
 ///   it is and has a web scheme;
 /// - `draft-rule`: a validated draft's URL passes ``BookmarkURL/storageProblem(_:)``;
-/// - `storage-fast-path`: what the byte-level storage check passes, ``BookmarkURL/parse(_:)``
-///   accepts;
+/// - `ascii-fast-path`: the byte-level parse of plain ASCII URLs gives what the full,
+///   scalar-by-scalar parse gives;
 /// - `comparison-key`: the byte-level fast path of ``BookmarkURL/comparisonKey(_:)`` agrees
 ///   with its definition through ``BookmarkURL/parse(_:)``.
 final class URLRuleFuzzTests: XCTestCase {
@@ -67,9 +67,11 @@ final class URLRuleFuzzTests: XCTestCase {
         BookmarkURL.storageProblem(draft.url) == nil, "draft-rule",
         "the draft's URL \(ForbiddenScalar.visible(draft.url)) from \(shown) breaks the rule")
     }
-    if BookmarkURL.isPlainASCIIWebURL(text) {
-      guard case .success = BookmarkURL.parse(text), ForbiddenScalar.first(in: text) == nil else {
-        throw FuzzFailure("storage-fast-path", "the byte-level storage check passes \(shown), which parse refuses")
+    if let fast = BookmarkURL.parsePlainASCIIWebURL(text) {
+      guard case .success(let full) = BookmarkURL.parseScalars(text), full == fast,
+        ForbiddenScalar.first(in: text) == nil
+      else {
+        throw FuzzFailure("ascii-fast-path", "the byte-level parse of \(shown) disagrees with the full parse")
       }
     }
     if let fast = BookmarkURL.asciiComparisonKey(text) {
