@@ -141,7 +141,7 @@ public struct BookmarkURL: Hashable, Sendable {
     let whole = text[...]
     let bytes = whole.utf8
     guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
-      let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isScheme(whole[..<colon]),
+      let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isASCIIScheme(bytes[..<colon]),
       whole[colon...].utf8.starts(with: "://".utf8)
     else { return nil }
     let afterScheme = whole[bytes.index(colon, offsetBy: 3)...]
@@ -170,6 +170,16 @@ public struct BookmarkURL: Hashable, Sendable {
     return BookmarkURL(
       text: text, scheme: String(whole[..<colon]), host: String(host), port: port,
       rest: String(afterScheme[authorityEnd...]))
+  }
+
+  /// ``isScheme(_:)`` on bytes: a letter, then letters, digits, `+`, `-` and `.`.
+  private static func isASCIIScheme(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    guard let first = bytes.first, isLetter(first) else { return false }
+    return bytes.allSatisfy {
+      isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+        || $0 == UInt8(ascii: ".")
+    }
   }
 
   /// Whether what follows `host:` is a port: digits up to the path, query or fragment.
