@@ -43,6 +43,10 @@ public struct BookmarkDialog: Hashable, Sendable {
   /// What the fields held when the dialog opened: Esc asks before throwing changes away,
   /// and saving an unchanged bookmark changes nothing.
   public let initial: BookmarkDraft
+  /// The folder paths (`Toolbar/Dev`) and tags already in use, most used first: the Folder
+  /// and Tags fields suggest the first one that completes what is typed.
+  public var knownFolders: [String] = []
+  public var knownTags: [String] = []
 
   public init(
     purpose: Purpose, name: String = "", url: String = "", folder: [String] = [], tags: [String] = [],
@@ -108,14 +112,65 @@ public struct BookmarkDialog: Hashable, Sendable {
     if newFocus.isField { lastField = newFocus }
   }
 
+  /// What the focused field's suggestion would add after the cursor: the rest of the first
+  /// known folder (in Folder) or tag (in Tags, for the word being typed) that starts with
+  /// what is typed, case ignored; nil when there is none or the cursor is not at the end.
+  public var suggestion: String? {
+    completion.map { String($0.full.dropFirst($0.typed.count)) }
+  }
+
+  /// What is typed (the whole Folder field, or the last word of Tags) and the known folder
+  /// or tag that completes it.
+  private var completion: (typed: String, full: String)? {
+    let field: TextField
+    let known: [String]
+    let typed: String
+    switch focus {
+    case .folder:
+      field = folder
+      known = knownFolders
+      typed = folder.text
+    case .tags:
+      guard let last = tags.characters.last, last != ",", !last.isWhitespace else { return nil }
+      field = tags
+      known = knownTags
+      typed = String(tags.text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).last ?? "")
+    default:
+      return nil
+    }
+    guard !typed.isEmpty, field.cursor == field.characters.count else { return nil }
+    let lowered = typed.lowercased()
+    guard let full = known.first(where: { $0.count > typed.count && $0.lowercased().hasPrefix(lowered) }) else {
+      return nil
+    }
+    return (typed, full)
+  }
+
+  /// Takes the suggestion: what was typed becomes the known folder or tag, spelled as it is
+  /// stored (so `to` → `Toolbar/Dev`, never a second folder `toolbar`).
+  private mutating func complete() -> Bool {
+    guard let completion else { return false }
+    switch focus {
+    case .folder:
+      folder = TextField(completion.full)
+    case .tags:
+      let kept = tags.text.dropLast(completion.typed.count)
+      tags = TextField(kept + completion.full)
+    default:
+      return false
+    }
+    return true
+  }
+
   /// Applies an editing key to the focused field; on a button, to the field that had the
-  /// focus last, which takes the focus back, so nothing typed is ever dropped. Returns
-  /// false if the key edits nothing.
+  /// focus last, which takes the focus back, so nothing typed is ever dropped. `→` at the
+  /// end of a field with a suggestion takes it. Returns false if the key edits nothing.
   mutating func edit(with key: Key) -> Bool {
     if !focus.isField {
       guard Self.isTextInput(key) else { return false }
       focus = lastField
     }
+    if key == .right, complete() { return true }
     switch focus {
     case .name: return name.handle(key)
     case .url: return url.handle(key)

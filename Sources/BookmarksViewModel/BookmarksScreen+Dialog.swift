@@ -59,7 +59,15 @@ extension BookmarksScreen {
       buffer.write(item.label, row: fieldRow, column: labelColumn, style: Style(isFocused ? [.bold] : []))
       let cursor = drawField(
         item.field, placeholder: item.placeholder, row: fieldRow, column: fieldColumn, width: fieldWidth, into: &buffer)
-      if isFocused { buffer.cursor = cursor }
+      if isFocused {
+        buffer.cursor = cursor
+        // The suggestion, dim after the cursor; → takes it.
+        if let suggestion = dialog.suggestion, cursor.column < fieldColumn + fieldWidth - 1 {
+          buffer.write(
+            suggestion, row: fieldRow, column: cursor.column, style: Style([.underline, .dim]),
+            limit: fieldColumn + fieldWidth - cursor.column)
+        }
+      }
     }
 
     let errorTop = fieldsTop + fields.count + blank

@@ -98,6 +98,9 @@ public enum BookmarksScreen {
     switch state.modal {
     case .dialog(let dialog):
       let enter = dialog.enterSaves ? "Enter save" : "Enter cancel"
+      if dialog.suggestion != nil {
+        return ["→ complete · Tab next · \(enter)", "→ complete · \(enter)", "\(enter) · Esc cancel"]
+      }
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
     case .help: return ["any key closes"]
     case .resolve: return ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]

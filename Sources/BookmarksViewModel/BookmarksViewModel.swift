@@ -147,7 +147,7 @@ public struct BookmarksViewModel: Sendable {
     case .last: select(state.shownCount - 1)
     case .toggleEditing: state.isEditing.toggle()
     case .sort: return sort(by: state.sortOrder.next)
-    case .add: state.modal = .dialog(BookmarkDialog(purpose: .add))
+    case .add: state.modal = .dialog(offeringCompletions(BookmarkDialog(purpose: .add)))
     case .openSelected:
       // Enter acts on the item: it opens the bookmark; in Edit mode it edits it; on a ⚠
       // row it resolves the conflict in both modes.
@@ -158,9 +158,10 @@ public struct BookmarksViewModel: Sendable {
       }
       guard state.isEditing else { return openURL() }
       state.modal = .dialog(
-        BookmarkDialog(
-          purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url, folder: bookmark.folder,
-          tags: bookmark.tags, notes: bookmark.notes))
+        offeringCompletions(
+          BookmarkDialog(
+            purpose: .edit(bookmark.id), name: bookmark.name, url: bookmark.url, folder: bookmark.folder,
+            tags: bookmark.tags, notes: bookmark.notes)))
     case .delete:
       if !state.isEditing {
         state.message = StatusMessage("Press e for Edit mode to delete bookmarks.")
@@ -219,6 +220,16 @@ public struct BookmarksViewModel: Sendable {
     } else {
       state.selection = min(state.selection, max(0, state.shownCount - 1))
     }
+  }
+
+  /// The dialog with the folders and tags in use to suggest, most used first.
+  private func offeringCompletions(_ dialog: BookmarkDialog) -> BookmarkDialog {
+    var dialog = dialog
+    dialog.knownFolders = state.bookmarks.folderCounts().sorted { $0.count > $1.count }.map {
+      BookmarkOrganisation.folderText($0.path)
+    }
+    dialog.knownTags = state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag)
+    return dialog
   }
 
   /// Orders the list by `order`, keeping the selected bookmark selected; the device

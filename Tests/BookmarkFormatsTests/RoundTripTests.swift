@@ -61,6 +61,40 @@ final class RoundTripTests: XCTestCase {
     XCTAssertEqual(NetscapeBookmarkWriter.data(for: [imported]), first)
   }
 
+  /// Issue 18.7: four levels of folders, with tags and notes and the order of the file,
+  /// survive export → import → export as HTML, and nest four deep in XBEL.
+  func testFourLevelsOfFoldersSurviveHTMLAndNestInXBEL() throws {
+    let deep = [
+      Bookmark(
+        id: "a", name: "Skytree", url: "https://www.tokyo-skytree.jp", created: date(1_600_000_100),
+        modified: date(1_600_000_200), folder: ["Bookmarks Menu", "Travel", "日本", "東京"], notes: "Deck 350",
+        tags: ["view", "tokyo"]),
+      Bookmark(
+        id: "b", name: "Shrine", url: "https://www.meijijingu.or.jp", created: date(1_600_000_300),
+        modified: date(1_600_000_300), folder: ["Bookmarks Menu", "Travel", "日本", "東京"], tags: ["tokyo"]),
+      Bookmark(
+        id: "c", name: "Kyoto", url: "https://kyoto.travel", created: date(1_600_000_400),
+        modified: date(1_600_000_400), folder: ["Bookmarks Menu", "Travel", "日本"], notes: "Spring"),
+      Bookmark(
+        id: "d", name: "Travel home", url: "https://travel.example", created: date(1_600_000_500),
+        modified: date(1_600_000_500), folder: ["Bookmarks Menu", "Travel"]),
+    ]
+    let first = NetscapeBookmarkWriter.data(for: deep)
+    let imported = try reimport(first)
+    XCTAssertEqual(imported.map(\.url), deep.map(\.url), "the order of the file")
+    XCTAssertEqual(imported.map(\.folder), deep.map(\.folder))
+    XCTAssertEqual(imported.map(\.tags), deep.map(\.tags))
+    XCTAssertEqual(imported.map(\.notes), deep.map(\.notes))
+    XCTAssertEqual(NetscapeBookmarkWriter.data(for: imported), first)
+
+    let parser = XMLParser(data: XBELWriter.data(for: imported))
+    let collector = XMLCollector()
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse())
+    XCTAssertEqual(collector.elements.filter { $0 == "folder" }.count, 4, "one folder per level")
+    XCTAssertEqual(collector.titles.prefix(4), ["Bookmarks Menu", "Travel", "日本", "東京"])
+  }
+
   func testExportGroupsEachFolderWhereItFirstAppears() throws {
     let shuffled = [sample[0], sample[3], sample[1], sample[2], sample[4]]
     XCTAssertEqual(try reimport(NetscapeBookmarkWriter.data(for: shuffled)).map(\.url), sample.map(\.url))

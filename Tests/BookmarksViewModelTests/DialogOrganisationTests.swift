@@ -89,3 +89,40 @@ final class DialogOrganisationTests: XCTestCase {
     assertScreen(buffer, named: "add-dialog-minimum-size")
   }
 }
+
+extension DialogOrganisationTests {
+  func testFolderAndTagFieldsSuggestWhatIsInUseAndRightTakesIt() {
+    let date = Fixtures.date
+    var model = Fixtures.model([
+      filed,
+      Bookmark(
+        id: "g", name: "G", url: "https://g.example", created: date, modified: date, folder: ["Toolbar", "Dev"],
+        tags: ["swift"]),
+      Bookmark(
+        id: "h", name: "H", url: "https://h.example", created: date, modified: date, folder: ["Travel"],
+        tags: ["tech"]),
+    ])
+    model.press(.character("+"), .tab)
+    model.type("new.example")
+    model.press(.tab)
+    model.type("to")
+    XCTAssertEqual(model.state.dialog?.suggestion, "olbar", "the most used folder starting with “to”: the parent")
+    XCTAssertEqual(BookmarksScreen.keyHints(model.state).first, "→ complete · Tab next · Enter save")
+    let screen = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
+    XCTAssertTrue(screen.contains("Folder toolbar"), screen)
+    model.press(.right)
+    XCTAssertEqual(model.state.dialog?.folder.text, "Toolbar", "spelled as stored: no second folder “toolbar”")
+    XCTAssertEqual(model.state.dialog?.suggestion, "/Dev", "then the folder inside it")
+    model.press(.right)
+    XCTAssertEqual(model.state.dialog?.folder.text, "Toolbar/Dev")
+    XCTAssertNil(model.state.dialog?.suggestion, "complete: nothing more to suggest")
+    model.press(.tab)
+    model.type("rust SW")
+    XCTAssertEqual(model.state.dialog?.suggestion, "ift", "the word being typed")
+    model.press(.right)
+    model.type(" ")
+    XCTAssertNil(model.state.dialog?.suggestion, "no word being typed")
+    model.press(.left, .right)
+    XCTAssertEqual(model.state.dialog?.tags.text, "rust swift ", "→ only moves the cursor without a suggestion")
+  }
+}
