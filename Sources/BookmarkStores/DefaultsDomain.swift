@@ -50,6 +50,8 @@ struct DefaultsDomain {
     if let signature, let cached = DefaultsDomainCache.read(cachePath, matching: signature) { return cached }
     let contents = try StoreError.translating { try readContents() }
     if let signature, PrivateFiles.signature(path) == signature {
+      // A reader writes the cache without the lock, so it clears only what dead readers left.
+      PrivateFiles.removeTemporariesOfDeadWriters(of: cachePath)
       DefaultsDomainCache.write(contents, stamp: signature, to: cachePath)
     }
     return contents

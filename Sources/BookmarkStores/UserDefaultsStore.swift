@@ -22,7 +22,8 @@ public final class UserDefaultsStore: BookmarkStore {
   private let environment: BookmarkEnvironment
   private let pollInterval: DispatchTimeInterval
   private let state = Mutex(State())
-  private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
+  private let poller = Poller()
+  private let snapshots: Broadcast<StoreSnapshot>
   private let watchQueue = DispatchQueue(label: "cloudy.user-defaults.watch")
 
   private struct State: ~Copyable {
@@ -31,9 +32,6 @@ public final class UserDefaultsStore: BookmarkStore {
     /// `status()` read the file again only when the signature moved (`cloudy list` asks
     /// for both; reading 100,000 bookmarks twice cost a third of its time).
     var read: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature)?
-    /// Runs while anyone listens: started by ``changes()``, stopped by the first poll that
-    /// finds no subscriber.
-    var timer: DispatchSourceTimer?
   }
 
   /// A store over the domain file at `path`.
@@ -43,6 +41,26 @@ public final class UserDefaultsStore: BookmarkStore {
     domain = DefaultsDomain(path: path)
     self.environment = environment
     self.pollInterval = pollInterval
+    let poller = poller
+    snapshots = Broadcast(bufferingPolicy: .bufferingNewest(1), whenEmpty: { poller.stop() })
+  }
+
+  /// The poll timer, which runs while anyone listens: started by ``changes()``, stopped when
+  /// the last subscriber leaves (a command that asked for one snapshot must not read the
+  /// file again while it exits).
+  private final class Poller: Sendable {
+    private let timer = Mutex<DispatchSourceTimer?>(nil)
+
+    func start(_ make: () -> DispatchSourceTimer) {
+      timer.withLock { if $0 == nil { $0 = make() } }
+    }
+
+    func stop() {
+      timer.withLock {
+        $0?.cancel()
+        $0 = nil
+      }
+    }
   }
 
   /// A store in a device's config folder.
@@ -51,7 +69,7 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   deinit {
-    state.withLock { $0.timer?.cancel() }
+    poller.stop()
     snapshots.finish()
   }
 
@@ -65,10 +83,9 @@ public final class UserDefaultsStore: BookmarkStore {
     watchQueue.sync {
       let current = currentSnapshot()
       send(current)
-      state.withLock { state in
-        if state.timer == nil { state.timer = makeTimer() }
-      }
-      return snapshots.subscribe(initial: { current.snapshot })
+      let stream = snapshots.subscribe(initial: { current.snapshot })
+      poller.start { makeTimer() }
+      return stream
     }
   }
 
@@ -150,12 +167,7 @@ public final class UserDefaultsStore: BookmarkStore {
   /// Runs on the watch queue: reads the domain only if its signature moved, and sends the
   /// snapshot to every subscriber if it differs from the last.
   private func checkForChange() {
-    guard snapshots.hasSubscribers else {
-      return state.withLock { state in
-        state.timer?.cancel()
-        state.timer = nil
-      }
-    }
+    guard snapshots.hasSubscribers else { return poller.stop() }
     let signature = PrivateFiles.signature(domain.path)
     if state.withLock({ $0.lastSignature == signature }) { return }
     send(currentSnapshot())

@@ -16,6 +16,7 @@ public final class Broadcast<Value: Sendable>: Sendable {
   /// Held while one value is computed and yielded, so senders take turns.
   private let sending = Mutex(())
   private let policy: AsyncStream<Value>.Continuation.BufferingPolicy
+  private let whenEmpty: (@Sendable () -> Void)?
 
   private struct Subscribers: ~Copyable {
     var continuations: [UUID: AsyncStream<Value>.Continuation] = [:]
@@ -23,9 +24,15 @@ public final class Broadcast<Value: Sendable>: Sendable {
     var finished = false
   }
 
-  /// A broadcast whose streams buffer by `bufferingPolicy`.
-  public init(bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded) {
+  /// A broadcast whose streams buffer by `bufferingPolicy`. `whenEmpty` runs (outside every
+  /// lock) each time the last subscriber stops listening, for an owner that works only while
+  /// someone listens (a poll timer).
+  public init(
+    bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded,
+    whenEmpty: (@Sendable () -> Void)? = nil
+  ) {
     policy = bufferingPolicy
+    self.whenEmpty = whenEmpty
   }
 
   /// Whether anyone is listening.
@@ -45,7 +52,11 @@ public final class Broadcast<Value: Sendable>: Sendable {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: policy)
     let id = UUID()
     continuation.onTermination = { [weak self] _ in
-      _ = self?.subscribers.withLock { $0.continuations.removeValue(forKey: id) }
+      guard let self else { return }
+      let emptied = self.subscribers.withLock { subscribers -> Bool in
+        subscribers.continuations.removeValue(forKey: id) != nil && subscribers.continuations.isEmpty
+      }
+      if emptied { self.whenEmpty?() }
     }
     let added = sending.withLock { _ -> Bool in
       let added = subscribers.withLock { subscribers -> Bool in

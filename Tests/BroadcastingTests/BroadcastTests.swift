@@ -35,6 +35,36 @@ final class BroadcastTests: XCTestCase {
     XCTAssertTrue(finished, "sending and cancelling deadlocked")
   }
 
+  /// `whenEmpty` runs once the last subscriber has stopped listening (its stream is gone),
+  /// not before, and not for a finished broadcast.
+  func testWhenEmptyRunsWhenTheLastSubscriberLeaves() async {
+    let emptied = Mutex(0)
+    let broadcast = Broadcast<Int>(bufferingPolicy: .bufferingNewest(1), whenEmpty: { emptied.withLock { $0 += 1 } })
+    var kept: AsyncStream<Int>? = broadcast.subscribe()
+    await readOne(broadcast, sending: 1)
+    XCTAssertEqual(emptied.withLock { $0 }, 0, "one subscriber is still listening")
+    kept = nil
+    XCTAssertNil(kept)
+    XCTAssertEqual(emptied.withLock { $0 }, 1)
+    await readOne(broadcast, sending: 2)
+    XCTAssertEqual(emptied.withLock { $0 }, 2)
+    var late: AsyncStream<Int>? = broadcast.subscribe()
+    broadcast.finish()
+    late = nil
+    XCTAssertNil(late)
+    XCTAssertEqual(emptied.withLock { $0 }, 2, "finishing is not a subscriber leaving")
+  }
+
+  /// Subscribes, sends `value`, reads it and lets the stream go.
+  private func readOne(_ broadcast: Broadcast<Int>, sending value: Int) async {
+    let stream = broadcast.subscribe()
+    broadcast.send(value)
+    for await received in stream {
+      XCTAssertEqual(received, value)
+      break
+    }
+  }
+
   /// Given one sender, then every subscriber sees its values in the order they were sent.
   func testValuesArriveInTheOrderSent() async {
     let broadcast = Broadcast<Int>()
