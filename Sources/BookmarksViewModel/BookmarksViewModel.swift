@@ -197,10 +197,9 @@ public struct BookmarksViewModel: Sendable {
     state.selection = min(max(0, index), state.shownCount - 1)
   }
 
-  /// Replaces the list, keeping the selection on the same bookmark if it is still shown,
+  /// Replaces the list with `stored` (the store's order) shown in the list's sort order,
+  /// keeping the selection on `id` (else on the bookmark selected now) if it is still shown,
   /// else at the same position. A filter is applied again to the new list.
-  /// Shows `stored` (the store's order) in the list's sort order, keeping the selection on
-  /// `id` (else on the bookmark selected now) and the filter.
   mutating func replaceBookmarks(_ stored: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
     storeOrder = stored
     let bookmarks = state.sortOrder.sorted(stored)
