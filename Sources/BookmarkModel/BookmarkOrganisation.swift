@@ -24,11 +24,13 @@ public enum BookmarkOrganisation {
   /// Tags from `rust, tech #swift`: separated by spaces or commas, a leading `#` dropped,
   /// each kept once (the first spelling, compared without case).
   public static func tags(_ text: String) -> [String] {
-    let words = text.split { $0 == "," || $0.isWhitespace }.map { word -> String in
-      let tag = String(word)
-      return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-    }
+    let words = text.split { $0 == "," || $0.isWhitespace }.map { tag(String($0)) }
     return unique(words.filter { !$0.isEmpty })
+  }
+
+  /// One tag as typed (`#rust` or `rust`), without the `#` a filter would use.
+  public static func tag(_ typed: String) -> String {
+    typed.hasPrefix("#") ? String(typed.dropFirst()) : typed
   }
 
   /// The tags as the dialog's field shows them: `rust tech`.

@@ -25,7 +25,7 @@ struct OrganisationOptions: ParsableArguments {
     if clearTags, !tag.isEmpty { throw CLIError("Give --tag or --clear-tags, not both.") }
     var draft = draft
     draft.folder = folder.map(BookmarkOrganisation.folderPath)
-    let tags = tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+    let tags = tag.map(BookmarkOrganisation.tag)
     draft.tags = clearTags ? [] : tags.isEmpty ? nil : tags
     draft.notes = notes
     if let problem = draft.organisationProblem { throw CLIError(problem.description) }

@@ -54,7 +54,7 @@ public struct SearchQuery: Hashable, Sendable {
     other.terms.allSatisfy { old in
       old.isExcluded
         ? terms.contains(old)
-        : terms.contains { !$0.isExcluded && Self.contains($0.pattern, old.pattern) }
+        : terms.contains { !$0.isExcluded && $0.pattern.firstRange(of: old.pattern) != nil }
     }
   }
 
@@ -143,15 +143,5 @@ public struct SearchQuery: Hashable, Sendable {
       return String(text.dropFirst(prefix.count))
     }
     return nil
-  }
-
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count else { return false }
-    if needle.isEmpty { return true }
-    for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle)
-    {
-      return true
-    }
-    return false
   }
 }
