@@ -49,7 +49,8 @@ let package = Package(
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
     .target(
-      name: "TerminalUI", dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface"]),
+      name: "TerminalUI",
+      dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel"]),
 
     // Leaves with SQLite (the only importers of GRDB): the embedded cloud, and the document
     // container's local metadata index.

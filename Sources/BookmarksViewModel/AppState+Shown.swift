@@ -1,18 +1,53 @@
 import BookmarkModel
 
 extension AppState {
-  /// How many bookmarks the list shows: the filter's matches, or all of them.
-  public var shownCount: Int { filter?.matches.count ?? bookmarks.count }
+  /// The folder rows shown before the bookmarks: the shown folder's subfolders, and none
+  /// while a filter narrows the list (its matches are bookmarks from the folder and below).
+  public var shownFolders: [FolderRow] { filter == nil ? folderRows : [] }
 
-  /// The bookmark on a row of the (possibly filtered) list, `0..<shownCount`.
-  public func shownBookmark(at row: Int) -> Bookmark {
-    if let filter { return bookmarks[filter.matches[row]] }
-    return bookmarks[row]
+  /// How many rows the list shows: folders, then the filter's matches or the bookmarks of
+  /// the place.
+  public var shownCount: Int { shownFolders.count + shownBookmarkCount }
+
+  /// How many bookmark rows the list shows.
+  public var shownBookmarkCount: Int { filter?.matches.count ?? placeBookmarks?.count ?? bookmarks.count }
+
+  /// The item on a row of the shown list, `0..<shownCount`.
+  public func shownItem(at row: Int) -> ListItem {
+    let folders = shownFolders
+    if row < folders.count { return .folder(folders[row]) }
+    return .bookmark(bookmarks[bookmarkPosition(at: row - folders.count)])
+  }
+
+  /// The bookmark on a row of the shown list, or nil on a folder row.
+  public func shownBookmark(at row: Int) -> Bookmark? {
+    if case .bookmark(let bookmark) = shownItem(at: row) { return bookmark }
+    return nil
   }
 
   /// The row of the shown list that holds a bookmark, if it is shown.
   public func shownRow(of id: Bookmark.ID) -> Int? {
-    if let filter { return filter.matches.firstIndex { bookmarks[$0].id == id } }
-    return bookmarks.firstIndex { $0.id == id }
+    let offset = shownFolders.count
+    let row: Int?
+    if let filter {
+      row = filter.matches.firstIndex { bookmarks[$0].id == id }
+    } else if let placeBookmarks {
+      row = placeBookmarks.firstIndex { bookmarks[$0].id == id }
+    } else {
+      row = bookmarks.firstIndex { $0.id == id }
+    }
+    return row.map { $0 + offset }
+  }
+
+  /// The row of a folder, if it is shown.
+  public func shownRow(ofFolder path: [String]) -> Int? {
+    shownFolders.firstIndex { $0.path == path }
+  }
+
+  /// The position in ``bookmarks`` of the n-th bookmark row.
+  private func bookmarkPosition(at position: Int) -> Int {
+    if let filter { return filter.matches[position] }
+    if let placeBookmarks { return placeBookmarks[position] }
+    return position
   }
 }

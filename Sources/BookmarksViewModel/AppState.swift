@@ -9,6 +9,13 @@ public struct AppState: Hashable, Sendable {
   public var bookmarks: [Bookmark]
   /// How the list is ordered (`s` cycles).
   public var sortOrder: ListOrder = .manual
+  /// The folder the list shows, or every bookmark flat (`A`).
+  public var place: ListPlace = .top
+  /// The subfolders of the folder shown, listed before its bookmarks (none in the flat list).
+  public var folderRows: [FolderRow] = []
+  /// Positions in ``bookmarks`` of the bookmarks directly in the folder shown; nil when the
+  /// list shows every bookmark (the flat list, or a store without folders).
+  public var placeBookmarks: [Int]? = nil
   /// False until the store's first snapshot arrives.
   public var isLoaded: Bool
   /// Why the stored bookmarks can't be shown (an unreadable file), if they can't.
@@ -54,9 +61,14 @@ public struct AppState: Hashable, Sendable {
     shouldQuit = false
   }
 
-  /// The selected bookmark, if any.
+  /// The selected bookmark, if any (nil on a folder row).
   public var selectedBookmark: Bookmark? {
     (0..<shownCount).contains(selection) ? shownBookmark(at: selection) : nil
+  }
+
+  /// The selected folder row, if a folder row is selected.
+  public var selectedFolder: FolderRow? {
+    selection >= 0 && selection < shownFolders.count ? shownFolders[selection] : nil
   }
 
   /// True when the selected bookmark has unresolved conflict versions.

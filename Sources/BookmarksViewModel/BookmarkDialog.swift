@@ -78,12 +78,24 @@ public struct BookmarkDialog: Hashable, Sendable {
 
   /// What the fields hold; the folder, tags and notes only where they differ from what the
   /// dialog opened with (nil leaves them as they are).
+  /// (A new bookmark gets those that are not empty: a dialog opened in a folder adds into it.)
   public var draft: BookmarkDraft {
-    var draft = Self.draft(name: name.text, url: url.text, folder: folder.text, tags: tags.text, notes: notes.text)
+    var draft = typed
+    guard case .edit = purpose else {
+      if draft.folder == [] { draft.folder = nil }
+      if draft.tags == [] { draft.tags = nil }
+      if draft.notes == "" { draft.notes = nil }
+      return draft
+    }
     if draft.folder == initial.folder { draft.folder = nil }
     if draft.tags == initial.tags { draft.tags = nil }
     if draft.notes == initial.notes { draft.notes = nil }
     return draft
+  }
+
+  /// Every field as typed.
+  private var typed: BookmarkDraft {
+    Self.draft(name: name.text, url: url.text, folder: folder.text, tags: tags.text, notes: notes.text)
   }
 
   private static func draft(name: String, url: String, folder: String, tags: String, notes: String) -> BookmarkDraft {
@@ -93,11 +105,7 @@ public struct BookmarkDialog: Hashable, Sendable {
   }
 
   /// True when the fields differ from what the dialog opened with.
-  public var hasChanges: Bool {
-    let draft = draft
-    return draft.name != initial.name || draft.url != initial.url || draft.folder != nil || draft.tags != nil
-      || draft.notes != nil
-  }
+  public var hasChanges: Bool { typed != initial }
 
   /// What Enter does now, for the hint line: it cancels only on `[ Cancel ]`.
   public var enterSaves: Bool { focus != .cancel }

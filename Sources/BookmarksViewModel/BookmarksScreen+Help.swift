@@ -4,13 +4,20 @@ extension BookmarksScreen {
   /// One line of the help: keys and what they do; a heading has no summary.
   typealias HelpLine = (label: String, summary: String)
 
-  /// The help's columns: the list's keys on the left, the dialog's, the filter's and the
-  /// mouse's on the right; one column when the window is narrower than 80 columns.
+  /// The help's columns: the list's keys on the left, the folders', the dialog's, the
+  /// filter's and the mouse's on the right; one column when the window is narrower than 80
+  /// columns. Each column fits an 80×24 window without scrolling.
   private static func helpColumns(width: Int) -> [[HelpLine]] {
-    let left: [HelpLine] = KeyBindings.list.map { ($0.label, $0.summary) }
+    let folders = KeyBindings.list.filter { KeyBindings.folderCommands.contains($0.command) }
+    let left: [HelpLine] = KeyBindings.list.filter { !KeyBindings.folderCommands.contains($0.command) }.map {
+      ($0.label, $0.summary)
+    }
     let right: [HelpLine] =
-      [("In the dialog", "")] + KeyBindings.dialogHelp + [("", ""), ("While filtering", "")]
-      + KeyBindings.filterHelp + [("", ""), ("Mouse", "")] + KeyBindings.mouseHelp
+      [("Folders", "")] + folders.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
+      + KeyBindings.dialogHelp + [("", ""), ("While filtering", "")] + KeyBindings.filterHelp + [
+        ("", ""), ("Mouse", ""),
+      ]
+      + KeyBindings.mouseHelp
     return width >= 80 ? [left, right] : [left + [("", "")] + right]
   }
 

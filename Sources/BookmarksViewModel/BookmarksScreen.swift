@@ -23,6 +23,7 @@ public enum BookmarksScreen {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
     case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
     case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
+    case .move(let picker): drawFolderPicker(picker, into: &buffer)
     case .confirmDelete, nil: break
     }
     return buffer
@@ -36,9 +37,9 @@ public enum BookmarksScreen {
     buffer.fill(row: 0, column: 0, width: buffer.width, height: 1, style: barStyle)
     let button = barStyle.adding(.bold)
     buffer.write(state.isEditing ? "Done" : "Edit", row: 0, column: 1, style: button)
-    let titleWidth = CellWidth.of(state.title)
-    buffer.write(
-      state.title, row: 0, column: TextLayout.centred(width: titleWidth, in: buffer.width), style: button)
+    let title = breadcrumb(state, width: buffer.width - 12)
+    let titleWidth = CellWidth.of(title)
+    buffer.write(title, row: 0, column: TextLayout.centred(width: titleWidth, in: buffer.width), style: button)
     buffer.write("+", row: 0, column: buffer.width - 2, style: button)
   }
 
@@ -78,8 +79,8 @@ public enum BookmarksScreen {
       left = (prefix + problem, Style([.bold], role: .danger))
     } else {
       var summary = state.status.summary
-      if state.isLoaded, !state.bookmarks.isEmpty {
-        summary += " · \(grouped(state.selection + 1))/\(grouped(state.bookmarks.count))"
+      if state.isLoaded, state.shownCount > 0 {
+        summary += " · \(grouped(state.selection + 1))/\(grouped(state.shownCount))"
       }
       left = (summary, barStyle)
     }
@@ -104,6 +105,7 @@ public enum BookmarksScreen {
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
     case .help: return ["any key closes"]
     case .resolve: return ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
+    case .move: return ["↑↓ choose · Enter move here · Esc cancel", "Enter move · Esc cancel"]
     case .confirmDelete: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
@@ -113,12 +115,20 @@ public enum BookmarksScreen {
           ? ["Enter keep · Esc clear · ↑↓ move", "Esc clear"]
           : ["Enter open · y copy · / change · Esc clear", "Enter open · Esc clear", "Esc clear"]
       }
-      if state.isEditing {
-        return shortening([("Enter edit", 3), ("d delete", 1), ("e done", 2), ("? help", 4), ("q quit", 5)])
+      // Below the top level, `←` goes back up, and says so.
+      let up: [(String, Int)] = state.place == .top ? [] : [("← up", 35)]
+      if state.selectedFolder != nil {
+        return shortening([("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50), ("? help", 10), ("q quit", 20)])
       }
-      return shortening([
-        ("Enter open", 4), ("+ add", 3), ("/ find", 5), ("e edit", 6), ("y copy", 7), ("? help", 1), ("q quit", 2),
-      ])
+      if state.isEditing {
+        return shortening([
+          ("Enter edit", 3), ("d delete", 1), ("m move", 6), ("e done", 2), ("? help", 4), ("q quit", 5),
+        ])
+      }
+      return shortening(
+        [("Enter open", 40)] + up + [
+          ("+ add", 30), ("/ find", 50), ("e edit", 60), ("y copy", 70), ("? help", 10), ("q quit", 20),
+        ])
     }
   }
 
@@ -154,6 +164,10 @@ public enum BookmarksScreen {
         height: height, style: .plain, into: &buffer)
       return
     }
+    if state.shownCount == 0, !state.bookmarks.isEmpty {
+      drawCentredParagraph("No bookmarks here.\n\n← goes up.", top: top, height: height, style: .plain, into: &buffer)
+      return
+    }
     if state.bookmarks.isEmpty {
       let elsewhere = state.bookmarksElsewhere.map { "\n\n" + $0 } ?? ""
       drawCentredParagraph(
@@ -168,10 +182,16 @@ public enum BookmarksScreen {
     var marking = Marking(words: words, folding: folding)
     for (offset, index) in visible.enumerated() {
       let row = top + offset * BookmarksViewModel.linesPerBookmark
-      let bookmark = state.shownBookmark(at: index)
-      drawRow(
-        bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
-        isConflicted: state.conflicted.contains(bookmark.id), row: row, marking: &marking, into: &buffer)
+      switch state.shownItem(at: index) {
+      case .folder(let folder):
+        drawFolderRow(folder, isSelected: index == state.selection, row: row, into: &buffer)
+      case .bookmark(let bookmark):
+        drawRow(
+          bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
+          isConflicted: state.conflicted.contains(bookmark.id),
+          place: state.filter == nil ? state.place.folderPath : nil,
+          row: row, marking: &marking, into: &buffer)
+      }
     }
     if state.scrollTop > 0 { buffer.write("▲", row: top, column: buffer.width - 1, style: .plain) }
     if state.scrollTop + count < state.shownCount {
@@ -180,9 +200,11 @@ public enum BookmarksScreen {
     }
   }
 
+  /// A bookmark row; its folder path is left out when the list shows that very folder
+  /// (`place`).
   private static func drawRow(
-    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, row: Int, marking: inout Marking,
-    into buffer: inout ScreenBuffer
+    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, place: [String]?, row: Int,
+    marking: inout Marking, into buffer: inout ScreenBuffer
   ) {
     let selected: Style.Attributes = isSelected ? [.reverse] : []
     let nameStyle = Style(selected.union(.bold))
@@ -201,7 +223,8 @@ public enum BookmarksScreen {
     let width = buffer.width - column - 2
     let name = bookmark.name.isEmpty ? "(no name)" : bookmark.name
     marking.write(TextLayout.truncate(name, toWidth: width), row: row, column: column, style: nameStyle, into: &buffer)
-    marking.write(urlLine(bookmark, width: width), row: row + 1, column: column, style: urlStyle, into: &buffer)
+    marking.write(
+      urlLine(bookmark, width: width, shownIn: place), row: row + 1, column: column, style: urlStyle, into: &buffer)
   }
 
   /// Writes row text with the filter's words underlined in the accent colour.

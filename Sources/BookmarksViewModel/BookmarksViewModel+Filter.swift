@@ -10,7 +10,7 @@ extension BookmarksViewModel {
     let waiting = searchInPreparation == listGeneration && !search.isPrepared(for: state.bookmarks)
     // Built off the UI thread already, or on its way: `/` never waits for it.
     if !waiting { search.prepare(state.bookmarks) }
-    state.filter = ListFilter(matches: Array(state.bookmarks.indices), selectionBefore: state.selectedBookmark?.id)
+    state.filter = ListFilter(matches: placeSubtree(), selectionBefore: state.selectedBookmark?.id)
     state.filter?.isWaitingForIndex = waiting
   }
 
@@ -53,10 +53,10 @@ extension BookmarksViewModel {
   /// Narrows the list to the query's matches. The selection stays on its bookmark while it
   /// still matches, else goes to the first match.
   private mutating func narrow() {
-    guard var filter = state.filter else { return }
+    guard let filter = state.filter else { return }
     let selected = state.selectedBookmark?.id
-    filter.matches = search.matches(for: filter.query.text, in: state.bookmarks)
-    state.filter = filter
+    let matches = filterMatches(filter.query.text)
+    state.filter?.matches = matches
     state.selection = selected.flatMap { state.shownRow(of: $0) } ?? 0
   }
 
@@ -83,10 +83,15 @@ extension BookmarksViewModel {
   }
 
   /// Drops the filter; the full list comes back with `id` selected (by default the
-  /// bookmark selected in the matches).
+  /// bookmark selected in the matches). A match from a subfolder is shown in its folder.
   mutating func clearFilter(selecting id: String? = nil) {
     let selected = id ?? state.selectedBookmark?.id
     state.filter = nil
+    if let selected, state.shownRow(of: selected) == nil, state.place != .allBookmarks,
+      let bookmark = state.bookmarks.first(where: { $0.id == selected })
+    {
+      show(.folder(bookmark.folder))
+    }
     state.selection = selected.flatMap { state.shownRow(of: $0) } ?? min(state.selection, max(0, state.shownCount - 1))
   }
 

@@ -18,6 +18,11 @@ public struct BookmarksViewModel: Sendable {
   /// The bookmarks in the store's order; ``AppState/bookmarks`` is them in
   /// ``AppState/sortOrder``.
   var storeOrder: [Bookmark] = []
+  /// The folder tree of ``AppState/bookmarks``; nil once the list changed, until it is
+  /// needed again.
+  var folderIndex: FolderIndex?
+  /// The folder the flat list (`A`) was opened from, which `←` or `A` goes back to.
+  var folderBeforeAll: [String] = []
 
   public init(state: AppState) {
     self.state = state
@@ -46,6 +51,8 @@ public struct BookmarksViewModel: Sendable {
         replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
         state.message = StatusMessage("Deleted “\(bookmark.name)”.")
       }
+    case .moveFinished(let bookmark, let result):
+      moveFinished(bookmark, result)
     case .versionsLoaded(let id, let result):
       versionsLoaded(id, result)
     case .resolveFinished(let id, let failure):
@@ -116,6 +123,10 @@ public struct BookmarksViewModel: Sendable {
       let effects = resolveKey(key, &dialog)
       if case .resolve = state.modal { state.modal = .resolve(dialog) }
       return effects
+    case .move(var picker):
+      let effects = moveKey(key, &picker)
+      if case .move = state.modal { state.modal = .move(picker) }
+      return effects
     case nil:
       return state.filter?.isTyping == true ? filterKey(key) : listKey(key)
     }
@@ -147,10 +158,17 @@ public struct BookmarksViewModel: Sendable {
     case .last: select(state.shownCount - 1)
     case .toggleEditing: state.isEditing.toggle()
     case .sort: return sort(by: state.sortOrder.next)
-    case .add: state.modal = .dialog(offeringCompletions(BookmarkDialog(purpose: .add)))
+    case .add:
+      // A bookmark added in a folder goes into it.
+      let folder = state.place.folderPath ?? []
+      state.modal = .dialog(offeringCompletions(BookmarkDialog(purpose: .add, folder: folder)))
     case .openSelected:
-      // Enter acts on the item: it opens the bookmark; in Edit mode it edits it; on a ⚠
-      // row it resolves the conflict in both modes.
+      // Enter acts on the item: it opens a folder or the bookmark; in Edit mode it edits the
+      // bookmark; on a ⚠ row it resolves the conflict in both modes.
+      if let folder = state.selectedFolder {
+        openFolder(folder)
+        return []
+      }
       guard let bookmark = state.selectedBookmark else { return [] }
       if state.conflicted.contains(bookmark.id) {
         state.modal = .resolve(ResolveDialog(bookmark: bookmark))
@@ -167,7 +185,15 @@ public struct BookmarksViewModel: Sendable {
         state.message = StatusMessage("Press e for Edit mode to delete bookmarks.")
       } else if let bookmark = state.selectedBookmark {
         state.modal = .confirmDelete(bookmark)
+      } else if state.selectedFolder != nil {
+        state.message = StatusMessage(
+          "A folder goes away with the last bookmark in it; open it to delete or move them.")
       }
+    case .openFolder:
+      if let folder = state.selectedFolder { openFolder(folder) }
+    case .up: goUp()
+    case .allBookmarks: toggleAllBookmarks()
+    case .move: startMove()
     case .help: state.modal = .help(scroll: 0)
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]
@@ -198,23 +224,30 @@ public struct BookmarksViewModel: Sendable {
   }
 
   /// Replaces the list with `stored` (the store's order) shown in the list's sort order,
-  /// keeping the selection on `id` (else on the bookmark selected now) if it is still shown,
-  /// else at the same position. A filter is applied again to the new list.
+  /// keeping the selection on `id` (else on the bookmark or folder selected now) if it is
+  /// still shown, else at the same position. A filter is applied again to the new list; a
+  /// folder that no longer holds anything gives way to its nearest parent that does.
   mutating func replaceBookmarks(_ stored: [Bookmark], keepingSelectionOf id: Bookmark.ID?) {
     storeOrder = stored
     let bookmarks = state.sortOrder.sorted(stored)
     let previous = id ?? state.selectedBookmark?.id
+    let previousFolder = id == nil ? state.selectedFolder?.path : nil
     // Without a filter, forgetting the index is free; with one, an unchanged list (a
     // snapshot that only brings a new status) keeps it rather than folding everything again.
     if bookmarks != state.bookmarks {
       search.bookmarksChanged()
+      folderIndex = nil
       listGeneration += 1
     }
     state.bookmarks = bookmarks
+    refreshPlace()
     if let filter = state.filter, !filter.isWaitingForIndex {
-      state.filter?.matches = search.matches(for: filter.query.text, in: bookmarks)
+      let matches = filterMatches(filter.query.text)
+      state.filter?.matches = matches
     }
     if let previous, let row = state.shownRow(of: previous) {
+      state.selection = row
+    } else if let previousFolder, let row = state.shownRow(ofFolder: previousFolder) {
       state.selection = row
     } else {
       state.selection = min(state.selection, max(0, state.shownCount - 1))
@@ -222,11 +255,9 @@ public struct BookmarksViewModel: Sendable {
   }
 
   /// The dialog with the folders and tags in use to suggest, most used first.
-  private func offeringCompletions(_ dialog: BookmarkDialog) -> BookmarkDialog {
+  private mutating func offeringCompletions(_ dialog: BookmarkDialog) -> BookmarkDialog {
     var dialog = dialog
-    dialog.knownFolders = state.bookmarks.folderCounts().sorted { $0.count > $1.count }.map {
-      BookmarkOrganisation.folderText($0.path)
-    }
+    dialog.knownFolders = currentFolderIndex().foldersByUse.map(BookmarkOrganisation.folderText)
     dialog.knownTags = state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag)
     return dialog
   }

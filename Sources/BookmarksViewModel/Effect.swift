@@ -5,6 +5,8 @@ public enum Effect: Hashable, Sendable {
   case add(BookmarkDraft)
   case update(Bookmark.ID, BookmarkDraft)
   case delete(Bookmark)
+  /// Move a bookmark to a folder (`[]`: the top level); the answer is ``Action/moveFinished(_:_:)``.
+  case move(Bookmark, to: [String])
   /// List the versions of a bookmark in conflict.
   case loadVersions(Bookmark.ID)
   /// Keep one version of a bookmark in conflict; the others are removed everywhere.

@@ -7,6 +7,7 @@ public struct KeyBinding: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
+    case openFolder, up, allBookmarks, move
   }
 
   public var keys: [Key]
@@ -28,10 +29,15 @@ public enum KeyBindings {
     KeyBinding(keys: [.character("+"), .character("a")], label: "+ a", summary: "Add a bookmark", command: .add),
     KeyBinding(
       keys: [.enter], label: "Enter", summary: "Open; Edit mode: edit", command: .openSelected),
+    KeyBinding(keys: [.right, .character("l")], label: "→ l", summary: "Open the folder", command: .openFolder),
+    KeyBinding(
+      keys: [.left, .character("h"), .backspace], label: "← h ⌫", summary: "Up a folder", command: .up),
+    KeyBinding(keys: [.character("A")], label: "A", summary: "Flat list / folders", command: .allBookmarks),
     KeyBinding(keys: [.character("e")], label: "e", summary: "Edit mode on/off", command: .toggleEditing),
     KeyBinding(
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
       command: .delete),
+    KeyBinding(keys: [.character("m")], label: "m", summary: "Move (Edit mode)", command: .move),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
     KeyBinding(keys: [.character("s")], label: "s", summary: "Sort: name, date, domain…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
@@ -43,26 +49,26 @@ public enum KeyBindings {
       keys: [.character("q"), .control("c"), .function(10)], label: "q ^C F10", summary: "Quit", command: .quit),
   ]
 
+  /// The commands of the folder view, which the help lists under their own heading.
+  public static let folderCommands: Set<KeyBinding.Command> = [.openFolder, .up, .allBookmarks, .move]
+
   /// The dialog's keys, for the help overlay.
   public static let dialogHelp: [(label: String, summary: String)] = [
     ("Tab ↑ ↓", "Next/previous field"),
-    ("Enter", "Save"),
-    ("Esc", "Cancel; asks first"),
+    ("Enter Esc", "Save; cancel"),
     ("^A ^E ^K ^U ^W", "Line editing"),
     ("M-b M-f M-d M-⌫", "Words: move, delete"),
   ]
 
   /// The filter's keys while its query is typed, for the help overlay.
   public static let filterHelp: [(label: String, summary: String)] = [
-    ("Enter", "Keep the filter"),
-    ("Esc", "Clear the filter"),
+    ("Enter Esc", "Keep; clear filter"),
     ("↑ ↓ PgUp PgDn", "Move in the matches"),
   ]
 
   /// What the mouse does, for the help overlay.
   public static let mouseHelp: [(label: String, summary: String)] = [
-    ("Click", "Select; 2nd: Enter"),
-    ("Wheel", "Move three rows"),
+    ("Click Wheel", "Select/open; scroll")
   ]
 
   /// The command bound to a key on the list screen.

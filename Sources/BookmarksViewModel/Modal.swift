@@ -10,4 +10,6 @@ public enum Modal: Hashable, Sendable {
   case help(scroll: Int)
   /// Choosing which version of a conflicted bookmark to keep.
   case resolve(ResolveDialog)
+  /// Choosing the folder to move a bookmark to.
+  case move(FolderPicker)
 }

@@ -1,3 +1,4 @@
+import BookmarkModel
 import BookmarkStoreInterface
 import BookmarksViewModel
 import Foundation
@@ -107,6 +108,14 @@ public enum TerminalApp {
       case .update(let id, let draft):
         do { inbox.post(.saveFinished(.success(try await store.update(id: id, with: draft)))) } catch {
           inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
+        }
+      case .move(let bookmark, let folder):
+        // The name and URL as stored: only the folder changes.
+        let draft = BookmarkDraft(name: bookmark.name, url: bookmark.url, folder: folder)
+        do {
+          inbox.post(.moveFinished(bookmark, .success(try await store.update(id: bookmark.id, with: draft))))
+        } catch {
+          inbox.post(.moveFinished(bookmark, .failure(FailureMessage("\(error)"))))
         }
       case .delete(let bookmark):
         do {

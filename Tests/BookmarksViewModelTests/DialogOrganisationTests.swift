@@ -34,6 +34,7 @@ final class DialogOrganisationTests: XCTestCase {
 
   func testEditShowsTheStoredValuesAndSendsOnlyWhatChanged() {
     var model = Fixtures.model([filed])
+    model.press(.character("l"), .character("l"))  // into Toolbar, then Dev
     model.press(.character("e"), .enter)
     let dialog = model.state.dialog
     XCTAssertEqual(dialog?.folder.text, "Toolbar/Dev")
@@ -54,6 +55,7 @@ final class DialogOrganisationTests: XCTestCase {
 
   func testAClearedFolderMovesTheBookmarkToTheTop() {
     var model = Fixtures.model([filed])
+    model.press(.character("A"))  // every bookmark in one list
     model.press(.character("e"), .enter, .tab, .tab)
     model.press(.control("u"))
     XCTAssertEqual(

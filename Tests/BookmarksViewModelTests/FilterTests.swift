@@ -17,7 +17,7 @@ final class FilterTests: XCTestCase {
   ]
 
   private func names(_ model: BookmarksViewModel) -> [String] {
-    (0..<model.state.shownCount).map { model.state.shownBookmark(at: $0).name }
+    model.rowNames
   }
 
   private func filtered(_ query: String) -> [String] {

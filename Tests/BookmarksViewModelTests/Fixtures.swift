@@ -44,6 +44,16 @@ enum Fixtures {
 }
 
 extension BookmarksViewModel {
+  /// The rows shown, as they read: a bookmark's name, or `▸ Name` for a folder.
+  var rowNames: [String] {
+    (0..<state.shownCount).map {
+      switch state.shownItem(at: $0) {
+      case .folder(let folder): "▸ " + folder.name
+      case .bookmark(let bookmark): bookmark.name
+      }
+    }
+  }
+
   /// Sends keys in order and returns every effect they asked for.
   @discardableResult
   mutating func press(_ keys: Key...) -> [Effect] {

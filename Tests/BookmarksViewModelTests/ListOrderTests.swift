@@ -20,7 +20,7 @@ final class ListOrderTests: XCTestCase {
   ]
 
   private func names(_ model: BookmarksViewModel) -> [String] {
-    (0..<model.state.shownCount).map { model.state.shownBookmark(at: $0).name }
+    model.rowNames
   }
 
   func testSCyclesEveryOrderKeepingTheSelection() {

@@ -17,7 +17,7 @@ final class HelpOverlayTests: EndToEndTestCase {
       ("↑ k", "Move up"), ("↓ j", "Move down"), ("+ a", "Add a bookmark"), ("Enter", "Open; Edit mode: edit"),
       ("e", "Edit mode on/off"), ("d Del x", "Delete (in Edit mode)"), ("? F1", "This help"), ("q ^C F10", "Quit"),
       ("^Z", "Suspend"),
-      ("Esc", "Cancel"),
+      ("Enter Esc", "Save; cancel"), ("→ l", "Open the folder"),
     ] {
       XCTAssertTrue(
         lines.contains { $0.contains(keys) && $0.contains(summary) },

@@ -58,11 +58,13 @@ final class OrganiseTests: EndToEndTestCase {
       try a.press("Enter")
       try a.waitFor("Added “Swift Forums”.")
 
-      // The other device shows the folder path before the URL, live.
-      try b.waitFor("Toolbar › Dev › https://forums.swift.org")
+      // The other device shows the new folder, live; a match found by the filter shows
+      // its folder path before the URL.
+      try b.waitFor("1 folder · 1 bookmark")
       // Words in any order, across the name and the notes.
       try b.type("/concurrency swift")
       try b.waitFor("/concurrency swift · 1 of 2")
+      try b.waitFor("Toolbar › Dev › https://forums.swift.org")
       try b.press("C-u")
       try b.type("#community")
       try b.waitFor("#community · 1 of 2")
@@ -74,7 +76,8 @@ final class OrganiseTests: EndToEndTestCase {
       try b.waitFor("Rust Book")
 
       // Editing the tags on the second device reaches the first.
-      try b.type("G")
+      try b.type("gll")
+      try b.waitFor("Cloudy › Toolbar › Dev")
       try b.press("e", "Enter")
       try b.waitFor("Edit Bookmark")
       try b.waitFor("Tags   swift community")
@@ -84,6 +87,54 @@ final class OrganiseTests: EndToEndTestCase {
       try b.waitFor("Saved “Swift Forums”.")
       try a.type("/#forums")
       try a.waitFor("/#forums · 1 of 2", timeout: 10)
+      a.kill()
+      b.kill()
+    }
+  }
+
+  /// Folders are walked with the arrows, `l`/`h` and Backspace; `A` shows every bookmark;
+  /// a bookmark moved with `m` on one device moves on the other, live, for both synced
+  /// stores (issue 18.2).
+  func testWalkingFoldersAndMovingABookmarkReachesTheOtherDevice() throws {
+    for store in ["key-value", "documents"] {
+      let first = try device(store)
+      let second = try device(store)
+      for (url, name, folder) in [
+        ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
+        ("https://loose.example", "Loose", ""),
+      ] {
+        let added = try first.cli(["add", url, "--name", name] + (folder.isEmpty ? [] : ["--folder", folder]))
+        XCTAssertEqual(added.status, 0, added.stderr)
+      }
+      let a = try open(first)
+      let b = try open(second)
+      try b.waitFor("Loose")
+      try waitForList(a, ["  ▸ Toolbar", "    1 folder · 2 bookmarks", "  Loose", "  https://loose.example"])
+
+      try a.type("l")
+      try a.waitFor("Cloudy › Toolbar")
+      try waitForList(a, ["  ▸ Dev", "    1 bookmark", "  News", "  https://news.example"])
+      try a.press("Right")
+      try a.waitFor("Cloudy › Toolbar › Dev")
+      try waitForList(a, ["  Swift", "  https://swift.org"])
+      try a.press("BSpace")
+      try a.waitFor("Cloudy › Toolbar ")
+      try a.type("A")
+      try a.waitFor("Cloudy › All bookmarks")
+      try waitForList(a, ["  News", "  Toolbar › https://news.example", "  Swift"])
+      try a.type("A")
+      try a.waitFor("Cloudy › Toolbar ")
+
+      // Move News to the top level: Edit mode, m, Home, Enter.
+      try a.type("jem")
+      try a.waitFor("Move “News” to")
+      try a.press("Home", "Enter")
+      try a.waitFor("Moved “News” to the top level.")
+      // The other device, at the top level, shows it there, live.
+      try b.waitFor("1 folder · 1 bookmark", timeout: 10)
+      try waitForList(b, ["  ▸ Toolbar", "    1 folder · 1 bookmark", "  News", "  https://news.example"])
+      let listed = try second.cli("list", "--folder", "Toolbar")
+      XCTAssertFalse(listed.stdout.contains("News"), listed.stdout)
       a.kill()
       b.kill()
     }

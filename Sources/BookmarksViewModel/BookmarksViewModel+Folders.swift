@@ -1,0 +1,159 @@
+import BookmarkModel
+
+/// The folder view: opening folders, going up, the flat list of every bookmark, and moving
+/// a bookmark to another folder.
+extension BookmarksViewModel {
+  /// The folder tree of the list, built when first needed after the list changed.
+  mutating func currentFolderIndex() -> FolderIndex {
+    if let folderIndex { return folderIndex }
+    let index = FolderIndex(state.bookmarks)
+    folderIndex = index
+    return index
+  }
+
+  /// Fills the folder rows and bookmark rows of the place shown. A folder that holds nothing
+  /// any more (its last bookmark moved or deleted, here or on another device) gives way to
+  /// its nearest parent that still holds something.
+  mutating func refreshPlace() {
+    guard case .folder(var path) = state.place else {
+      state.folderRows = []
+      state.placeBookmarks = nil
+      return
+    }
+    let index = currentFolderIndex()
+    while !index.contains(path) { path.removeLast() }
+    state.place = .folder(path)
+    state.folderRows = index.folderRows(in: path)
+    state.placeBookmarks = index.hasFolders ? index.bookmarks(in: path) : nil
+  }
+
+  /// The filter's matches for a query: bookmarks of the folder shown and its subfolders
+  /// (every bookmark in the flat list or at the top), in list order.
+  mutating func filterMatches(_ query: String) -> [Int] {
+    let matches = search.matches(for: query, in: state.bookmarks)
+    guard let path = state.place.folderPath, !path.isEmpty else { return matches }
+    return matches.filter { state.bookmarks[$0].folder.starts(with: path) }
+  }
+
+  /// Every bookmark of the folder shown and below: what an empty filter query shows.
+  func placeSubtree() -> [Int] {
+    guard let path = state.place.folderPath, !path.isEmpty else { return Array(state.bookmarks.indices) }
+    return state.bookmarks.indices.filter { state.bookmarks[$0].folder.starts(with: path) }
+  }
+
+  /// `→`, `l`, or Enter on a folder row: shows the folder, its first row selected.
+  mutating func openFolder(_ folder: FolderRow) {
+    show(.folder(folder.path))
+    state.selection = 0
+    state.scrollTop = 0
+  }
+
+  /// `←`, `h` or Backspace: up to the parent folder, with the folder left selected; from the
+  /// flat list, back to the folder it was opened from.
+  mutating func goUp() {
+    switch state.place {
+    case .allBookmarks:
+      leaveAllBookmarks()
+    case .folder(let path) where !path.isEmpty:
+      show(.folder(Array(path.dropLast())))
+      state.selection = state.shownRow(ofFolder: path) ?? 0
+    case .folder:
+      state.message = StatusMessage("This is the top level; A shows every bookmark in one list.")
+    }
+  }
+
+  /// `A`: the flat list of every bookmark, or back to the folders. The selected bookmark
+  /// stays selected where it is shown.
+  mutating func toggleAllBookmarks() {
+    if state.place == .allBookmarks {
+      leaveAllBookmarks()
+      return
+    }
+    folderBeforeAll = state.place.folderPath ?? []
+    let selected = state.selectedBookmark?.id
+    show(.allBookmarks)
+    state.selection = selected.flatMap { state.shownRow(of: $0) } ?? 0
+  }
+
+  private mutating func leaveAllBookmarks() {
+    let selected = state.selectedBookmark
+    show(.folder(folderBeforeAll))
+    // Where the selected bookmark is shown, it stays selected; else the first row.
+    if let selected, selected.folder == state.place.folderPath, let row = state.shownRow(of: selected.id) {
+      state.selection = row
+    } else {
+      state.selection = 0
+    }
+  }
+
+  /// Shows a place; a kept filter then narrows that place's bookmarks.
+  mutating func show(_ place: ListPlace) {
+    state.place = place
+    refreshPlace()
+    if let filter = state.filter, !filter.isWaitingForIndex {
+      let matches = filter.query.characters.isEmpty ? placeSubtree() : filterMatches(filter.query.text)
+      state.filter?.matches = matches
+    }
+  }
+
+  // MARK: - Moving
+
+  /// `m` in Edit mode: the folder picker for the selected bookmark.
+  mutating func startMove() {
+    guard state.isEditing else {
+      state.message = StatusMessage("Press e for Edit mode to move bookmarks.")
+      return
+    }
+    if state.selectedFolder != nil {
+      state.message = StatusMessage("Folders move with their bookmarks: open the folder and move them.")
+      return
+    }
+    guard let bookmark = state.selectedBookmark else { return }
+    let destinations = [[]] + currentFolderIndex().allFolders
+    let current = destinations.firstIndex(of: bookmark.folder) ?? 0
+    state.modal = .move(FolderPicker(bookmark: bookmark, destinations: destinations, selection: current))
+  }
+
+  /// A key in the folder picker: arrows move, Enter moves the bookmark there, Esc cancels.
+  mutating func moveKey(_ key: Key, _ picker: inout FolderPicker) -> [Effect] {
+    switch key {
+    case .up, .character("k"): picker.select(picker.selection - 1)
+    case .down, .character("j"): picker.select(picker.selection + 1)
+    case .pageUp: picker.select(picker.selection - FolderPicker.page)
+    case .pageDown: picker.select(picker.selection + FolderPicker.page)
+    case .home, .character("g"): picker.select(0)
+    case .end, .character("G"): picker.select(picker.destinations.count - 1)
+    case .escape:
+      state.modal = nil
+    case .enter:
+      state.modal = nil
+      let destination = picker.destinations[picker.selection]
+      guard destination != picker.bookmark.folder else {
+        state.message = StatusMessage("“\(picker.bookmark.name)” is already in \(Self.folderName(destination)).")
+        return []
+      }
+      return [.move(picker.bookmark, to: destination)]
+    default:
+      break
+    }
+    return []
+  }
+
+  /// The store answered a move.
+  mutating func moveFinished(_ bookmark: Bookmark, _ result: Result<Bookmark, FailureMessage>) {
+    switch result {
+    case .failure(let failure):
+      state.message = StatusMessage(failure.text, isError: true)
+    case .success(let moved):
+      var bookmarks = storeOrder
+      if let index = bookmarks.firstIndex(where: { $0.id == moved.id }) { bookmarks[index] = moved }
+      replaceBookmarks(bookmarks, keepingSelectionOf: nil)
+      state.message = StatusMessage("Moved “\(moved.name)” to \(Self.folderName(moved.folder)).")
+    }
+  }
+
+  /// How a message names a folder: `Toolbar › Dev`, or `the top level`.
+  static func folderName(_ path: [String]) -> String {
+    path.isEmpty ? "the top level" : path.joined(separator: " › ")
+  }
+}

@@ -1,0 +1,74 @@
+import BookmarkModel
+
+/// The folder tree of the list, for the folder view: the bookmarks each folder holds
+/// directly, its subfolders, and how many bookmarks it holds in all.
+///
+/// Built in one pass over the list (one dictionary lookup per bookmark, then a walk over
+/// the distinct folders); opening a folder then costs only its own rows. A folder exists
+/// while it holds a bookmark, directly or below.
+struct FolderIndex: Sendable {
+  /// Positions in the list of the bookmarks directly in each folder, in list order.
+  private var direct: [[String]: [Int]] = [:]
+  /// Each folder's subfolder names, sorted without case.
+  private var children: [[String]: [String]] = [:]
+  /// Bookmarks in each folder and below.
+  private var totals: [[String]: Int] = [:]
+
+  init(_ bookmarks: [Bookmark]) {
+    for (index, bookmark) in bookmarks.enumerated() {
+      direct[bookmark.folder, default: []].append(index)
+    }
+    var subfolders: [[String]: Set<String>] = [:]
+    for (path, indices) in direct {
+      for depth in 0...path.count {
+        let ancestor = Array(path.prefix(depth))
+        totals[ancestor, default: 0] += indices.count
+        if depth < path.count { subfolders[ancestor, default: []].insert(path[depth]) }
+      }
+    }
+    children = subfolders.mapValues { $0.sorted(by: Self.precedes) }
+  }
+
+  /// Folder names in the order the list shows them: without case, then as written.
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    let (lowerA, lowerB) = (a.lowercased(), b.lowercased())
+    return lowerA != lowerB ? lowerA < lowerB : a < b
+  }
+
+  /// True when some bookmark is in a folder.
+  var hasFolders: Bool { !(children[[]] ?? []).isEmpty }
+
+  /// True for the top level and every folder that holds a bookmark.
+  func contains(_ path: [String]) -> Bool { path.isEmpty || totals[path] != nil }
+
+  /// The subfolders of a folder, as rows.
+  func folderRows(in path: [String]) -> [FolderRow] {
+    (children[path] ?? []).map { name in
+      let child = path + [name]
+      return FolderRow(path: child, bookmarkCount: totals[child] ?? 0, folderCount: children[child]?.count ?? 0)
+    }
+  }
+
+  /// Positions in the list of the bookmarks directly in a folder, in list order.
+  func bookmarks(in path: [String]) -> [Int] { direct[path] ?? [] }
+
+  /// Every folder, depth first in list order, each before its subfolders.
+  var allFolders: [[String]] {
+    var result: [[String]] = []
+    func visit(_ path: [String]) {
+      for name in children[path] ?? [] {
+        result.append(path + [name])
+        visit(path + [name])
+      }
+    }
+    visit([])
+    return result
+  }
+
+  /// Every folder path (written `Toolbar/Dev`) with how many bookmarks it holds, most first.
+  var foldersByUse: [[String]] {
+    totals.filter { !$0.key.isEmpty }.sorted {
+      $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key, by: Self.precedes)
+    }.map(\.key)
+  }
+}

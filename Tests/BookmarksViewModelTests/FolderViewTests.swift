@@ -1,0 +1,185 @@
+import BookmarkModel
+import BookmarksViewModel
+import ScreenRendering
+import XCTest
+
+/// The folder view (issue 18.2): folder rows before bookmark rows, opening and going up, the
+/// place in the top bar, the flat list one key away, and moving a bookmark with `m`.
+final class FolderViewTests: XCTestCase {
+  private static func filed(_ id: String, _ name: String, _ folder: [String]) -> Bookmark {
+    Bookmark(
+      id: id, name: name, url: "https://\(id).example", created: Fixtures.date, modified: Fixtures.date,
+      folder: folder)
+  }
+
+  private static let library = [
+    filed("1", "Loose", []),
+    filed("2", "Forums", ["Toolbar", "Dev"]),
+    filed("3", "Docs", ["Toolbar", "Dev"]),
+    filed("4", "News", ["Toolbar"]),
+    filed("5", "Recipes", ["archive"]),
+    filed("6", "Swift", ["Toolbar", "Dev", "Swift"]),
+  ]
+
+  private func titleLine(_ model: BookmarksViewModel) -> String {
+    BookmarksScreen.render(model.state).lines[0].trimmingCharacters(in: .whitespaces)
+  }
+
+  func testTheTopLevelListsFoldersFirstByNameThenItsOwnBookmarks() {
+    let model = Fixtures.model(Self.library)
+    XCTAssertEqual(model.rowNames, ["▸ archive", "▸ Toolbar", "Loose"])
+    let screen = BookmarksScreen.render(model.state).lines
+    XCTAssertTrue(screen[3].contains("▸ Toolbar"), screen[3])
+    XCTAssertTrue(screen[4].contains("1 folder · 4 bookmarks"), screen[4])
+    XCTAssertTrue(screen[23].contains("1/3"), screen[23])
+  }
+
+  func testEnterRightAndLOpenAFolderAndLeftHAndBackspaceGoUpToIt() {
+    for open in [Key.enter, .right, .character("l")] {
+      var model = Fixtures.model(Self.library)
+      model.press(.down, open)
+      XCTAssertEqual(model.state.place, .folder(["Toolbar"]), "\(open)")
+      XCTAssertEqual(model.rowNames, ["▸ Dev", "News"])
+      XCTAssertEqual(model.state.selection, 0)
+    }
+    for up in [Key.left, .character("h"), .backspace] {
+      var model = Fixtures.model(Self.library)
+      model.press(.down, .enter, .enter)
+      XCTAssertEqual(model.rowNames, ["▸ Swift", "Forums", "Docs"])
+      model.press(up)
+      XCTAssertEqual(model.state.place, .folder(["Toolbar"]), "\(up)")
+      XCTAssertEqual(model.state.selectedFolder?.path, ["Toolbar", "Dev"], "the folder left is selected")
+      model.press(up)
+      XCTAssertEqual(model.state.selectedFolder?.name, "Toolbar")
+      model.press(up)
+      XCTAssertEqual(model.state.place, .top)
+      XCTAssertEqual(model.state.message?.text, "This is the top level; A shows every bookmark in one list.")
+    }
+  }
+
+  func testTheTopBarShowsThePlaceAndDropsOuterFoldersWhenLong() {
+    var model = Fixtures.model(Self.library)
+    XCTAssertEqual(titleLine(model), "Edit                                Cloudy                                   +")
+    model.press(.down, .enter, .enter, .enter)
+    XCTAssertTrue(titleLine(model).contains("Cloudy › Toolbar › Dev › Swift"), titleLine(model))
+    var narrow = Fixtures.model(Self.library, columns: 40)
+    narrow.press(.down, .enter, .enter, .enter)
+    let title = titleLine(narrow)
+    XCTAssertTrue(title.contains("… › Toolbar › Dev › Swift"), title)
+    XCTAssertFalse(title.contains("Cloudy"), title)
+  }
+
+  func testAShowsEveryBookmarkFlatAndBackKeepingTheSelection() {
+    var model = Fixtures.model(Self.library)
+    model.press(.down, .enter, .down)  // Toolbar, on News
+    model.press(.character("A"))
+    XCTAssertEqual(model.state.place, .allBookmarks)
+    XCTAssertEqual(model.rowNames, ["Loose", "Forums", "Docs", "News", "Recipes", "Swift"])
+    XCTAssertEqual(model.state.selectedBookmark?.name, "News")
+    XCTAssertTrue(titleLine(model).contains("Cloudy › All bookmarks"), titleLine(model))
+    model.press(.up)  // Docs, in Toolbar › Dev
+    model.press(.character("A"))
+    XCTAssertEqual(model.state.place, .folder(["Toolbar"]), "back to the folder A was pressed in")
+    model.press(.character("A"), .left)
+    XCTAssertEqual(model.state.place, .folder(["Toolbar"]), "← leaves the flat list too")
+  }
+
+  func testAStoreWithoutFoldersShowsItsBookmarksAsBefore() {
+    let model = Fixtures.model()
+    XCTAssertEqual(model.rowNames, Fixtures.three.map(\.name))
+    XCTAssertEqual(model.state.placeBookmarks, nil)
+    XCTAssertEqual(model.state.folderRows, [])
+  }
+
+  func testTheFilterSearchesTheFolderShownAndBelowAndEscShowsAMatchInItsFolder() {
+    var model = Fixtures.model(Self.library)
+    model.press(.down, .enter)  // Toolbar
+    model.press(.character("/"))
+    XCTAssertEqual(model.rowNames, ["Forums", "Docs", "News", "Swift"], "the folder and below, no folder rows")
+    model.type("swift")
+    XCTAssertEqual(model.rowNames, ["Swift"])
+    model.press(.enter, .escape)
+    XCTAssertEqual(model.state.place, .folder(["Toolbar", "Dev", "Swift"]), "the match is shown where it is")
+    XCTAssertEqual(model.state.selectedBookmark?.name, "Swift")
+
+    var top = Fixtures.model(Self.library)
+    top.press(.character("/"))
+    top.type("recipes")
+    XCTAssertEqual(top.rowNames, ["Recipes"], "at the top level the filter searches everything")
+  }
+
+  func testAFolderEmptiedElsewhereGivesWayToItsNearestParentThatHoldsSomething() {
+    var model = Fixtures.model(Self.library)
+    model.press(.down, .enter, .enter, .enter)
+    XCTAssertEqual(model.state.place, .folder(["Toolbar", "Dev", "Swift"]))
+    let remaining = Self.library.filter { !$0.folder.starts(with: ["Toolbar", "Dev"]) }
+    _ = model.send(.storeChanged(Fixtures.snapshot(remaining)))
+    XCTAssertEqual(model.state.place, .folder(["Toolbar"]))
+    XCTAssertEqual(model.rowNames, ["News"])
+  }
+
+  func testAddingInAFolderAddsIntoIt() {
+    var model = Fixtures.model(Self.library)
+    model.press(.down, .enter, .enter)
+    model.press(.character("+"))
+    XCTAssertEqual(model.state.dialog?.folder.text, "Toolbar/Dev")
+    XCTAssertEqual(model.state.dialog?.hasChanges, false, "Esc closes an untouched dialog at once")
+    model.press(.tab)
+    model.type("swift.org")
+    XCTAssertEqual(
+      model.press(.enter),
+      [.add(BookmarkDraft(name: "swift.org", url: "https://swift.org", folder: ["Toolbar", "Dev"]))])
+  }
+
+  func testMMovesTheSelectedBookmarkToTheFolderChosen() {
+    var model = Fixtures.model(Self.library)
+    model.press(.character("m"))
+    XCTAssertEqual(model.state.message?.text, "Press e for Edit mode to move bookmarks.")
+    model.press(.character("e"), .down, .down, .character("m"))  // Loose
+    guard case .move(let picker) = model.state.modal else { return XCTFail("no picker") }
+    XCTAssertEqual(
+      picker.destinations, [[], ["archive"], ["Toolbar"], ["Toolbar", "Dev"], ["Toolbar", "Dev", "Swift"]])
+    XCTAssertEqual(picker.selection, 0, "it starts where the bookmark is")
+    let screen = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
+    XCTAssertTrue(screen.contains("Move “Loose” to"), screen)
+    XCTAssertTrue(screen.contains("    ▸ Swift"), screen)
+    XCTAssertEqual(model.press(.down, .down, .down), [])
+    let loose = Self.library[0]
+    XCTAssertEqual(model.press(.enter), [.move(loose, to: ["Toolbar", "Dev"])])
+    XCTAssertNil(model.state.modal)
+
+    var moved = loose
+    moved.folder = ["Toolbar", "Dev"]
+    _ = model.send(.moveFinished(loose, .success(moved)))
+    XCTAssertEqual(model.state.message?.text, "Moved “Loose” to Toolbar › Dev.")
+    XCTAssertEqual(model.rowNames, ["▸ archive", "▸ Toolbar"], "it left the top level")
+
+    model.press(.down, .enter, .enter)
+    XCTAssertEqual(model.rowNames, ["▸ Swift", "Loose", "Forums", "Docs"])
+    model.press(.down, .character("m"), .escape)
+    XCTAssertNil(model.state.modal, "Esc cancels")
+    model.press(.character("m"), .enter)
+    XCTAssertEqual(model.state.message?.text, "“Loose” is already in Toolbar › Dev.")
+  }
+
+  func testAFailedMoveSaysWhy() {
+    var model = Fixtures.model(Self.library)
+    _ = model.send(.moveFinished(Self.library[0], .failure(FailureMessage("The disk is full."))))
+    XCTAssertEqual(model.state.message, StatusMessage("The disk is full.", isError: true))
+    XCTAssertEqual(model.rowNames, ["▸ archive", "▸ Toolbar", "Loose"])
+  }
+
+  func testASecondClickOnAFolderOpensIt() {
+    var model = Fixtures.model(Self.library)
+    _ = model.send(.mouse(MouseEvent(.click, row: 3, column: 10)))
+    XCTAssertEqual(model.state.selectedFolder?.name, "Toolbar")
+    _ = model.send(.mouse(MouseEvent(.click, row: 4, column: 10)))
+    XCTAssertEqual(model.state.place, .folder(["Toolbar"]))
+  }
+
+  func testFolderViewFrame() {
+    var model = Fixtures.model(Self.library)
+    model.press(.down, .enter)
+    assertScreen(BookmarksScreen.render(model.state), named: "folder-view")
+  }
+}
