@@ -24,6 +24,11 @@ public protocol BookmarkStore: Sendable {
   /// Deletes a stored bookmark.
   func delete(id: Bookmark.ID) async throws
 
+  /// Exchanges the places of two stored bookmarks in the store's order (the manual order,
+  /// `J`/`K`); nothing else about them changes, not even their modification dates. Synced
+  /// like any other change.
+  func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws
+
   /// The backend's state for the bottom line.
   func status() async -> StoreStatus
 

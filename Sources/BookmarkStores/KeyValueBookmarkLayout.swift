@@ -30,6 +30,30 @@ enum KeyValueBookmarkLayout {
     return .dictionary(entry)
   }
 
+  /// An entry's place in the list: its `addedMicroseconds`, else its creation date.
+  static func order(of entry: [String: PropertyList], created: Date) -> Int {
+    if case .integer(let added) = entry[orderKey] { return added }
+    return Int(created.timeIntervalSince1970 * 1_000_000)
+  }
+
+  /// Two entries with their places exchanged (`J`/`K`). Two entries at the same place (two
+  /// devices moved bookmarks at once) sort by id; the first then moves one microsecond past
+  /// the second, to the side it was not on.
+  static func exchangingPlaces(
+    _ first: (id: Bookmark.ID, entry: [String: PropertyList], created: Date),
+    _ second: (id: Bookmark.ID, entry: [String: PropertyList], created: Date)
+  ) -> (first: PropertyList, second: PropertyList) {
+    var orders = (order(of: first.entry, created: first.created), order(of: second.entry, created: second.created))
+    if orders.0 == orders.1 {
+      orders.1 += first.id < second.id ? 1 : -1
+    }
+    var a = first.entry
+    var b = second.entry
+    a[orderKey] = .integer(orders.1)
+    b[orderKey] = .integer(orders.0)
+    return (.dictionary(a), .dictionary(b))
+  }
+
   /// The bookmarks in a store's values, oldest first, and how many bookmark entries
   /// could not be read.
   static func bookmarks(in values: [String: PropertyList]) -> (bookmarks: [Bookmark], unreadable: Int) {
@@ -37,9 +61,7 @@ enum KeyValueBookmarkLayout {
     var unreadable = 0
     for (key, value) in values where key.hasPrefix(prefix) {
       if let bookmark = Bookmark(propertyList: value), key == self.key(for: bookmark.id) {
-        var order = Int(bookmark.created.timeIntervalSince1970 * 1_000_000)
-        if case .integer(let added) = value.dictionary?[orderKey] { order = added }
-        entries.append((bookmark, order))
+        entries.append((bookmark, order(of: value.dictionary ?? [:], created: bookmark.created)))
       } else {
         unreadable += 1
       }

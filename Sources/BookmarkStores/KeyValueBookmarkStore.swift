@@ -79,6 +79,25 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     try write(key, nil)
   }
 
+  /// One write of the two keys: their places (`addedMicroseconds`) exchanged.
+  public func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws {
+    let keys = (KeyValueBookmarkLayout.key(for: first), KeyValueBookmarkLayout.key(for: second))
+    func stored(_ id: Bookmark.ID, _ key: String) throws -> (Bookmark.ID, [String: PropertyList], Date) {
+      guard let value = keyValueStore.object(forKey: key), let entry = value.dictionary,
+        let bookmark = Bookmark(propertyList: value)
+      else { throw StoreError.notFound(id) }
+      return (id, entry, bookmark.created)
+    }
+    let exchanged = KeyValueBookmarkLayout.exchangingPlaces(try stored(first, keys.0), try stored(second, keys.1))
+    do {
+      try keyValueStore.setValues([keys.0: exchanged.first, keys.1: exchanged.second])
+    } catch let error as KeyValueStoreError {
+      throw Self.storeError(error)
+    }
+    try saveOrUndo([keys.0, keys.1])
+    publish()
+  }
+
   /// Imports as one write to the store (and one atomic write of the local cache): all of
   /// it, or — if it would break a quota — none of it, saying how many would fit.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {

@@ -121,6 +121,16 @@ public final class UserDefaultsStore: BookmarkStore {
     publish(change)
   }
 
+  /// One locked read-modify-write: the two entries change places in the array.
+  public func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws {
+    let change = try domain.modify { entries in
+      guard let a = DefaultsDomain.index(of: first, in: entries) else { throw StoreError.notFound(first) }
+      guard let b = DefaultsDomain.index(of: second, in: entries) else { throw StoreError.notFound(second) }
+      entries.swapAt(a, b)
+    }
+    publish(change)
+  }
+
   /// One locked read-modify-write that drops every entry with one of these ids.
   public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
     let change = try domain.modify { entries in

@@ -13,7 +13,7 @@ extension BookmarksScreen {
       ($0.label, $0.summary)
     }
     let right: [HelpLine] =
-      [("Folders", "")] + folders.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
+      [("Folders and order", "")] + folders.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
       + KeyBindings.dialogHelp + [("", ""), ("While filtering", "")] + KeyBindings.filterHelp + [
         ("", ""), ("Mouse", ""),
       ]
@@ -24,7 +24,8 @@ extension BookmarksScreen {
   /// How many lines of help fit inside the box at this size.
   static func helpPageHeight(_ size: ScreenSize) -> Int {
     let tallest = helpColumns(width: size.columns).map(\.count).max() ?? 0
-    return max(1, min(size.rows - 2, tallest + 4) - 4)
+    // The box: its borders and the footer line around the page.
+    return max(1, min(size.rows - 2, tallest + 3) - 3)
   }
 
   /// How far the help can scroll: the lines that do not fit.
@@ -42,7 +43,7 @@ extension BookmarksScreen {
     let page = helpPageHeight(size)
     let limit = helpScrollLimit(size)
     let offset = min(max(0, scroll), limit)
-    let height = page + 4
+    let height = page + 3
     let column = (buffer.width - width) / 2
     let row = max(1, (buffer.height - height) / 2)
     drawBox(title: "Keys", row: row, column: column, width: width, height: height, into: &buffer)

@@ -23,6 +23,9 @@ public struct BookmarksViewModel: Sendable {
   var folderIndex: FolderIndex?
   /// The folder the flat list (`A`) was opened from, which `←` or `A` goes back to.
   var folderBeforeAll: [String] = []
+  /// The `J`/`K` the store is doing: the bookmark moved, whether it goes after its neighbour
+  /// (`J`) or before it (`K`), and the neighbour.
+  var exchangeInFlight: (moved: Bookmark.ID, after: Bool, neighbour: Bookmark.ID)?
 
   public init(state: AppState) {
     self.state = state
@@ -51,6 +54,8 @@ public struct BookmarksViewModel: Sendable {
         replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
         state.message = StatusMessage("Deleted “\(bookmark.name)”.")
       }
+    case .exchangeFinished(let failure):
+      effects = exchangeFinished(failure)
     case .moveFinished(let bookmark, let result):
       moveFinished(bookmark, result)
     case .versionsLoaded(let id, let result):
@@ -83,6 +88,10 @@ public struct BookmarksViewModel: Sendable {
     // Below the minimum size nothing is drawn but the explanation, so no key may act unseen.
     if state.isTooSmall {
       if key == .character("q") || key == .function(10) { state.shouldQuit = true }
+      return []
+    }
+    if state.isExchanging {
+      state.typeAhead.append(key)
       return []
     }
     // Type-ahead: while a save is in flight, keys wait and are applied in order once the
@@ -135,7 +144,7 @@ public struct BookmarksViewModel: Sendable {
   /// Applies keys typed while a save was in flight, in order, until one starts another save.
   mutating func replayTypeAhead() -> [Effect] {
     var effects: [Effect] = []
-    while !state.typeAhead.isEmpty, state.dialog?.isSaving != true {
+    while !state.typeAhead.isEmpty, state.dialog?.isSaving != true, !state.isExchanging {
       let key = state.typeAhead.removeFirst()
       if key == .control("c") {
         state.shouldQuit = true
@@ -194,6 +203,7 @@ public struct BookmarksViewModel: Sendable {
     case .up: goUp()
     case .allBookmarks: toggleAllBookmarks()
     case .move: startMove()
+    case .reorder: return exchange(by: key == .character("J") ? 1 : -1)
     case .help: state.modal = .help(scroll: 0)
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]

@@ -5,6 +5,9 @@ public enum Effect: Hashable, Sendable {
   case add(BookmarkDraft)
   case update(Bookmark.ID, BookmarkDraft)
   case delete(Bookmark)
+  /// Exchange the places of two bookmarks in the store's order (`J`/`K`); the answer is
+  /// ``Action/exchangeFinished(_:)``.
+  case exchangePlaces(Bookmark.ID, Bookmark.ID)
   /// Move a bookmark to a folder (`[]`: the top level); the answer is ``Action/moveFinished(_:_:)``.
   case move(Bookmark, to: [String])
   /// List the versions of a bookmark in conflict.

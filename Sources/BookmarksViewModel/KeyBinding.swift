@@ -8,6 +8,7 @@ public struct KeyBinding: Hashable, Sendable {
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
     case openFolder, up, allBookmarks, move
+    case reorder
   }
 
   public var keys: [Key]
@@ -38,6 +39,8 @@ public enum KeyBindings {
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
       command: .delete),
     KeyBinding(keys: [.character("m")], label: "m", summary: "Move (Edit mode)", command: .move),
+    KeyBinding(
+      keys: [.character("J"), .character("K")], label: "J K", summary: "Reorder (Edit mode)", command: .reorder),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
     KeyBinding(keys: [.character("s")], label: "s", summary: "Sort: name, date, domain…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
@@ -49,8 +52,9 @@ public enum KeyBindings {
       keys: [.character("q"), .control("c"), .function(10)], label: "q ^C F10", summary: "Quit", command: .quit),
   ]
 
-  /// The commands of the folder view, which the help lists under their own heading.
-  public static let folderCommands: Set<KeyBinding.Command> = [.openFolder, .up, .allBookmarks, .move]
+  /// The commands of the folder view and your own order, which the help lists under their
+  /// own heading.
+  public static let folderCommands: Set<KeyBinding.Command> = [.openFolder, .up, .allBookmarks, .move, .reorder]
 
   /// The dialog's keys, for the help overlay.
   public static let dialogHelp: [(label: String, summary: String)] = [

@@ -3,7 +3,7 @@ import BookmarkModel
 /// How the list is ordered (issue 18.5): `s` cycles through them, and the device remembers
 /// the choice.
 public enum ListOrder: String, CaseIterable, Hashable, Sendable {
-  /// The store's order: oldest first, as added.
+  /// The store's order: as added, oldest first, then as moved with `J`/`K` (synced).
   case manual
   /// By name, folded as the filter folds it (case, accents and width ignored).
   case name
@@ -23,7 +23,7 @@ public enum ListOrder: String, CaseIterable, Hashable, Sendable {
   /// How the bottom line names it: `Sorted by name.`
   public var label: String {
     switch self {
-    case .manual: "the order they were added"
+    case .manual: "your own order"
     case .name: "name"
     case .added: "date added, newest first"
     case .modified: "date modified, newest first"

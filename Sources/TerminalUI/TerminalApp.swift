@@ -109,6 +109,13 @@ public enum TerminalApp {
         do { inbox.post(.saveFinished(.success(try await store.update(id: id, with: draft)))) } catch {
           inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
         }
+      case .exchangePlaces(let first, let second):
+        do {
+          try await store.exchangePlaces(of: first, and: second)
+          inbox.post(.exchangeFinished(nil))
+        } catch {
+          inbox.post(.exchangeFinished(FailureMessage("\(error)")))
+        }
       case .move(let bookmark, let folder):
         // The name and URL as stored: only the folder changes.
         let draft = BookmarkDraft(name: bookmark.name, url: bookmark.url, folder: folder)

@@ -55,6 +55,10 @@ final class DemoStore: BookmarkStore {
 
   func delete(id: Bookmark.ID) async throws { try await base.delete(id: id) }
 
+  func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws {
+    try await base.exchangePlaces(of: first, and: second)
+  }
+
   func status() async -> StoreStatus { await base.status() }
 
   func importBookmarks(_ bookmarks: [Bookmark]) async throws { try await base.importBookmarks(bookmarks) }

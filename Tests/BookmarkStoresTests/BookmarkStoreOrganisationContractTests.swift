@@ -43,6 +43,47 @@ final class BookmarkStoreOrganisationContractTests: XCTestCase {
     }
   }
 
+  /// `J`/`K` (issue 18.5): two bookmarks exchange places in the store's order, and nothing
+  /// else about them changes; a new instance and the other device see the new order; an
+  /// unknown id changes nothing.
+  func testExchangingPlacesChangesTheOrderAndNothingElse() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let root = home.path + "/" + implementation.name
+      let store = implementation.make(root, "a")
+      var ids: [Bookmark.ID] = []
+      for name in ["one", "two", "three"] {
+        ids.append(try await store.add(BookmarkDraft(name: name, url: "https://\(name).example")).id)
+      }
+      let before = try await store.load()
+      try await store.exchangePlaces(of: ids[0], and: ids[2])
+      let after = try await store.load()
+      XCTAssertEqual(after.map(\.name), ["three", "two", "one"], implementation.name)
+      XCTAssertEqual(Set(after), Set(before), "\(implementation.name): only the order changed")
+      // Back and forth, as a run of J and K does.
+      try await store.exchangePlaces(of: ids[0], and: ids[1])
+      var names = try await store.load().map(\.name)
+      XCTAssertEqual(names, ["three", "one", "two"], implementation.name)
+
+      await store.sync()
+      let other = implementation.make(root, "b")
+      await other.sync()
+      names = try await other.load().map(\.name)
+      XCTAssertEqual(names, ["three", "one", "two"], "\(implementation.name): device b")
+      let again = implementation.make(root, "a")
+      names = try await again.load().map(\.name)
+      XCTAssertEqual(names, ["three", "one", "two"], "\(implementation.name): reopened")
+
+      do {
+        try await store.exchangePlaces(of: ids[0], and: "no-such-id")
+        XCTFail("\(implementation.name): an unknown id was accepted")
+      } catch StoreError.notFound(let id) {
+        XCTAssertEqual(id, "no-such-id", implementation.name)
+      }
+      names = try await store.load().map(\.name)
+      XCTAssertEqual(names, ["three", "one", "two"], implementation.name)
+    }
+  }
+
   /// The one bookmark, as a new instance of the store reads it.
   private func reloaded(_ implementation: BookmarkStoreImplementation, _ root: String) async throws -> Bookmark {
     let again = implementation.make(root, "a")

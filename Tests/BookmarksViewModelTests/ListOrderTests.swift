@@ -48,7 +48,7 @@ final class ListOrderTests: XCTestCase {
         .rememberSortOrder(.name), .rememberSortOrder(.added), .rememberSortOrder(.modified),
         .rememberSortOrder(.domain), .rememberSortOrder(.manual),
       ])
-    XCTAssertEqual(model.state.message?.text, "Sorted by the order they were added.")
+    XCTAssertEqual(model.state.message?.text, "Sorted by your own order.")
   }
 
   func testAFilterAndNewBookmarksFollowTheOrder() {

@@ -140,6 +140,29 @@ final class OrganiseTests: EndToEndTestCase {
     }
   }
 
+  /// `J` and `K` in Edit mode reorder the list, typed ahead without pauses, and the other
+  /// device shows the new order live, for both synced stores (issue 18.5).
+  func testReorderingWithJAndKReachesTheOtherDevice() throws {
+    for store in ["key-value", "documents"] {
+      let first = try device(store)
+      let second = try device(store)
+      for name in ["one", "two", "three"] { try first.add("https://\(name).example", name: name) }
+      let a = try open(first)
+      let b = try open(second)
+      try waitForList(b, ["  one", "  https://one.example", "  two", "  https://two.example", "  three"])
+      try a.type("eJJ")
+      try waitForList(
+        a, [" (-) two", "     https://two.example", " (-) three", "     https://three.example", " (-) one"])
+      try waitForList(
+        b, ["  two", "  https://two.example", "  three", "  https://three.example", "  one"], timeout: 10)
+      try a.type("K")
+      try waitForList(
+        b, ["  two", "  https://two.example", "  one", "  https://one.example", "  three"], timeout: 10)
+      a.kill()
+      b.kill()
+    }
+  }
+
   /// `s` sorts, says how, and the next start opens in the same order.
   func testSortingIsRememberedOnThisDevice() throws {
     let home = try makeHome()
@@ -157,7 +180,7 @@ final class OrganiseTests: EndToEndTestCase {
     app = try launch(home)
     try waitForList(app, ["  Äpfel", "  https://b.example", "  Mango"])
     try app.type("ssss")
-    try app.waitFor("Sorted by the order they were added.")
+    try app.waitFor("Sorted by your own order.")
     try waitForList(app, ["  zebra", "  https://zoo.example", "  Äpfel"])
   }
 }
