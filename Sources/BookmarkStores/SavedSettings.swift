@@ -12,6 +12,9 @@ public struct SavedSettings: Hashable, Sendable {
     case store, cloud, account
     /// The list's order (`manual`, `name`, `added`, `modified`, `domain`), set with `s`.
     case sort
+    /// `off` keeps this device from opening at the place the account's other devices left
+    /// (and from sharing its own); `on` by default.
+    case followPlace = "follow-place"
   }
 
   public private(set) var values: [Name: String]

@@ -27,6 +27,9 @@ public enum Action: Hashable, Sendable {
   case messageExpired
   /// The store is empty, but another store on this device holds bookmarks: where they are.
   case bookmarksElsewhere(String)
+  /// The place the account's devices left the list at, read at the start: the list opens
+  /// there unless a key was pressed already.
+  case placeArrived(ReadingPlace)
   /// The `/` filter's index, built off the UI thread.
   case searchPrepared(PreparedSearch)
 }

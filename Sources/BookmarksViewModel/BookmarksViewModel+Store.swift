@@ -14,6 +14,10 @@ extension BookmarksViewModel {
       state.loadProblem = nil
       if wasLoaded { noticeChangesElsewhere(bookmarks) }
       replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
+      if let place = arrivedPlace {
+        arrivedPlace = nil
+        placeArrived(place)
+      }
     case .failure(let error):
       state.loadProblem = error.description
       replaceBookmarks([], keepingSelectionOf: nil)

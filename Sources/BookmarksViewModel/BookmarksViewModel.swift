@@ -23,6 +23,14 @@ public struct BookmarksViewModel: Sendable {
   var folderIndex: FolderIndex?
   /// The folder the flat list (`A`) was opened from, which `←` or `A` goes back to.
   var folderBeforeAll: [String] = []
+  /// True when the runtime keeps the place for the account (``Effect/rememberPlace(_:)``).
+  public var followsPlace = false
+  /// The place last told to the runtime, or arrived from it.
+  var reportedPlace: ReadingPlace?
+  /// A place that arrived before the bookmarks, applied with them.
+  var arrivedPlace: ReadingPlace?
+  /// True once a key or click was handled: a place arriving after that is not applied.
+  var hasMoved = false
   /// The `J`/`K` the store is doing: the bookmark moved, whether it goes after its neighbour
   /// (`J`) or before it (`K`), and the neighbour.
   var exchangeInFlight: (moved: Bookmark.ID, after: Bool, neighbour: Bookmark.ID)?
@@ -72,8 +80,13 @@ public struct BookmarksViewModel: Sendable {
       state.bookmarksElsewhere = hint
     case .searchPrepared(let prepared):
       searchPrepared(prepared)
+    case .placeArrived(let place):
+      placeArrived(place)
     }
+    if case .keyPressed = action { hasMoved = true }
+    if case .mouse = action { hasMoved = true }
     keepSelectionVisible()
+    if let place = placeToRemember() { effects.append(place) }
     if let prepare = searchToPrepare() { effects.append(prepare) }
     return effects
   }

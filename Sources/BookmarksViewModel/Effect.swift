@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarkStoreInterface
 
 /// Work for the runtime to do; its result comes back as an ``Action``.
 public enum Effect: Hashable, Sendable {
@@ -25,4 +26,7 @@ public enum Effect: Hashable, Sendable {
   case prepareSearch([Bookmark], generation: Int)
   /// Remember the list's order on this device.
   case rememberSortOrder(ListOrder)
+  /// Remember where the list is, for the account's other devices (coalesced by the runtime's
+  /// ``PlaceFollowing``).
+  case rememberPlace(ReadingPlace)
 }

@@ -130,6 +130,16 @@ public struct StoreChoice: Sendable {
     return store
   }
 
+  /// Where the account keeps its place in the list, for a synced store (the key-value
+  /// store's own, or one opened beside the document store); nil for user defaults, offline,
+  /// or when this device's `follow-place` setting is `off`.
+  public func makePlaceFollowing(for store: any BookmarkStore) throws -> (any PlaceFollowing)? {
+    guard !isOffline, (try? savedSettings()[.followPlace]) != "off" else { return nil }
+    if let keyValue = store as? KeyValueBookmarkStore { return KeyValuePlace(keyValueStore: keyValue.keyValueStore) }
+    guard store is DocumentBookmarkStore else { return nil }
+    return KeyValuePlace(keyValueStore: try makeUbiquitousKeyValueStore(connected: true), start: true)
+  }
+
   /// A setting from its flag, else its environment variable, else what this device saved.
   private func chosen(_ flag: String?, _ variable: String, _ name: SavedSettings.Name) throws -> String? {
     if let flag { return flag }
@@ -165,13 +175,17 @@ public struct StoreChoice: Sendable {
   }
 
   private func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {
+    KeyValueBookmarkStore(keyValueStore: try makeUbiquitousKeyValueStore(connected: connected))
+  }
+
+  /// This device's key-value store for the account and cloud.
+  private func makeUbiquitousKeyValueStore(connected: Bool) throws -> UbiquitousKeyValueStore {
     let address = try cloudAddress()
     let account = try accountName()
     let service = try makeCloud(connected: connected)
-    let store = UbiquitousKeyValueStore(
+    return UbiquitousKeyValueStore(
       directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
       cloud: service, device: try DeviceIdentity.load(in: location))
-    return KeyValueBookmarkStore(keyValueStore: store)
   }
 
   private static func loginName(_ environment: [String: String]) -> String? {

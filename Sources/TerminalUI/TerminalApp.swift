@@ -12,11 +12,14 @@ public enum TerminalApp {
   ///   can be selected as usual.
   /// - Parameter bookmarksElsewhere: asked once when the store turns out empty: where else
   ///   on this device bookmarks are, in one sentence for the empty screen.
+  /// - Parameter place: where the account keeps its place in the list: read once at the
+  ///   start (the list opens there unless a key was pressed first), told as the user moves.
   /// - Parameter sortOrder: the order the list opens in; `rememberSortOrder` is told (off the
   ///   UI thread) each time the user picks another.
   public static func run(
     store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
-    bookmarksElsewhere: (@Sendable () async -> String?)? = nil, sortOrder: ListOrder = .manual,
+    place: (any PlaceFollowing)? = nil, bookmarksElsewhere: (@Sendable () async -> String?)? = nil,
+    sortOrder: ListOrder = .manual,
     rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil
   ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
@@ -24,7 +27,7 @@ public enum TerminalApp {
         continuation.resume(
           returning: Result {
             try runLoop(
-              store: store, title: title, environment: environment, mouse: mouse,
+              store: store, title: title, environment: environment, mouse: mouse, place: place,
               bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder)
           })
       }
@@ -36,7 +39,7 @@ public enum TerminalApp {
 
   private static func runLoop(
     store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
-    bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
+    place: (any PlaceFollowing)?, bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
     rememberSortOrder: (@Sendable (ListOrder) -> Void)?
   ) throws {
     let inbox = try Inbox()
@@ -52,13 +55,20 @@ public enum TerminalApp {
         isFirst = false
       }
     }
-    defer { watcher.cancel() }
+    let placeLoader = Task.detached {
+      if let saved = await place?.load() { inbox.post(.placeArrived(saved)) }
+    }
+    defer {
+      watcher.cancel()
+      placeLoader.cancel()
+    }
     let urls = URLActions(environment: environment)
     try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
       var state = AppState(title: title, backend: store.backend, size: terminal.size)
       state.sortOrder = sortOrder
       var model = BookmarksViewModel(state: state)
       model.preparesSearchInBackground = true
+      model.followsPlace = place != nil
       _ = model.send(.resized(terminal.size))
       let trace = TraceLog(environment: environment)
       var messageTimer = MessageTimer(environment: environment)
@@ -90,6 +100,7 @@ public enum TerminalApp {
             case .suspend: terminal.suspendToShell()
             case .rememberSortOrder(let order):
               if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
+            case .rememberPlace(let reading): place?.save(reading)
             default: perform(effect, store: store, inbox: inbox)
             }
           }
@@ -144,7 +155,7 @@ public enum TerminalApp {
         }
       case .prepareSearch(let bookmarks, let generation):
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
-      case .openURL, .copyURL, .suspend, .rememberSortOrder:
+      case .openURL, .copyURL, .suspend, .rememberSortOrder, .rememberPlace:
         break  // handled on the UI thread
       }
     }

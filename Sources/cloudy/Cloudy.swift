@@ -36,6 +36,11 @@ struct Cloudy: AsyncParsableCommand {
     help: "Leave the mouse to the terminal, for selecting text (env CLOUDY_NO_MOUSE=1).")
   var noMouse = false
 
+  @Flag(
+    name: .customLong("no-follow-place"),
+    help: "Open at the top, not where the account's other devices left the list (setting follow-place).")
+  var noFollowPlace = false
+
   /// Whether the list takes clicks and the wheel: not with `--no-mouse` or `CLOUDY_NO_MOUSE=1`.
   var usesMouse: Bool {
     !noMouse && !["1", "true", "yes"].contains(options.environment["CLOUDY_NO_MOUSE"]?.lowercased() ?? "")
@@ -75,8 +80,9 @@ struct Cloudy: AsyncParsableCommand {
     let chosen = options
     let saved = try? options.savedSettings()
     let location = options.location
+    let place = noFollowPlace ? nil : try? options.choice.makePlaceFollowing(for: store)
     try await TerminalApp.run(
-      store: store, environment: options.environment, mouse: usesMouse,
+      store: store, environment: options.environment, mouse: usesMouse, place: place,
       bookmarksElsewhere: { await OtherStores.describe(chosen) },
       sortOrder: saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual,
       rememberSortOrder: { order in
@@ -85,6 +91,7 @@ struct Cloudy: AsyncParsableCommand {
         settings[.sort] = order == .manual ? nil : order.rawValue
         try? settings.save(to: location)
       })
+    await place?.flush()
   }
 }
 

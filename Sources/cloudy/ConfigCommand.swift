@@ -53,7 +53,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
   private func nameAndValue() throws -> (SavedSettings.Name, String) {
     guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), let value, !value.isEmpty else {
-      throw CLIError("Usage: cloudy config set store|cloud|account|sort VALUE")
+      throw CLIError("Usage: cloudy config set store|cloud|account|sort|follow-place VALUE")
     }
     return (name, value)
   }
@@ -75,6 +75,10 @@ struct ConfigCommand: AsyncParsableCommand {
       guard ListOrder(rawValue: value) != nil else {
         throw CLIError(
           "Unknown order “\(value)”; choose one of \(ListOrder.allCases.map(\.rawValue).joined(separator: ", ")).")
+      }
+    case .followPlace:
+      guard ["on", "off"].contains(value) else {
+        throw CLIError("follow-place is on or off, not “\(value)”.")
       }
     }
     return value

@@ -25,8 +25,8 @@ final class OrganiseTests: EndToEndTestCase {
     return home
   }
 
-  private func open(_ home: CloudyHome) throws -> TmuxSession {
-    let app = try launch(home, waitUntilLoaded: false)
+  private func open(_ home: CloudyHome, arguments: [String] = []) throws -> TmuxSession {
+    let app = try launch(home, arguments: arguments, waitUntilLoaded: false)
     try app.waitUntil(timeout: 5, "the list has loaded") {
       let lines = try app.lines()
       return lines.first?.hasPrefix(" Edit") == true && !lines.joined().contains("Loading…")
@@ -160,6 +160,41 @@ final class OrganiseTests: EndToEndTestCase {
         b, ["  two", "  https://two.example", "  one", "  https://one.example", "  three"], timeout: 10)
       a.kill()
       b.kill()
+    }
+  }
+
+  /// Your place follows you (issue 18.6): the list opens on the second home where the first
+  /// left it (folder, selection, order), for both synced stores; `--no-follow-place` opens at
+  /// the top.
+  func testTheListOpensWhereAnotherDeviceOfTheAccountLeftIt() throws {
+    for store in ["key-value", "documents"] {
+      let first = try device(store)
+      let second = try device(store)
+      for (url, name, folder) in [
+        ("https://swift.org", "Swift", "Toolbar/Dev"), ("https://docs.example", "Docs", "Toolbar/Dev"),
+        ("https://loose.example", "Loose", ""),
+      ] {
+        let added = try first.cli(["add", url, "--name", name] + (folder.isEmpty ? [] : ["--folder", folder]))
+        XCTAssertEqual(added.status, 0, added.stderr)
+      }
+      let a = try open(first)
+      try a.type("ll")
+      try a.waitFor("Cloudy › Toolbar › Dev")
+      try a.type("s")
+      try a.waitFor("Sorted by name.")
+      try a.type("j")  // Swift, the second by name
+      try a.waitFor("2/2")
+      try a.type("q")
+      XCTAssertEqual(try a.waitForExit(), 0)
+
+      let b = try open(second)
+      try b.waitFor("Cloudy › Toolbar › Dev", timeout: 10)
+      try waitForList(b, ["  Docs", "  https://docs.example", "  Swift", "  https://swift.org"])
+      try b.waitFor("2/2")
+      b.kill()
+      let c = try open(second, arguments: ["--no-follow-place"])
+      try waitForList(c, ["  ▸ Toolbar", "    1 folder · 2 bookmarks", "  Loose"])
+      c.kill()
     }
   }
 

@@ -127,8 +127,10 @@ final class PostgresSyncTests: EndToEndTestCase {
     try add(deviceB, url: "https://during-b.example", name: "During B")
     try deviceA.type("j")  // any key clears the “Added” message from the bottom line
     try deviceB.type("j")
-    let bottomA = try waitForBottomLine(deviceA, containing: "offline · 2 pending")
-    let bottomB = try waitForBottomLine(deviceB, containing: "offline · 1 pending")
+    // In the key-value store the place each list is at is one more key waiting (docs/sync.md).
+    let place = store == "key-value" ? 1 : 0
+    let bottomA = try waitForBottomLine(deviceA, containing: "offline · \(2 + place) pending")
+    let bottomB = try waitForBottomLine(deviceB, containing: "offline · \(1 + place) pending")
     XCTAssertTrue(bottomA.contains("\(store) · offline"), bottomA)
     XCTAssertTrue(bottomB.contains("\(store) · offline"), bottomB)
 
