@@ -23,6 +23,9 @@ public struct BookmarksViewModel: Sendable {
   var folderIndex: FolderIndex?
   /// The folder the flat list (`A`) was opened from, which `←` or `A` goes back to.
   var folderBeforeAll: [String] = []
+  /// The tags in use, most used first, for the dialog's suggestions: counted when the dialog
+  /// first opens after the list changed.
+  var knownTags: (generation: Int, tags: [String])?
   /// True when the runtime keeps the place for the account (``Effect/rememberPlace(_:)``).
   public var followsPlace = false
   /// The place last told to the runtime, or arrived from it.
@@ -281,7 +284,10 @@ public struct BookmarksViewModel: Sendable {
   private mutating func offeringCompletions(_ dialog: BookmarkDialog) -> BookmarkDialog {
     var dialog = dialog
     dialog.knownFolders = currentFolderIndex().foldersByUse.map(BookmarkOrganisation.folderText)
-    dialog.knownTags = state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag)
+    if knownTags?.generation != listGeneration {
+      knownTags = (listGeneration, state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag))
+    }
+    dialog.knownTags = knownTags?.tags ?? []
     return dialog
   }
 

@@ -15,9 +15,18 @@ struct FolderIndex: Sendable {
   private var totals: [[String]: Int] = [:]
 
   init(_ bookmarks: [Bookmark]) {
+    // Bookmarks of one folder mostly come in runs (a browser's export, the order they were
+    // added in): a run is gathered by comparing with the last folder, and hashed once.
+    var run: (folder: [String], indices: [Int])?
     for (index, bookmark) in bookmarks.enumerated() {
-      direct[bookmark.folder, default: []].append(index)
+      if run?.folder == bookmark.folder {
+        run?.indices.append(index)
+        continue
+      }
+      if let run { direct[run.folder, default: []].append(contentsOf: run.indices) }
+      run = (bookmark.folder, [index])
     }
+    if let run { direct[run.folder, default: []].append(contentsOf: run.indices) }
     var subfolders: [[String]: Set<String>] = [:]
     for (path, indices) in direct {
       for depth in 0...path.count {
