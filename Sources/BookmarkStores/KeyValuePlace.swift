@@ -71,8 +71,13 @@ public final class KeyValuePlace: PlaceFollowing {
     }
   }
 
+  /// Writes the place waiting, if any; sends the store's queued changes unless it already
+  /// knows the cloud can't be reached (quitting never waits for a cloud that is down: the
+  /// place is kept in the local copy and sent next time).
   public func flush() async {
     queue.sync { writeWaiting() }
+    let status = keyValueStore.status
+    guard status.pending > 0, status.state != .offline else { return }
     await keyValueStore.syncNow()
   }
 
