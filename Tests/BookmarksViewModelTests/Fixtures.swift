@@ -11,6 +11,11 @@ enum Fixtures {
     Bookmark(id: id, name: name, url: url, created: date, modified: date)
   }
 
+  /// A bookmark in a folder (`[]`: the top level), its URL made from its id.
+  static func filed(_ id: String, _ name: String, _ folder: [String]) -> Bookmark {
+    Bookmark(id: id, name: name, url: "https://\(id).example", created: date, modified: date, folder: folder)
+  }
+
   static let three = [
     bookmark("id-1", "Apple", "https://www.apple.com"),
     bookmark("id-2", "東京タワー", "https://www.tokyotower.co.jp/ja"),

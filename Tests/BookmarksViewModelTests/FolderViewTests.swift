@@ -6,19 +6,13 @@ import XCTest
 /// The folder view (issue 18.2): folder rows before bookmark rows, opening and going up, the
 /// place in the top bar, the flat list one key away, and moving a bookmark with `m`.
 final class FolderViewTests: XCTestCase {
-  private static func filed(_ id: String, _ name: String, _ folder: [String]) -> Bookmark {
-    Bookmark(
-      id: id, name: name, url: "https://\(id).example", created: Fixtures.date, modified: Fixtures.date,
-      folder: folder)
-  }
-
   private static let library = [
-    filed("1", "Loose", []),
-    filed("2", "Forums", ["Toolbar", "Dev"]),
-    filed("3", "Docs", ["Toolbar", "Dev"]),
-    filed("4", "News", ["Toolbar"]),
-    filed("5", "Recipes", ["archive"]),
-    filed("6", "Swift", ["Toolbar", "Dev", "Swift"]),
+    Fixtures.filed("1", "Loose", []),
+    Fixtures.filed("2", "Forums", ["Toolbar", "Dev"]),
+    Fixtures.filed("3", "Docs", ["Toolbar", "Dev"]),
+    Fixtures.filed("4", "News", ["Toolbar"]),
+    Fixtures.filed("5", "Recipes", ["archive"]),
+    Fixtures.filed("6", "Swift", ["Toolbar", "Dev", "Swift"]),
   ]
 
   private func titleLine(_ model: BookmarksViewModel) -> String {

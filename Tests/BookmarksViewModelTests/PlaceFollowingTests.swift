@@ -7,15 +7,10 @@ import XCTest
 /// changes, never before the user moves; the place arriving at the start opens the list
 /// there unless a key came first.
 final class PlaceFollowingTests: XCTestCase {
-  private static func filed(_ id: String, _ name: String, _ folder: [String]) -> Bookmark {
-    Bookmark(
-      id: id, name: name, url: "https://\(id).example", created: Fixtures.date, modified: Fixtures.date,
-      folder: folder)
-  }
-
   private static let library = [
-    filed("1", "Loose", []), filed("2", "Forums", ["Toolbar", "Dev"]), filed("3", "Docs", ["Toolbar", "Dev"]),
-    filed("4", "News", ["Toolbar"]),
+    Fixtures.filed("1", "Loose", []), Fixtures.filed("2", "Forums", ["Toolbar", "Dev"]),
+    Fixtures.filed("3", "Docs", ["Toolbar", "Dev"]),
+    Fixtures.filed("4", "News", ["Toolbar"]),
   ]
 
   private func following() -> BookmarksViewModel {

@@ -25,6 +25,14 @@ final class OrganiseTests: EndToEndTestCase {
     return home
   }
 
+  /// Adds bookmarks with the command line: URL, name and folder path (empty: the top level).
+  private func add(to home: CloudyHome, _ bookmarks: [(url: String, name: String, folder: String)]) throws {
+    for (url, name, folder) in bookmarks {
+      let added = try home.cli(["add", url, "--name", name] + (folder.isEmpty ? [] : ["--folder", folder]))
+      XCTAssertEqual(added.status, 0, added.stderr)
+    }
+  }
+
   private func open(_ home: CloudyHome, arguments: [String] = []) throws -> TmuxSession {
     let app = try launch(home, arguments: arguments, waitUntilLoaded: false)
     try app.waitUntil(timeout: 5, "the list has loaded") {
@@ -99,13 +107,12 @@ final class OrganiseTests: EndToEndTestCase {
     for store in ["key-value", "documents"] {
       let first = try device(store)
       let second = try device(store)
-      for (url, name, folder) in [
-        ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
-        ("https://loose.example", "Loose", ""),
-      ] {
-        let added = try first.cli(["add", url, "--name", name] + (folder.isEmpty ? [] : ["--folder", folder]))
-        XCTAssertEqual(added.status, 0, added.stderr)
-      }
+      try add(
+        to: first,
+        [
+          ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
+          ("https://loose.example", "Loose", ""),
+        ])
       let a = try open(first)
       let b = try open(second)
       try b.waitFor("Loose")
@@ -170,13 +177,12 @@ final class OrganiseTests: EndToEndTestCase {
     for store in ["key-value", "documents"] {
       let first = try device(store)
       let second = try device(store)
-      for (url, name, folder) in [
-        ("https://swift.org", "Swift", "Toolbar/Dev"), ("https://docs.example", "Docs", "Toolbar/Dev"),
-        ("https://loose.example", "Loose", ""),
-      ] {
-        let added = try first.cli(["add", url, "--name", name] + (folder.isEmpty ? [] : ["--folder", folder]))
-        XCTAssertEqual(added.status, 0, added.stderr)
-      }
+      try add(
+        to: first,
+        [
+          ("https://swift.org", "Swift", "Toolbar/Dev"), ("https://docs.example", "Docs", "Toolbar/Dev"),
+          ("https://loose.example", "Loose", ""),
+        ])
       let a = try open(first)
       try a.type("ll")
       try a.waitFor("Cloudy › Toolbar › Dev")
