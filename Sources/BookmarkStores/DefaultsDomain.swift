@@ -79,7 +79,8 @@ struct DefaultsDomain {
         try PrivateFiles.replace(path) { write in
           PropertyListXMLWriter.write(.dictionary(raw)) { piece in piece.withUnsafeBytes { write($0) } }
         }
-        let contents = Contents(entries: entries)
+        var contents = Contents(entries: entries)
+        contents.unreadableEntries += Self.strayEntries(in: raw)
         let signature = PrivateFiles.signature(path)
         PrivateFiles.removeStaleTemporaries(of: cachePath)
         if let signature { DefaultsDomainCache.write(contents, stamp: signature, to: cachePath) }
@@ -92,10 +93,30 @@ struct DefaultsDomain {
   /// twice as fast), else through the general reader, which also gives the errors.
   private func readContents() throws -> Contents {
     guard let data = try PrivateFiles.read(path) else { return Contents(entries: []) }
-    if let plain = PropertyListReader.bookmarks(in: data, key: Self.bookmarksKey) {
+    // (An empty result is read again in full, to look for bookmarks under a damaged key.)
+    if let plain = PropertyListReader.bookmarks(in: data, key: Self.bookmarksKey),
+      !plain.bookmarks.isEmpty || plain.unreadable > 0
+    {
       return Contents(bookmarks: plain.bookmarks, unreadableEntries: plain.unreadable)
     }
-    return Contents(entries: try bookmarkEntries(in: try parse(data)))
+    let raw = try parse(data)
+    var contents = Contents(entries: try bookmarkEntries(in: raw))
+    contents.unreadableEntries += Self.strayEntries(in: raw)
+    return contents
+  }
+
+  /// Entries that look like bookmarks (a dictionary with a string `id` and `url`) in a list
+  /// under another key than `bookmarks`: a flipped bit in the key's name once made five
+  /// bookmarks vanish without a word (scripts/torture). They are counted as entries that
+  /// can't be read, so the bottom line and `list` say so; they stay in the file as they are.
+  static func strayEntries(in raw: [String: PropertyList]) -> Int {
+    var count = 0
+    for (key, value) in raw where key != bookmarksKey {
+      for entry in value.array ?? [] {
+        if let fields = entry.dictionary, fields["id"]?.string != nil, fields["url"]?.string != nil { count += 1 }
+      }
+    }
+    return count
   }
 
   private func readRaw() throws -> [String: PropertyList] {

@@ -140,6 +140,34 @@ final class UserDefaultsStoreTests: XCTestCase {
     }
   }
 
+  /// scripts/torture: one flipped bit turned `<key>bookmarks</key>` into `bookmar{s`, and
+  /// the list showed no bookmarks and said nothing.
+  func testBookmarksUnderADamagedKeyAreReportedAndKept() async throws {
+    try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
+    let damaged: [String: Any] = [
+      "bookmar{s": [
+        ["id": "a", "name": "A", "url": "https://a.example"], ["id": "b", "name": "B", "url": "https://b.example"],
+      ],
+      "otherSetting": ["not", "bookmarks"],
+    ]
+    try PropertyListSerialization.data(fromPropertyList: damaged, format: .xml, options: 0)
+      .write(to: URL(fileURLWithPath: path))
+    let store = makeStore(ids: ["new"])
+    let loaded = try await store.load()
+    XCTAssertEqual(loaded, [])
+    var status = await store.status()
+    XCTAssertEqual(status.problem, "2 stored entries could not be read; they are kept as they are.")
+
+    _ = try await store.add(BookmarkDraft(name: "New", url: "https://new.example"))
+    status = await store.status()
+    XCTAssertEqual(status.problem, "2 stored entries could not be read; they are kept as they are.", "after a write")
+    let again = try await makeStore().load()
+    XCTAssertEqual(again.map(\.id), ["new"])
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let plist = try XCTUnwrap(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    XCTAssertEqual((plist["bookmar{s"] as? [Any])?.count, 2, "the damaged entries are kept as they were")
+  }
+
   func testBookmarksThatAreNotAListAreReported() async throws {
     try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
     let data = try PropertyListSerialization.data(fromPropertyList: ["bookmarks": "oops"], format: .xml, options: 0)
