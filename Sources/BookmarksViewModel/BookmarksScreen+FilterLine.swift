@@ -24,7 +24,14 @@ extension BookmarksScreen {
     let query = tailOf(DisplayText.sanitize(filter.query.text), width: queryWidth - (filter.isTyping ? 1 : 0))
     let column = buffer.write("/" + query, row: row, column: 1, style: barStyle.adding(.bold))
     if filter.isTyping { buffer.cursor = ScreenBuffer.Position(row: row, column: 1 + column) }
-    buffer.write(tail, row: row, column: 1 + column, style: barStyle, limit: max(0, available - column))
+    let written = buffer.write(tail, row: row, column: 1 + column, style: barStyle, limit: max(0, available - column))
+    // While a `#tag` is typed: the tags that complete it, in the room left (`→` takes the first).
+    if filter.isTyping, !filter.tagSuggestions.isEmpty {
+      let suggestions = " · " + filter.tagSuggestions.map { "#" + $0 }.joined(separator: " ")
+      buffer.write(
+        suggestions, row: row, column: 1 + column + written, style: barStyle.adding(.dim),
+        limit: max(0, available - column - written))
+    }
     if !hint.isEmpty { buffer.write(hint, row: row, column: buffer.width - 1 - hintWidth, style: barStyle) }
   }
 

@@ -111,6 +111,7 @@ public enum BookmarksScreen {
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:
       if let filter = state.filter {
+        if filter.isTyping, !filter.tagSuggestions.isEmpty { return ["→ complete · Esc clear", "→ complete"] }
         return filter.isTyping
           ? ["Enter keep · Esc clear · ↑↓ move", "Esc clear"]
           : ["Enter open · y copy · / change · Esc clear", "Enter open · Esc clear", "Esc clear"]

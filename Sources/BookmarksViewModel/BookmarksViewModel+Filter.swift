@@ -11,6 +11,7 @@ extension BookmarksViewModel {
     // Built off the UI thread already, or on its way: `/` never waits for it.
     if !waiting { search.prepare(state.bookmarks) }
     state.filter = ListFilter(matches: placeSubtree(), selectionBefore: state.selectedBookmark?.id)
+    state.filter?.rowBefore = state.selection
     state.filter?.isWaitingForIndex = waiting
   }
 
@@ -23,19 +24,27 @@ extension BookmarksViewModel {
     let page = max(1, visibleBookmarkCount - 1)
     switch key {
     case .escape:
-      clearFilter(selecting: filter.selectionBefore)
+      cancelFilter(filter)
     case .enter:
       if filter.query.characters.isEmpty {
-        clearFilter(selecting: filter.selectionBefore)
+        cancelFilter(filter)
       } else {
         state.filter?.isTyping = false
       }
     case .backspace where filter.query.characters.isEmpty:
-      clearFilter(selecting: filter.selectionBefore)
+      cancelFilter(filter)
     case .up: select(state.selection - 1)
     case .down: select(state.selection + 1)
     case .pageUp: select(state.selection - page)
     case .pageDown: select(state.selection + page)
+    case .right where canComplete(filter), .tab where canComplete(filter):
+      // Takes the first suggestion: `#sw` becomes `#swift`.
+      let typed = Self.typedTag(in: filter.query)?.count ?? 0
+      filter.query = TextField(String(filter.query.characters.dropLast(typed)) + filter.tagSuggestions[0])
+      state.filter = filter
+      suggestTags()
+      guard !filter.isWaitingForIndex else { return [] }
+      narrow()
     default:
       let before = filter.query.text
       guard filter.query.handle(key) else { return [] }
@@ -44,11 +53,43 @@ extension BookmarksViewModel {
         return []
       }
       state.filter = filter
+      suggestTags()
       guard !filter.isWaitingForIndex else { return [] }  // answered when the index arrives
       narrow()
     }
     return []
   }
+
+  /// The tag being typed at the end of the query, after its `#` (`-#` too), with the cursor
+  /// at the end; nil when the last term is not a tag.
+  static func typedTag(in query: TextField) -> String? {
+    guard query.cursor == query.characters.count else { return nil }
+    guard let lastCharacter = query.characters.last, lastCharacter != " " else { return nil }
+    let last = query.text.split(separator: " ").last.map { String($0) } ?? ""
+    if last.hasPrefix("#") { return String(last.dropFirst()) }
+    if last.hasPrefix("-#") { return String(last.dropFirst(2)) }
+    return nil
+  }
+
+  /// True when `→` or `Tab` would take a tag suggestion: there is one, and the cursor is at
+  /// the end of the query.
+  private func canComplete(_ filter: ListFilter) -> Bool {
+    !filter.tagSuggestions.isEmpty && filter.query.cursor == filter.query.characters.count
+  }
+
+  /// Fills the filter's tag suggestions for the term being typed.
+  mutating func suggestTags() {
+    guard let query = state.filter?.query, let typed = Self.typedTag(in: query) else {
+      state.filter?.tagSuggestions = []
+      return
+    }
+    let lowered = typed.lowercased()
+    let suggestions = tagsInUse().filter { $0.count > typed.count && $0.lowercased().hasPrefix(lowered) }
+    state.filter?.tagSuggestions = Array(suggestions.prefix(Self.tagSuggestionLimit))
+  }
+
+  /// How many tags the filter line offers at most.
+  static let tagSuggestionLimit = 12
 
   /// Narrows the list to the query's matches. The selection stays on its bookmark while it
   /// still matches, else goes to the first match.
@@ -82,10 +123,17 @@ extension BookmarksViewModel {
     return .prepareSearch(state.bookmarks, generation: listGeneration)
   }
 
-  /// Drops the filter; the full list comes back with `id` selected (by default the
-  /// bookmark selected in the matches). A match from a subfolder is shown in its folder.
-  mutating func clearFilter(selecting id: String? = nil) {
-    let selected = id ?? state.selectedBookmark?.id
+  /// Esc while typing: the filter goes and the list is as it was before `/`, the same row
+  /// selected (a folder row too), in the same folder.
+  private mutating func cancelFilter(_ filter: ListFilter) {
+    state.filter = nil
+    state.selection = filter.selectionBefore.flatMap { state.shownRow(of: $0) } ?? filter.rowBefore
+  }
+
+  /// Drops a kept filter; the full list comes back with the bookmark selected in the
+  /// matches still selected. A match from a subfolder is shown in its folder.
+  mutating func clearFilter() {
+    let selected = state.selectedBookmark?.id
     state.filter = nil
     if let selected, state.shownRow(of: selected) == nil, state.place != .allBookmarks,
       let bookmark = state.bookmarks.first(where: { $0.id == selected })

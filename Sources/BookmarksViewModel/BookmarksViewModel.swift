@@ -284,11 +284,16 @@ public struct BookmarksViewModel: Sendable {
   private mutating func offeringCompletions(_ dialog: BookmarkDialog) -> BookmarkDialog {
     var dialog = dialog
     dialog.knownFolders = currentFolderIndex().foldersByUse.map(BookmarkOrganisation.folderText)
-    if knownTags?.generation != listGeneration {
-      knownTags = (listGeneration, state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag))
-    }
-    dialog.knownTags = knownTags?.tags ?? []
+    dialog.knownTags = tagsInUse()
     return dialog
+  }
+
+  /// The tags in use, most used first: counted once per version of the list.
+  mutating func tagsInUse() -> [String] {
+    if let knownTags, knownTags.generation == listGeneration { return knownTags.tags }
+    let tags = state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag)
+    knownTags = (listGeneration, tags)
+    return tags
   }
 
   /// Orders the list by `order`, keeping the selected bookmark selected; the device

@@ -12,9 +12,15 @@ public struct ListFilter: Hashable, Sendable {
   public var matches: [Int]
   /// The bookmark that was selected when `/` was pressed: Esc while typing goes back to it.
   public var selectionBefore: String?
+  /// The row selected when `/` was pressed, for when it was a folder row.
+  public var rowBefore = 0
   /// True while the index is still being built off the UI thread: the query is kept and
   /// answered as soon as the index arrives; the list is not narrowed yet.
   public var isWaitingForIndex = false
+  /// While a `#tag` term is typed at the end of the query: the tags in use that start with
+  /// what follows the `#`, most used first (`#` alone: every tag). `→` or `Tab` takes the
+  /// first.
+  public var tagSuggestions: [String] = []
 
   public init(query: String = "", isTyping: Bool = true, matches: [Int], selectionBefore: String? = nil) {
     self.query = TextField(query)

@@ -102,6 +102,26 @@ final class FolderViewTests: XCTestCase {
     XCTAssertEqual(top.rowNames, ["Recipes"], "at the top level the filter searches everything")
   }
 
+  /// scripts/bench caught it: Esc while typing a query at the top level went into the first
+  /// match's folder, and the next `/` searched that folder only.
+  func testEscWhileTypingLeavesTheListAsItWasBeforeTheFilter() {
+    var model = Fixtures.model(Self.library)
+    model.press(.down)  // the Toolbar folder row
+    model.press(.character("/"))
+    model.type("docs")
+    XCTAssertEqual(model.rowNames, ["Docs"])
+    model.press(.escape)
+    XCTAssertEqual(model.state.place, .top)
+    XCTAssertEqual(model.state.selectedFolder?.name, "Toolbar")
+    model.press(.character("/"))
+    model.type("recipes")
+    XCTAssertEqual(model.rowNames, ["Recipes"], "the next filter searches everything again")
+    model.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
+    XCTAssertNil(model.state.filter, "Backspace on an empty query clears it")
+    XCTAssertEqual(model.state.place, .top)
+    XCTAssertEqual(model.state.selectedFolder?.name, "Toolbar")
+  }
+
   func testAFolderEmptiedElsewhereGivesWayToItsNearestParentThatHoldsSomething() {
     var model = Fixtures.model(Self.library)
     model.press(.down, .enter, .enter, .enter)
