@@ -105,7 +105,10 @@ public enum BookmarksScreen {
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
     case .help: return ["any key closes"]
     case .resolve: return ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
-    case .move: return ["↑↓ choose · Enter move here · Esc cancel", "Enter move · Esc cancel"]
+    case .move:
+      return [
+        "type to find · ↑↓ choose · Enter move here · Esc cancel", "↑↓ choose · Enter move · Esc cancel", "Esc cancel",
+      ]
     case .confirmDelete: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]

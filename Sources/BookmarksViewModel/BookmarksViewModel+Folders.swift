@@ -109,32 +109,35 @@ extension BookmarksViewModel {
       return
     }
     guard let bookmark = state.selectedBookmark else { return }
-    let destinations = [[]] + currentFolderIndex().allFolders
-    let current = destinations.firstIndex(of: bookmark.folder) ?? 0
-    state.modal = .move(FolderPicker(bookmark: bookmark, destinations: destinations, selection: current))
+    state.modal = .move(FolderPicker(bookmark: bookmark, destinations: [[]] + currentFolderIndex().allFolders))
   }
 
-  /// A key in the folder picker: arrows move, Enter moves the bookmark there, Esc cancels.
+  /// A key in the folder picker: typing finds a folder or names a new one, the arrows move,
+  /// Enter moves the bookmark there, Esc cancels.
   mutating func moveKey(_ key: Key, _ picker: inout FolderPicker) -> [Effect] {
     switch key {
-    case .up, .character("k"): picker.select(picker.selection - 1)
-    case .down, .character("j"): picker.select(picker.selection + 1)
+    case .up: picker.select(picker.selection - 1)
+    case .down: picker.select(picker.selection + 1)
     case .pageUp: picker.select(picker.selection - FolderPicker.page)
     case .pageDown: picker.select(picker.selection + FolderPicker.page)
-    case .home, .character("g"): picker.select(0)
-    case .end, .character("G"): picker.select(picker.destinations.count - 1)
+    case .home: picker.select(0)
+    case .end: picker.select(picker.rows.count - 1)
     case .escape:
       state.modal = nil
     case .enter:
-      state.modal = nil
-      let destination = picker.destinations[picker.selection]
-      guard destination != picker.bookmark.folder else {
-        state.message = StatusMessage("“\(picker.bookmark.name)” is already in \(Self.folderName(destination)).")
+      guard let chosen = picker.chosen else { return [] }
+      if case .new(let path) = chosen, let problem = BookmarkOrganisation.problem(folder: path) {
+        picker.error = problem.description
         return []
       }
-      return [.move(picker.bookmark, to: destination)]
+      state.modal = nil
+      guard chosen.path != picker.bookmark.folder else {
+        state.message = StatusMessage("“\(picker.bookmark.name)” is already in \(Self.folderName(chosen.path)).")
+        return []
+      }
+      return [.move(picker.bookmark, to: chosen.path)]
     default:
-      break
+      _ = picker.edit(with: key)
     }
     return []
   }

@@ -176,6 +176,36 @@ final class FolderViewTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "“Loose” is already in Toolbar › Dev.")
   }
 
+  func testTypingInThePickerFindsAFolderOrNamesANewOne() {
+    var model = Fixtures.model(Self.library)
+    model.press(.character("e"), .down, .down, .character("m"))  // Loose
+    model.type("dev")
+    guard case .move(var picker) = model.state.modal else { return XCTFail("no picker") }
+    XCTAssertEqual(
+      picker.rows, [.new(["dev"]), .existing(["Toolbar", "Dev"]), .existing(["Toolbar", "Dev", "Swift"])],
+      "“dev” is no folder's whole path, so it is offered as a new one first")
+    model.press(.down)
+    XCTAssertEqual(model.press(.enter), [.move(Self.library[0], to: ["Toolbar", "Dev"])])
+
+    model.press(.character("m"))
+    model.type("toolbar/dev")
+    guard case .move(let exact) = model.state.modal else { return XCTFail("no picker") }
+    XCTAssertEqual(exact.rows.first, .existing(["Toolbar", "Dev"]), "an existing path, case ignored: no new one")
+    model.press(.control("u"))
+    model.type("Reading / Later")
+    XCTAssertEqual(model.press(.enter), [.move(Self.library[0], to: ["Reading", "Later"])])
+
+    model.press(.character("m"))
+    model.type("bad\u{1B}name")
+    XCTAssertEqual(model.press(.enter), [], "a folder name with a control character is refused")
+    guard case .move(let refused) = model.state.modal else { return XCTFail("the picker closed") }
+    XCTAssertNotNil(refused.error)
+    let screen = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
+    XCTAssertTrue(screen.contains("+ New folder “bad␛name”"), screen)
+    picker = refused
+    XCTAssertEqual(picker.query.text, "bad\u{1B}name")
+  }
+
   func testAFailedMoveSaysWhy() {
     var model = Fixtures.model(Self.library)
     _ = model.send(.moveFinished(Self.library[0], .failure(FailureMessage("The disk is full."))))
@@ -189,6 +219,13 @@ final class FolderViewTests: XCTestCase {
     XCTAssertEqual(model.state.selectedFolder?.name, "Toolbar")
     _ = model.send(.mouse(MouseEvent(.click, row: 4, column: 10)))
     XCTAssertEqual(model.state.place, .folder(["Toolbar"]))
+  }
+
+  func testFolderPickerFrame() {
+    var model = Fixtures.model(Self.library)
+    model.press(.character("e"), .down, .down, .character("m"))
+    model.type("dev")
+    assertScreen(BookmarksScreen.render(model.state), named: "folder-picker")
   }
 
   func testFolderViewFrame() {

@@ -142,6 +142,15 @@ final class OrganiseTests: EndToEndTestCase {
       try waitForList(b, ["  ▸ Toolbar", "    1 folder · 1 bookmark", "  News", "  https://news.example"])
       let listed = try second.cli("list", "--folder", "Toolbar")
       XCTAssertFalse(listed.stdout.contains("News"), listed.stdout)
+
+      // Typed in the picker, a path that is no folder yet makes one.
+      try a.press("BSpace")
+      try waitForList(a, ["  ▸ Toolbar", "    1 folder · 1 bookmark", " (-) News"])
+      try a.type("jmReading/Later")
+      try a.waitFor("+ New folder “Reading/Later”")
+      try a.press("Enter")
+      try a.waitFor("Moved “News” to Reading › Later.")
+      try waitForList(b, ["  ▸ Reading", "    1 folder · 1 bookmark", "  ▸ Toolbar"], timeout: 10)
       a.kill()
       b.kill()
     }

@@ -1,24 +1,76 @@
 import BookmarkModel
 
-/// The folder picker of `m`: where to move a bookmark.
+/// The folder picker of `m`: where to move a bookmark. Typing narrows the folders to those
+/// whose path contains what is typed (case ignored); a typed path no folder has yet is
+/// offered first, as a new folder.
 public struct FolderPicker: Hashable, Sendable {
   /// The bookmark to move.
   public var bookmark: Bookmark
-  /// The folders it can go to, the top level (`[]`) first, then every folder depth first.
-  public var destinations: [[String]]
-  /// The destination chosen; it starts on the bookmark's own folder.
-  public var selection: Int
+  /// Every folder it can go to, the top level (`[]`) first, then every folder depth first.
+  public let destinations: [[String]]
+  /// What is typed: a part of a folder's path, or a new folder's path (`Toolbar/New`).
+  public private(set) var query = TextField()
+  /// The rows shown: a new folder (when the query names one) and the matching destinations.
+  public private(set) var rows: [Row]
+  /// The row chosen; it starts on the bookmark's own folder.
+  public private(set) var selection: Int
+  /// Why the typed path can't be a folder, once Enter was pressed on it.
+  public var error: String?
+
+  /// A row of the picker.
+  public enum Row: Hashable, Sendable {
+    case existing([String])
+    case new([String])
+
+    public var path: [String] {
+      switch self {
+      case .existing(let path), .new(let path): path
+      }
+    }
+  }
 
   /// How far PgUp and PgDn move.
   static let page = 8
 
-  public init(bookmark: Bookmark, destinations: [[String]], selection: Int) {
+  public init(bookmark: Bookmark, destinations: [[String]]) {
     self.bookmark = bookmark
     self.destinations = destinations
-    self.selection = selection
+    rows = destinations.map(Row.existing)
+    selection = destinations.firstIndex(of: bookmark.folder) ?? 0
   }
 
+  /// The path chosen.
+  public var chosen: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
+
   mutating func select(_ row: Int) {
-    selection = min(max(0, row), destinations.count - 1)
+    selection = min(max(0, row), max(0, rows.count - 1))
+  }
+
+  /// Applies an editing key to the query and narrows the rows; false if the key edits nothing.
+  mutating func edit(with key: Key) -> Bool {
+    let before = query.text
+    guard query.handle(key) else { return false }
+    if query.text != before {
+      error = nil
+      narrow()
+    }
+    return true
+  }
+
+  private mutating func narrow() {
+    let typed = query.text.trimmingWhitespace()
+    guard !typed.isEmpty else {
+      rows = destinations.map(Row.existing)
+      selection = destinations.firstIndex(of: bookmark.folder) ?? 0
+      return
+    }
+    let lowered = typed.lowercased()
+    let matching = destinations.filter {
+      !$0.isEmpty && BookmarkOrganisation.folderText($0).lowercased().contains(lowered)
+    }
+    let path = BookmarkOrganisation.folderPath(typed)
+    let exists = destinations.contains { $0.map { $0.lowercased() } == path.map { $0.lowercased() } }
+    rows = (exists || path.isEmpty ? [] : [Row.new(path)]) + matching.map(Row.existing)
+    selection = 0
   }
 }
