@@ -37,12 +37,12 @@ public struct AppState: Hashable, Sendable {
   /// A notice or answer on the bottom line: it lasts until the next key or a few seconds
   /// (the runtime sends ``Action/messageExpired``), then the status comes back.
   public var message: StatusMessage?
-  /// Keys typed while a save or a `J`/`K` was in flight, applied in order once the store
-  /// answers.
+  /// Keys typed while a save, a `J`/`K`, an undo or a redo was in flight, applied in order
+  /// once the store answers.
   public var typeAhead: [Key] = []
-  /// True while the store exchanges two bookmarks' places (`J`/`K`): keys wait meanwhile, so
-  /// a run of `J`s moves one step at a time, in order.
-  public var isExchanging = false
+  /// True while the store exchanges two bookmarks' places (`J`/`K`) or undoes or redoes a
+  /// change: keys wait meanwhile, so `JJJ` or `uuu` go one step at a time, in order.
+  public var isWaitingForStore = false
   /// Where this device's bookmarks are when the chosen store is empty but another is not.
   public var bookmarksElsewhere: String?
   public var size: ScreenSize

@@ -24,7 +24,7 @@ public enum BookmarksScreen {
     case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
     case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
     case .move(let picker): drawFolderPicker(picker, into: &buffer)
-    case .confirmDelete, nil: break
+    case .confirmDelete, .confirmUndo, nil: break
     }
     return buffer
   }
@@ -52,6 +52,14 @@ public enum BookmarksScreen {
       buffer.write(
         "Delete “\(name)”? Press y to delete, any other key to keep it.", row: row, column: 1, style: danger,
         limit: buffer.width - 2)
+      return
+    }
+    if case .confirmUndo(let step, let redo) = state.modal {
+      let danger = Style([.bold], role: .danger)
+      buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
+      buffer.write(
+        "It was changed elsewhere since. Press y to \(redo ? "redo" : "undo") the \(step.label) anyway.",
+        row: row, column: 1, style: danger, limit: buffer.width - 2)
       return
     }
     if state.dialog?.isConfirmingDiscard == true {
@@ -109,7 +117,7 @@ public enum BookmarksScreen {
       return [
         "type to find · ↑↓ choose · Enter move here · Esc cancel", "↑↓ choose · Enter move · Esc cancel", "Esc cancel",
       ]
-    case .confirmDelete: return []
+    case .confirmDelete, .confirmUndo: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:

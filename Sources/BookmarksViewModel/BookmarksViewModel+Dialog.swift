@@ -75,6 +75,7 @@ extension BookmarksViewModel {
     }
     dialog.isSaving = true
     dialog.error = nil
+    savedFrom = editingID.flatMap { id in state.bookmarks.first { $0.id == id } }
     if let editingID {
       ownChanges[editingID] = .present(name: draft.name, url: draft.url)
       return [.update(editingID, draft)]
@@ -115,6 +116,17 @@ extension BookmarksViewModel {
       }
       state.message = StatusMessage(dialog.purpose == .add ? "Added “\(bookmark.name)”." : "Saved “\(bookmark.name)”.")
       replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
+      if dialog.purpose == .add {
+        record(
+          UndoStep(
+            label: "add of “\(bookmark.name)”", id: bookmark.id, before: nil, after: bookmark,
+            undo: .remove(bookmark), redo: .restore(bookmark)))
+      } else if let before = savedFrom, before.id == bookmark.id {
+        record(
+          UndoStep(
+            label: "edit of “\(before.name)”", id: bookmark.id, before: before, after: bookmark,
+            undo: .replacing(with: before), redo: .replacing(with: bookmark)))
+      }
     }
     return replayTypeAhead()
   }

@@ -152,6 +152,10 @@ extension BookmarksViewModel {
       if let index = bookmarks.firstIndex(where: { $0.id == moved.id }) { bookmarks[index] = moved }
       replaceBookmarks(bookmarks, keepingSelectionOf: nil)
       state.message = StatusMessage("Moved “\(moved.name)” to \(Self.folderName(moved.folder)).")
+      record(
+        UndoStep(
+          label: "move of “\(moved.name)”", id: moved.id, before: bookmark, after: moved,
+          undo: .replacing(with: bookmark), redo: .replacing(with: moved)))
     }
   }
 

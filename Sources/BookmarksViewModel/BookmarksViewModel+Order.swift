@@ -23,7 +23,7 @@ extension BookmarksViewModel {
     guard target >= state.shownFolders.count, target < state.shownCount,
       let neighbour = state.shownBookmark(at: target)
     else { return [] }
-    state.isExchanging = true
+    state.isWaitingForStore = true
     exchangeInFlight = (moved.id, step > 0, neighbour.id)
     return [.exchangePlaces(moved.id, neighbour.id)]
   }
@@ -31,13 +31,19 @@ extension BookmarksViewModel {
   /// The store answered: the list shows the new order (unless the store's own change event
   /// brought it already), the moved bookmark still selected; then the keys that waited.
   mutating func exchangeFinished(_ failure: FailureMessage?) -> [Effect] {
-    state.isExchanging = false
+    state.isWaitingForStore = false
     guard let (moved, after, neighbour) = exchangeInFlight else { return replayTypeAhead() }
     exchangeInFlight = nil
     if let failure {
       state.message = StatusMessage(failure.text, isError: true)
       state.typeAhead = []
       return []
+    }
+    if let bookmark = state.bookmarks.first(where: { $0.id == moved }) {
+      record(
+        UndoStep(
+          label: "move of “\(bookmark.name)” in your order", id: moved, before: bookmark, after: bookmark,
+          undo: .exchange(moved, neighbour), redo: .exchange(moved, neighbour)))
     }
     var order = storeOrder
     if let a = order.firstIndex(where: { $0.id == moved }), let b = order.firstIndex(where: { $0.id == neighbour }),

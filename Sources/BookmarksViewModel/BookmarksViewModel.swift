@@ -34,6 +34,14 @@ public struct BookmarksViewModel: Sendable {
   var arrivedPlace: ReadingPlace?
   /// True once a key or click was handled: a place arriving after that is not applied.
   var hasMoved = false
+  /// Changes made in this session, the last at the end: `u` takes them back.
+  var undoStack: [UndoStep] = []
+  /// Changes taken back, the last at the end: `U` makes them again.
+  var redoStack: [UndoStep] = []
+  /// The undo or redo the store is doing.
+  var changeInFlight: (step: UndoStep, redo: Bool)?
+  /// The bookmark as it was when the dialog's save was sent, for undoing the edit.
+  var savedFrom: Bookmark?
   /// The `J`/`K` the store is doing: the bookmark moved, whether it goes after its neighbour
   /// (`J`) or before it (`K`), and the neighbour.
   var exchangeInFlight: (moved: Bookmark.ID, after: Bool, neighbour: Bookmark.ID)?
@@ -64,9 +72,15 @@ public struct BookmarksViewModel: Sendable {
       } else {
         replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
         state.message = StatusMessage("Deleted “\(bookmark.name)”.")
+        record(
+          UndoStep(
+            label: "delete of “\(bookmark.name)”", id: bookmark.id, before: bookmark, after: nil,
+            undo: .restore(bookmark), redo: .remove(bookmark)))
       }
     case .exchangeFinished(let failure):
       effects = exchangeFinished(failure)
+    case .changeApplied(let failure):
+      effects = changeApplied(failure)
     case .moveFinished(let bookmark, let result):
       moveFinished(bookmark, result)
     case .versionsLoaded(let id, let result):
@@ -106,7 +120,7 @@ public struct BookmarksViewModel: Sendable {
       if key == .character("q") || key == .function(10) { state.shouldQuit = true }
       return []
     }
-    if state.isExchanging {
+    if state.isWaitingForStore {
       state.typeAhead.append(key)
       return []
     }
@@ -152,6 +166,11 @@ public struct BookmarksViewModel: Sendable {
       let effects = moveKey(key, &picker)
       if case .move = state.modal { state.modal = .move(picker) }
       return effects
+    case .confirmUndo(let step, let redo):
+      state.modal = nil
+      if key == .character("y") || key == .character("Y") { return apply(step, redo: redo) }
+      state.message = StatusMessage("Kept “\(step.label)” as it is.")
+      return []
     case nil:
       return state.filter?.isTyping == true ? filterKey(key) : listKey(key)
     }
@@ -160,7 +179,7 @@ public struct BookmarksViewModel: Sendable {
   /// Applies keys typed while a save was in flight, in order, until one starts another save.
   mutating func replayTypeAhead() -> [Effect] {
     var effects: [Effect] = []
-    while !state.typeAhead.isEmpty, state.dialog?.isSaving != true, !state.isExchanging {
+    while !state.typeAhead.isEmpty, state.dialog?.isSaving != true, !state.isWaitingForStore {
       let key = state.typeAhead.removeFirst()
       if key == .control("c") {
         state.shouldQuit = true
@@ -177,8 +196,7 @@ public struct BookmarksViewModel: Sendable {
     switch command {
     case .moveUp: select(state.selection - 1)
     case .moveDown: select(state.selection + 1)
-    case .pageUp: select(state.selection - page)
-    case .pageDown: select(state.selection + page)
+    case .page: select(state.selection + (key == .pageUp ? -page : page))
     case .first: select(0)
     case .last: select(state.shownCount - 1)
     case .toggleEditing: state.isEditing.toggle()
@@ -220,6 +238,7 @@ public struct BookmarksViewModel: Sendable {
     case .allBookmarks: toggleAllBookmarks()
     case .move: startMove()
     case .reorder: return exchange(by: key == .character("J") ? 1 : -1)
+    case .undo: return key == .character("u") ? undo() : redo()
     case .help: state.modal = .help(scroll: 0)
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]

@@ -9,6 +9,8 @@ public enum Effect: Hashable, Sendable {
   /// Exchange the places of two bookmarks in the store's order (`J`/`K`); the answer is
   /// ``Action/exchangeFinished(_:)``.
   case exchangePlaces(Bookmark.ID, Bookmark.ID)
+  /// Undo or redo a change: the answer is ``Action/changeApplied(_:)``.
+  case applyChange(StoreChange)
   /// Move a bookmark to a folder (`[]`: the top level); the answer is ``Action/moveFinished(_:_:)``.
   case move(Bookmark, to: [String])
   /// List the versions of a bookmark in conflict.

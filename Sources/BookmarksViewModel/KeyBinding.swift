@@ -4,11 +4,11 @@
 /// never drift from what the keys do.
 public struct KeyBinding: Hashable, Sendable {
   public enum Command: Hashable, Sendable {
-    case moveUp, moveDown, pageUp, pageDown, first, last
+    case moveUp, moveDown, page, first, last
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
     case openFolder, up, allBookmarks, move
-    case reorder
+    case reorder, undo
   }
 
   public var keys: [Key]
@@ -23,8 +23,7 @@ public enum KeyBindings {
   public static let list: [KeyBinding] = [
     KeyBinding(keys: [.up, .character("k")], label: "↑ k", summary: "Move up", command: .moveUp),
     KeyBinding(keys: [.down, .character("j")], label: "↓ j", summary: "Move down", command: .moveDown),
-    KeyBinding(keys: [.pageUp], label: "PgUp", summary: "Page up", command: .pageUp),
-    KeyBinding(keys: [.pageDown], label: "PgDn", summary: "Page down", command: .pageDown),
+    KeyBinding(keys: [.pageUp, .pageDown], label: "PgUp PgDn", summary: "Page up, down", command: .page),
     KeyBinding(keys: [.home, .character("g")], label: "g Home", summary: "First bookmark", command: .first),
     KeyBinding(keys: [.end, .character("G")], label: "G End", summary: "Last bookmark", command: .last),
     KeyBinding(keys: [.character("+"), .character("a")], label: "+ a", summary: "Add a bookmark", command: .add),
@@ -41,10 +40,13 @@ public enum KeyBindings {
     KeyBinding(keys: [.character("m")], label: "m", summary: "Move (Edit mode)", command: .move),
     KeyBinding(
       keys: [.character("J"), .character("K")], label: "J K", summary: "Reorder (Edit mode)", command: .reorder),
+    KeyBinding(
+      keys: [.character("u"), .character("U"), .control("r")], label: "u U ^R", summary: "Undo; redo (U, ^R)",
+      command: .undo),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
-    KeyBinding(keys: [.character("s")], label: "s", summary: "Sort: name, date, domain…", command: .sort),
+    KeyBinding(keys: [.character("s")], label: "s", summary: "Sort by name, date…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
-    KeyBinding(keys: [.character("o")], label: "o", summary: "Open the URL in a browser", command: .openURL),
+    KeyBinding(keys: [.character("o")], label: "o", summary: "Open URL in a browser", command: .openURL),
     KeyBinding(keys: [.character("y")], label: "y", summary: "Copy the URL (OSC 52)", command: .copyURL),
     KeyBinding(keys: [.character("?"), .function(1)], label: "? F1", summary: "This help", command: .help),
     KeyBinding(keys: [.control("z")], label: "^Z", summary: "Suspend (fg resumes)", command: .suspend),

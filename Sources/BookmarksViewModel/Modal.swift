@@ -12,4 +12,6 @@ public enum Modal: Hashable, Sendable {
   case resolve(ResolveDialog)
   /// Choosing the folder to move a bookmark to.
   case move(FolderPicker)
+  /// Waiting for `y` to undo (or redo) a change whose bookmark another device changed since.
+  case confirmUndo(UndoStep, redo: Bool)
 }

@@ -120,6 +120,18 @@ public enum TerminalApp {
         do { inbox.post(.saveFinished(.success(try await store.update(id: id, with: draft)))) } catch {
           inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
         }
+      case .applyChange(let change):
+        do {
+          switch change {
+          case .restore(let bookmark): try await store.importBookmarks([bookmark])
+          case .remove(let bookmark): try await store.delete(id: bookmark.id)
+          case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
+          case .exchange(let first, let second): try await store.exchangePlaces(of: first, and: second)
+          }
+          inbox.post(.changeApplied(nil))
+        } catch {
+          inbox.post(.changeApplied(FailureMessage("\(error)")))
+        }
       case .exchangePlaces(let first, let second):
         do {
           try await store.exchangePlaces(of: first, and: second)

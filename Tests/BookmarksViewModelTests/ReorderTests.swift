@@ -15,7 +15,7 @@ final class ReorderTests: XCTestCase {
     var model = Fixtures.model(abc)
     model.press(.character("e"))
     XCTAssertEqual(model.press(.character("J")), [.exchangePlaces("a", "b")])
-    XCTAssertTrue(model.state.isExchanging)
+    XCTAssertTrue(model.state.isWaitingForStore)
     // A second J waits for the store's answer to the first.
     XCTAssertEqual(model.press(.character("J")), [])
     XCTAssertEqual(model.send(.exchangeFinished(nil)), [.exchangePlaces("a", "c")])

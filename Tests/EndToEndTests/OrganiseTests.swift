@@ -213,6 +213,30 @@ final class OrganiseTests: EndToEndTestCase {
     }
   }
 
+  /// Undo (issue 19.1): a delete undone with `u` comes back with its folder on both devices,
+  /// and `U` deletes it again, typed without pauses, for both synced stores.
+  func testUndoAndRedoOfADeleteReachTheOtherDevice() throws {
+    for store in ["key-value", "documents"] {
+      let first = try device(store)
+      let second = try device(store)
+      try add(to: first, [("https://keep.example", "Keep", ""), ("https://gone.example", "Gone", "Work")])
+      let a = try open(first)
+      let b = try open(second)
+      try waitForList(b, ["  ▸ Work", "    1 bookmark", "  Keep"], timeout: 10)
+      try a.type("Ajedy")  // the flat list, Gone, Edit mode, delete, yes
+      try a.waitFor("Deleted “Gone”.")
+      try waitForList(b, ["  Keep", "  https://keep.example"], timeout: 10)
+      try a.type("u")
+      try a.waitFor("Undid delete of “Gone”.")
+      try waitForList(b, ["  ▸ Work", "    1 bookmark", "  Keep"], timeout: 10)
+      try a.type("U")
+      try a.waitFor("Redid delete of “Gone”.")
+      try waitForList(b, ["  Keep", "  https://keep.example"], timeout: 10)
+      a.kill()
+      b.kill()
+    }
+  }
+
   /// `s` sorts, says how, and the next start opens in the same order.
   func testSortingIsRememberedOnThisDevice() throws {
     let home = try makeHome()

@@ -1,0 +1,21 @@
+import BookmarkModel
+
+/// A change the runtime asks the store for to undo or redo a step (``UndoStep``).
+public enum StoreChange: Hashable, Sendable {
+  /// Puts a bookmark back as it was: same id, dates, folder, tags and notes (an import of one).
+  case restore(Bookmark)
+  /// Deletes a bookmark.
+  case remove(Bookmark)
+  /// Sets a bookmark's name, URL, folder, tags and notes to these.
+  case replace(Bookmark.ID, BookmarkDraft)
+  /// Exchanges two bookmarks' places in your own order.
+  case exchange(Bookmark.ID, Bookmark.ID)
+
+  /// The draft that gives a bookmark every field of `bookmark` back.
+  public static func replacing(with bookmark: Bookmark) -> StoreChange {
+    .replace(
+      bookmark.id,
+      BookmarkDraft(
+        name: bookmark.name, url: bookmark.url, folder: bookmark.folder, tags: bookmark.tags, notes: bookmark.notes))
+  }
+}

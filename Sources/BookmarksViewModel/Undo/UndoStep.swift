@@ -1,0 +1,35 @@
+import BookmarkModel
+
+/// One change made in this session, with how to take it back and how to make it again.
+public struct UndoStep: Hashable, Sendable {
+  /// What it was, for the bottom line: `delete of “Swift Forums”`.
+  public var label: String
+  /// The bookmark it changed.
+  public var id: Bookmark.ID
+  /// The bookmark before and after the change (nil: it did not exist). Undo expects the
+  /// bookmark to be as `after` left it, redo as `before`; anything else means another device
+  /// changed it meanwhile, and the user is asked first.
+  public var before: Bookmark?
+  public var after: Bookmark?
+  public var undo: StoreChange
+  public var redo: StoreChange
+
+  public init(
+    label: String, id: Bookmark.ID, before: Bookmark?, after: Bookmark?, undo: StoreChange, redo: StoreChange
+  ) {
+    self.label = label
+    self.id = id
+    self.before = before
+    self.after = after
+    self.undo = undo
+    self.redo = redo
+  }
+
+  /// Whether the bookmark now reads as `expected` (name, URL, folder, tags and notes; dates
+  /// and order aside), or is absent as expected.
+  static func matches(_ current: Bookmark?, _ expected: Bookmark?) -> Bool {
+    guard let current, let expected else { return current == nil && expected == nil }
+    return current.name == expected.name && current.url == expected.url && current.folder == expected.folder
+      && current.tags == expected.tags && current.notes == expected.notes
+  }
+}

@@ -1,0 +1,132 @@
+import BookmarkModel
+import BookmarksViewModel
+import ScreenRendering
+import XCTest
+
+/// Undo and redo in the running app (issue 19.1): `u` takes back the session's last change as
+/// an ordinary store change, `U` and `Ctrl-R` make it again, and a bookmark another device
+/// changed since is undone only after `y`.
+final class UndoTests: XCTestCase {
+  private let filed = Bookmark(
+    id: "f", name: "Forums", url: "https://forums.swift.org", created: Fixtures.date, modified: Fixtures.date,
+    folder: ["Dev"], notes: "Ask here", tags: ["swift"])
+
+  private func answered(_ model: inout BookmarksViewModel, _ failure: FailureMessage? = nil) -> [Effect] {
+    XCTAssertTrue(model.state.isWaitingForStore)
+    return model.send(.changeApplied(failure))
+  }
+
+  func testADeleteIsUndoneWithTheSameIdDatesFolderTagsAndNotesAndRedone() {
+    var model = Fixtures.model([filed] + Fixtures.three)
+    model.press(.character("A"), .character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(filed, nil))
+    model.press(.escape)
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.restore(filed))])
+    _ = answered(&model)
+    XCTAssertEqual(model.state.message?.text, "Undid delete of “Forums”.")
+    _ = model.send(.storeChanged(Fixtures.snapshot([filed] + Fixtures.three)))
+    XCTAssertEqual(model.press(.character("U")), [.applyChange(.remove(filed))])
+    _ = answered(&model)
+    XCTAssertEqual(model.state.message?.text, "Redid delete of “Forums”.")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three)))
+    XCTAssertEqual(model.press(.control("r")), [])
+    XCTAssertEqual(model.state.message?.text, "Nothing to redo.")
+  }
+
+  func testAnEditIsUndoneToEveryFieldItHad() {
+    var model = Fixtures.model([filed])
+    model.press(.character("A"), .character("e"), .enter, .control("u"))
+    model.type("Swift Forums")
+    _ = model.press(.enter)
+    var renamed = filed
+    renamed.name = "Swift Forums"
+    _ = model.send(.saveFinished(.success(renamed)))
+    XCTAssertEqual(
+      model.press(.character("u")),
+      [
+        .applyChange(
+          .replace(
+            "f", BookmarkDraft(name: "Forums", url: filed.url, folder: ["Dev"], tags: ["swift"], notes: "Ask here")))
+      ])
+    _ = answered(&model)
+    XCTAssertEqual(model.state.message?.text, "Undid edit of “Forums”.")
+  }
+
+  func testAnAddIsUndoneByDeletingItAndANewChangeForgetsTheRedo() {
+    var model = Fixtures.model(Fixtures.three)
+    model.press(.character("+"), .tab)
+    model.type("swift.org")
+    _ = model.press(.enter)
+    let added = Fixtures.bookmark("new", "swift.org", "https://swift.org")
+    _ = model.send(.saveFinished(.success(added)))
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.remove(added))])
+    _ = answered(&model)
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three)))
+    model.press(.character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(Fixtures.three[0], nil))
+    model.press(.escape)
+    XCTAssertEqual(model.press(.character("U")), [], "the delete came after the undo")
+    XCTAssertEqual(model.state.message?.text, "Nothing to redo.")
+  }
+
+  func testABookmarkChangedElsewhereSinceIsUndoneOnlyAfterYes() {
+    var model = Fixtures.model([filed])
+    model.press(.character("A"), .character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(filed, nil))
+    // Another device added it back meanwhile, renamed.
+    var elsewhere = filed
+    elsewhere.name = "Forums (theirs)"
+    _ = model.send(.storeChanged(Fixtures.snapshot([elsewhere])))
+    model.press(.escape)
+    XCTAssertEqual(model.press(.character("u")), [])
+    let bottom = BookmarksScreen.render(model.state).lines[23]
+    XCTAssertTrue(
+      bottom.contains("It was changed elsewhere since. Press y to undo the delete of “Forums” anyway."), bottom)
+    model.press(.character("n"))
+    XCTAssertEqual(model.state.message?.text, "Kept “delete of “Forums”” as it is.")
+    XCTAssertEqual(model.press(.character("u"), .character("y")), [.applyChange(.restore(filed))])
+  }
+
+  func testAFailedUndoSaysWhyAndCanBeTriedAgain() {
+    var model = Fixtures.model([filed])
+    model.press(.character("A"), .character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(filed, nil))
+    model.press(.escape)
+    _ = model.press(.character("u"))
+    _ = answered(&model, FailureMessage("The disk is full."))
+    XCTAssertEqual(model.state.message, StatusMessage("The disk is full.", isError: true))
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.restore(filed))])
+  }
+
+  func testKeysTypedWhileTheStoreWorksWaitAndApplyInTurn() {
+    var model = Fixtures.model([filed] + Fixtures.three)
+    model.press(.character("A"), .character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(filed, nil))
+    model.press(.escape)
+    _ = model.press(.character("u"))
+    XCTAssertEqual(model.press(.character("U")), [], "waits for the undo")
+    XCTAssertEqual(model.send(.changeApplied(nil)), [.applyChange(.remove(filed))], "then redoes it")
+  }
+
+  func testNothingToUndoSaysTheStackIsThisSessions() {
+    var model = Fixtures.model()
+    model.press(.character("u"))
+    XCTAssertEqual(model.state.message?.text, "Nothing to undo in this session.")
+  }
+
+  func testMovesToAFolderAndInYourOrderAreUndone() {
+    var model = Fixtures.model([filed] + Fixtures.three)
+    model.press(.character("A"), .character("e"), .character("m"), .home, .enter)
+    var moved = filed
+    moved.folder = []
+    _ = model.send(.moveFinished(filed, .success(moved)))
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.replacing(with: filed))])
+    _ = answered(&model)
+    XCTAssertEqual(model.state.message?.text, "Undid move of “Forums”.")
+
+    var ordered = Fixtures.model(Fixtures.three)
+    ordered.press(.character("e"), .character("J"))
+    _ = ordered.send(.exchangeFinished(nil))
+    XCTAssertEqual(ordered.press(.character("u")), [.applyChange(.exchange("id-1", "id-2"))])
+  }
+}
