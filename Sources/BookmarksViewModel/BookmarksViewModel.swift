@@ -169,7 +169,7 @@ public struct BookmarksViewModel: Sendable {
     case .confirmUndo(let step, let redo):
       state.modal = nil
       if key == .character("y") || key == .character("Y") { return apply(step, redo: redo) }
-      state.message = StatusMessage("Kept “\(step.label)” as it is.")
+      state.message = StatusMessage("Left it as the other device made it.")
       return []
     case nil:
       return state.filter?.isTyping == true ? filterKey(key) : listKey(key)

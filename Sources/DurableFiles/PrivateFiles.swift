@@ -127,10 +127,20 @@ public enum PrivateFiles {
   /// The lock file is separate from the data file because `rename` replaces the data
   /// file's inode, and a lock on a replaced inode protects nothing.
   public static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+    try withLock(lockPath, LOCK_EX, body)
+  }
+
+  /// Runs `body` holding a shared `flock` on `lockPath`: readers run together, and wait while
+  /// a writer holds the exclusive lock (so they never see half of a change that spans files).
+  public static func withSharedLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
+    try withLock(lockPath, LOCK_SH, body)
+  }
+
+  private static func withLock<T>(_ lockPath: String, _ operation: Int32, _ body: () throws -> T) throws -> T {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(lockPath) }
     defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
+    while flock(fd, operation) != 0 {
       if errno != EINTR { throw failure(lockPath) }
     }
     defer { flock(fd, LOCK_UN) }

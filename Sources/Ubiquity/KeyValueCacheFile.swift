@@ -37,9 +37,19 @@ struct KeyValueCacheFile: Sendable {
   }
 
   /// Reads the cache: the shadow with the pending changes laid over it. A missing file is
-  /// an empty one.
+  /// an empty one. Under the shared lock: a push's confirmation writes the pending file (the
+  /// key gone) before the shadow (the key's new record), and a read between the two once saw
+  /// neither, so a bookmark vanished from the list until the next change.
   func read() throws -> KeyValueCache {
-    try readBoth().cache
+    let directory = (path as NSString).deletingLastPathComponent
+    guard FileManager.default.fileExists(atPath: directory) else { return try readBoth().cache }
+    do {
+      return try PrivateFiles.withSharedLock(lockPath) { try readBoth().cache }
+    } catch FileError.writeFailed(let failed, _) where failed == lockPath {
+      // The lock can't be taken (its path is not a file, the folder is read-only): read
+      // without it rather than not at all.
+      return try readBoth().cache
+    }
   }
 
   /// The cache, and whether the shadow file still holds pending changes (a cache written

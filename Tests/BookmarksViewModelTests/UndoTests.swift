@@ -83,7 +83,7 @@ final class UndoTests: XCTestCase {
     XCTAssertTrue(
       bottom.contains("It was changed elsewhere since. Press y to undo the delete of “Forums” anyway."), bottom)
     model.press(.character("n"))
-    XCTAssertEqual(model.state.message?.text, "Kept “delete of “Forums”” as it is.")
+    XCTAssertEqual(model.state.message?.text, "Left it as the other device made it.")
     XCTAssertEqual(model.press(.character("u"), .character("y")), [.applyChange(.restore(filed))])
   }
 
