@@ -8,10 +8,8 @@ public enum Action: Hashable, Sendable {
   case storeChanged(StoreSnapshot)
   /// The store answered an add or update from the dialog.
   case saveFinished(Result<Bookmark, FailureMessage>)
-  /// The store answered an undo or redo.
+  /// The store answered a `J`/`K`, an undo or a redo.
   case changeApplied(FailureMessage?)
-  /// The store answered `J`/`K`.
-  case exchangeFinished(FailureMessage?)
   /// The store answered a move of this bookmark.
   case moveFinished(Bookmark, Result<Bookmark, FailureMessage>)
   /// The store answered a delete.

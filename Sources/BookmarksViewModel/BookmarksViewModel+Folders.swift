@@ -30,15 +30,19 @@ extension BookmarksViewModel {
   /// The filter's matches for a query: bookmarks of the folder shown and its subfolders
   /// (every bookmark in the flat list or at the top), in list order.
   mutating func filterMatches(_ query: String) -> [Int] {
-    let matches = search.matches(for: query, in: state.bookmarks)
-    guard let path = state.place.folderPath, !path.isEmpty else { return matches }
-    return matches.filter { state.bookmarks[$0].folder.starts(with: path) }
+    withinPlace(search.matches(for: query, in: state.bookmarks))
   }
 
   /// Every bookmark of the folder shown and below: what an empty filter query shows.
   func placeSubtree() -> [Int] {
-    guard let path = state.place.folderPath, !path.isEmpty else { return Array(state.bookmarks.indices) }
-    return state.bookmarks.indices.filter { state.bookmarks[$0].folder.starts(with: path) }
+    withinPlace(Array(state.bookmarks.indices))
+  }
+
+  /// The positions (in ``AppState/bookmarks``) of those bookmarks that are in the folder
+  /// shown or below it; all of them at the top level and in the flat list.
+  private func withinPlace(_ positions: [Int]) -> [Int] {
+    guard let path = state.place.folderPath, !path.isEmpty else { return positions }
+    return positions.filter { state.bookmarks[$0].folder.starts(with: path) }
   }
 
   /// `→`, `l`, or Enter on a folder row: shows the folder, its first row selected.

@@ -4,7 +4,8 @@ import BookmarkModel
 /// below or above it, in the store, so every device shows the new order.
 extension BookmarksViewModel {
   /// `J` (`step` 1) or `K` (-1): asks the store to exchange the selected bookmark's place with
-  /// its neighbour's in the list shown. Keys wait until the store has answered.
+  /// its neighbour's in the list shown, as a step that `u` can take back. Keys wait until the
+  /// store has answered.
   mutating func exchange(by step: Int) -> [Effect] {
     guard state.isEditing else {
       state.message = StatusMessage("Press e for Edit mode to move bookmarks with J and K.")
@@ -23,37 +24,11 @@ extension BookmarksViewModel {
     guard target >= state.shownFolders.count, target < state.shownCount,
       let neighbour = state.shownBookmark(at: target)
     else { return [] }
-    state.isWaitingForStore = true
-    exchangeInFlight = (moved.id, step > 0, neighbour.id)
-    return [.exchangePlaces(moved.id, neighbour.id)]
-  }
-
-  /// The store answered: the list shows the new order (unless the store's own change event
-  /// brought it already), the moved bookmark still selected; then the keys that waited.
-  mutating func exchangeFinished(_ failure: FailureMessage?) -> [Effect] {
-    state.isWaitingForStore = false
-    guard let (moved, after, neighbour) = exchangeInFlight else { return replayTypeAhead() }
-    exchangeInFlight = nil
-    if let failure {
-      state.message = StatusMessage(failure.text, isError: true)
-      state.typeAhead = []
-      return []
-    }
-    if let bookmark = state.bookmarks.first(where: { $0.id == moved }) {
-      record(
-        UndoStep(
-          label: "move of “\(bookmark.name)” in your order", id: moved, before: bookmark, after: bookmark,
-          undo: .exchange(moved, neighbour), redo: .exchange(moved, neighbour)))
-    }
-    var order = storeOrder
-    if let a = order.firstIndex(where: { $0.id == moved }), let b = order.firstIndex(where: { $0.id == neighbour }),
-      (a > b) != after
-    {
-      order.swapAt(a, b)
-      replaceBookmarks(order, keepingSelectionOf: moved)
-    } else if let row = state.shownRow(of: moved) {
-      state.selection = row
-    }
-    return replayTypeAhead()
+    let after = step > 0
+    return apply(
+      UndoStep(
+        label: "move of “\(moved.name)” in your order", id: moved.id, before: moved, after: moved,
+        undo: .reorder(moved.id, after: !after, neighbour.id), redo: .reorder(moved.id, after: after, neighbour.id)),
+      .doing)
   }
 }

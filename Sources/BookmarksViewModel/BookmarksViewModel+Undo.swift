@@ -2,6 +2,7 @@ import BookmarkModel
 
 /// Undo and redo (issue 19.1): `u` takes back the last change made in this session — an add,
 /// an edit, a delete, a move to a folder or a `J`/`K` — and `U` or `Ctrl-R` makes it again.
+/// A `J`/`K` goes to the store the same way (``apply(_:_:)`` `.doing`).
 /// Each is an ordinary change, so it syncs; a bookmark changed on another device since is
 /// undone only after the user says `y`.
 extension BookmarksViewModel {
@@ -21,7 +22,7 @@ extension BookmarksViewModel {
       state.message = StatusMessage("Nothing to undo in this session.")
       return []
     }
-    return check(step, expecting: step.after, redo: false)
+    return check(step, expecting: step.after, .undoing)
   }
 
   /// `U` or `Ctrl-R`: makes the last undone change again.
@@ -30,29 +31,31 @@ extension BookmarksViewModel {
       state.message = StatusMessage("Nothing to redo.")
       return []
     }
-    return check(step, expecting: step.before, redo: true)
+    return check(step, expecting: step.before, .redoing)
   }
 
-  private mutating func check(_ step: UndoStep, expecting expected: Bookmark?, redo: Bool) -> [Effect] {
+  private mutating func check(
+    _ step: UndoStep, expecting expected: Bookmark?, _ direction: UndoStep.Direction
+  ) -> [Effect] {
     let current = state.bookmarks.first { $0.id == step.id }
     guard UndoStep.matches(current, expected) else {
-      state.modal = .confirmUndo(step, redo: redo)
+      state.modal = .confirmUndo(step, redo: direction == .redoing)
       return []
     }
-    return apply(step, redo: redo)
+    return apply(step, direction)
   }
 
-  /// Asks the store to undo or redo a step; keys wait for its answer.
-  mutating func apply(_ step: UndoStep, redo: Bool) -> [Effect] {
-    let change = redo ? step.redo : step.undo
+  /// Asks the store to make, undo or redo a step; keys wait for its answer.
+  mutating func apply(_ step: UndoStep, _ direction: UndoStep.Direction) -> [Effect] {
+    let change = direction == .undoing ? step.undo : step.redo
     switch change {
     case .restore(let bookmark): ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url)
     case .remove(let bookmark): ownChanges[bookmark.id] = .deleted
     case .replace(let id, let draft): ownChanges[id] = .present(name: draft.name, url: draft.url)
-    case .exchange: break
+    case .reorder: break
     }
     state.isWaitingForStore = true
-    changeInFlight = (step, redo)
+    changeInFlight = (step, direction)
     return [.applyChange(change)]
   }
 
@@ -68,17 +71,24 @@ extension BookmarksViewModel {
     case .replace(let id, let draft):
       guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { return }
       draft.apply(to: &bookmarks[index], at: bookmarks[index].modified)
-    case .exchange:
-      return  // the order comes with the store's change event
+    case .reorder(let moved, let after, let neighbour):
+      // Swapped here only if the store's change event has not brought the new order already.
+      guard let a = bookmarks.firstIndex(where: { $0.id == moved }),
+        let b = bookmarks.firstIndex(where: { $0.id == neighbour }), (a > b) != after
+      else { return }
+      bookmarks.swapAt(a, b)
+      replaceBookmarks(bookmarks, keepingSelectionOf: moved)
+      return
     }
     replaceBookmarks(bookmarks, keepingSelectionOf: nil)
   }
 
-  /// The store answered an undo or redo: the step moves to the other stack, and the bottom
-  /// line says what was done; then the keys that waited.
+  /// The store answered: a new step goes on the undo stack; an undone or redone one moves to
+  /// the other stack, and the bottom line says so; then the keys that waited. A failure says
+  /// why and drops them.
   mutating func changeApplied(_ failure: FailureMessage?) -> [Effect] {
     state.isWaitingForStore = false
-    guard let (step, redo) = changeInFlight else { return replayTypeAhead() }
+    guard let (step, direction) = changeInFlight else { return replayTypeAhead() }
     changeInFlight = nil
     if let failure {
       ownChanges[step.id] = nil
@@ -86,15 +96,19 @@ extension BookmarksViewModel {
       state.typeAhead = []
       return []
     }
-    showApplied(redo ? step.redo : step.undo)
-    if redo {
+    showApplied(direction == .undoing ? step.undo : step.redo)
+    switch direction {
+    case .doing:
+      record(step)
+    case .redoing:
       if redoStack.last == step { redoStack.removeLast() }
       undoStack.append(step)
-    } else {
+      state.message = StatusMessage("Redid \(step.label).")
+    case .undoing:
       if undoStack.last == step { undoStack.removeLast() }
       redoStack.append(step)
+      state.message = StatusMessage("Undid \(step.label).")
     }
-    state.message = StatusMessage((redo ? "Redid " : "Undid ") + step.label + ".")
     return replayTypeAhead()
   }
 }

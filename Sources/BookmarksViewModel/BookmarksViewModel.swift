@@ -38,13 +38,10 @@ public struct BookmarksViewModel: Sendable {
   var undoStack: [UndoStep] = []
   /// Changes taken back, the last at the end: `U` makes them again.
   var redoStack: [UndoStep] = []
-  /// The undo or redo the store is doing.
-  var changeInFlight: (step: UndoStep, redo: Bool)?
+  /// The change the store is making: a `J`/`K`, an undo or a redo.
+  var changeInFlight: (step: UndoStep, direction: UndoStep.Direction)?
   /// The bookmark as it was when the dialog's save was sent, for undoing the edit.
   var savedFrom: Bookmark?
-  /// The `J`/`K` the store is doing: the bookmark moved, whether it goes after its neighbour
-  /// (`J`) or before it (`K`), and the neighbour.
-  var exchangeInFlight: (moved: Bookmark.ID, after: Bool, neighbour: Bookmark.ID)?
 
   public init(state: AppState) {
     self.state = state
@@ -77,8 +74,6 @@ public struct BookmarksViewModel: Sendable {
             label: "delete of “\(bookmark.name)”", id: bookmark.id, before: bookmark, after: nil,
             undo: .restore(bookmark), redo: .remove(bookmark)))
       }
-    case .exchangeFinished(let failure):
-      effects = exchangeFinished(failure)
     case .changeApplied(let failure):
       effects = changeApplied(failure)
     case .moveFinished(let bookmark, let result):
@@ -168,7 +163,7 @@ public struct BookmarksViewModel: Sendable {
       return effects
     case .confirmUndo(let step, let redo):
       state.modal = nil
-      if key == .character("y") || key == .character("Y") { return apply(step, redo: redo) }
+      if key == .character("y") || key == .character("Y") { return apply(step, redo ? .redoing : .undoing) }
       state.message = StatusMessage("Left it as the other device made it.")
       return []
     case nil:

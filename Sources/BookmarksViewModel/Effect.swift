@@ -6,10 +6,7 @@ public enum Effect: Hashable, Sendable {
   case add(BookmarkDraft)
   case update(Bookmark.ID, BookmarkDraft)
   case delete(Bookmark)
-  /// Exchange the places of two bookmarks in the store's order (`J`/`K`); the answer is
-  /// ``Action/exchangeFinished(_:)``.
-  case exchangePlaces(Bookmark.ID, Bookmark.ID)
-  /// Undo or redo a change: the answer is ``Action/changeApplied(_:)``.
+  /// Make a change (`J`/`K`), or undo or redo one: the answer is ``Action/changeApplied(_:)``.
   case applyChange(StoreChange)
   /// Move a bookmark to a folder (`[]`: the top level); the answer is ``Action/moveFinished(_:_:)``.
   case move(Bookmark, to: [String])

@@ -126,18 +126,11 @@ public enum TerminalApp {
           case .restore(let bookmark): try await store.importBookmarks([bookmark])
           case .remove(let bookmark): try await store.delete(id: bookmark.id)
           case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
-          case .exchange(let first, let second): try await store.exchangePlaces(of: first, and: second)
+          case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
           }
           inbox.post(.changeApplied(nil))
         } catch {
           inbox.post(.changeApplied(FailureMessage("\(error)")))
-        }
-      case .exchangePlaces(let first, let second):
-        do {
-          try await store.exchangePlaces(of: first, and: second)
-          inbox.post(.exchangeFinished(nil))
-        } catch {
-          inbox.post(.exchangeFinished(FailureMessage("\(error)")))
         }
       case .move(let bookmark, let folder):
         // The name and URL as stored: only the folder changes.

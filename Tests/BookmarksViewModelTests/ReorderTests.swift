@@ -14,24 +14,24 @@ final class ReorderTests: XCTestCase {
   func testJAsksTheStoreAndTheListFollowsItsAnswer() {
     var model = Fixtures.model(abc)
     model.press(.character("e"))
-    XCTAssertEqual(model.press(.character("J")), [.exchangePlaces("a", "b")])
+    XCTAssertEqual(model.press(.character("J")), [.applyChange(.reorder("a", after: true, "b"))])
     XCTAssertTrue(model.state.isWaitingForStore)
     // A second J waits for the store's answer to the first.
     XCTAssertEqual(model.press(.character("J")), [])
-    XCTAssertEqual(model.send(.exchangeFinished(nil)), [.exchangePlaces("a", "c")])
+    XCTAssertEqual(model.send(.changeApplied(nil)), [.applyChange(.reorder("a", after: true, "c"))])
     XCTAssertEqual(model.rowNames, ["Bravo", "Alpha", "Charlie"])
     XCTAssertEqual(model.state.selectedBookmark?.id, "a", "the moved bookmark stays selected")
-    _ = model.send(.exchangeFinished(nil))
+    _ = model.send(.changeApplied(nil))
     XCTAssertEqual(model.rowNames, ["Bravo", "Charlie", "Alpha"])
     XCTAssertEqual(model.press(.character("J")), [], "the last one goes no further")
-    XCTAssertEqual(model.press(.character("K")), [.exchangePlaces("a", "c")])
+    XCTAssertEqual(model.press(.character("K")), [.applyChange(.reorder("a", after: false, "c"))])
   }
 
   func testTheStoresOwnChangeEventArrivingFirstIsNotAppliedTwice() {
     var model = Fixtures.model(abc)
     model.press(.character("e"), .character("J"))
     _ = model.send(.storeChanged(Fixtures.snapshot([abc[1], abc[0], abc[2]])))
-    _ = model.send(.exchangeFinished(nil))
+    _ = model.send(.changeApplied(nil))
     XCTAssertEqual(model.rowNames, ["Bravo", "Alpha", "Charlie"])
     XCTAssertEqual(model.state.selectedBookmark?.id, "a")
   }
@@ -39,7 +39,7 @@ final class ReorderTests: XCTestCase {
   func testAFailureSaysWhyAndDropsTheKeysThatWaited() {
     var model = Fixtures.model(abc)
     model.press(.character("e"), .character("J"), .character("J"))
-    XCTAssertEqual(model.send(.exchangeFinished(FailureMessage("The disk is full."))), [])
+    XCTAssertEqual(model.send(.changeApplied(FailureMessage("The disk is full."))), [])
     XCTAssertEqual(model.state.message, StatusMessage("The disk is full.", isError: true))
     XCTAssertEqual(model.rowNames, ["Alpha", "Bravo", "Charlie"])
     XCTAssertEqual(model.state.typeAhead, [])
@@ -62,8 +62,8 @@ final class ReorderTests: XCTestCase {
     model.press(.enter)  // into Work: Alpha, Charlie
     XCTAssertEqual(model.rowNames, ["Alpha", "Charlie"])
     model.press(.character("e"))
-    XCTAssertEqual(model.press(.character("J")), [.exchangePlaces("a", "c")])
-    _ = model.send(.exchangeFinished(nil))
+    XCTAssertEqual(model.press(.character("J")), [.applyChange(.reorder("a", after: true, "c"))])
+    _ = model.send(.changeApplied(nil))
     XCTAssertEqual(model.rowNames, ["Charlie", "Alpha"])
     model.press(.left, .character("J"))
     XCTAssertEqual(model.state.message?.text, "Folders are listed by name; J and K move bookmarks.")

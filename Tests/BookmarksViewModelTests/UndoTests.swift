@@ -126,7 +126,7 @@ final class UndoTests: XCTestCase {
 
     var ordered = Fixtures.model(Fixtures.three)
     ordered.press(.character("e"), .character("J"))
-    _ = ordered.send(.exchangeFinished(nil))
-    XCTAssertEqual(ordered.press(.character("u")), [.applyChange(.exchange("id-1", "id-2"))])
+    _ = ordered.send(.changeApplied(nil))
+    XCTAssertEqual(ordered.press(.character("u")), [.applyChange(.reorder("id-1", after: false, "id-2"))])
   }
 }

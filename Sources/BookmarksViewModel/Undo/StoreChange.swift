@@ -1,6 +1,7 @@
 import BookmarkModel
 
-/// A change the runtime asks the store for to undo or redo a step (``UndoStep``).
+/// A change the runtime asks the store for: a `J`/`K`, or the undo or redo of a step
+/// (``UndoStep``).
 public enum StoreChange: Hashable, Sendable {
   /// Puts a bookmark back as it was: same id, dates, folder, tags and notes (an import of one).
   case restore(Bookmark)
@@ -8,8 +9,9 @@ public enum StoreChange: Hashable, Sendable {
   case remove(Bookmark)
   /// Sets a bookmark's name, URL, folder, tags and notes to these.
   case replace(Bookmark.ID, BookmarkDraft)
-  /// Exchanges two bookmarks' places in your own order.
-  case exchange(Bookmark.ID, Bookmark.ID)
+  /// Puts the first bookmark after (or before) the second in your own order, by exchanging
+  /// their places.
+  case reorder(Bookmark.ID, after: Bool, Bookmark.ID)
 
   /// The draft that gives a bookmark every field of `bookmark` back.
   public static func replacing(with bookmark: Bookmark) -> StoreChange {

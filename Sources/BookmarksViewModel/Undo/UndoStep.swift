@@ -14,6 +14,11 @@ public struct UndoStep: Hashable, Sendable {
   public var undo: StoreChange
   public var redo: StoreChange
 
+  /// Which way a step is sent to the store: made for the first time, taken back, made again.
+  public enum Direction: Hashable, Sendable {
+    case doing, undoing, redoing
+  }
+
   public init(
     label: String, id: Bookmark.ID, before: Bookmark?, after: Bookmark?, undo: StoreChange, redo: StoreChange
   ) {
