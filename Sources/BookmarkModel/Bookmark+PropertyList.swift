@@ -3,8 +3,8 @@ import PropertyLists
 
 /// The one property-list form of a bookmark, shared by every store that keeps property
 /// lists (user defaults, the key-value store): a dictionary with `id`, `name`, `url`,
-/// `created` and `modified`, plus `folder` (array of strings), `notes` and `tags` (array of
-/// strings) only when they are not empty, so entries without them read and write unchanged.
+/// `created` and `modified`, plus `folder` (array of strings), `notes`, `tags` (array of
+/// strings) and `folderID` (the folder record's id) only when they are not empty, so entries without them read and write unchanged.
 extension Bookmark {
   /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing, or the URL
   /// breaks the one URL rule (``BookmarkURL/storageProblem(_:)``): such an entry is left
@@ -21,7 +21,8 @@ extension Bookmark {
       modified: dictionary["modified"]?.date ?? created,
       folder: dictionary["folder"]?.array?.compactMap(\.string) ?? [],
       notes: dictionary["notes"]?.string ?? "",
-      tags: dictionary["tags"]?.array?.compactMap(\.string) ?? [])
+      tags: dictionary["tags"]?.array?.compactMap(\.string) ?? [],
+      folderID: dictionary["folderID"]?.string)
   }
 
   /// The bookmark's dictionary. Merge it over a stored entry to keep keys another
@@ -34,6 +35,7 @@ extension Bookmark {
     if !folder.isEmpty { entries["folder"] = .array(folder.map(PropertyList.string)) }
     if !notes.isEmpty { entries["notes"] = .string(notes) }
     if !tags.isEmpty { entries["tags"] = .array(tags.map(PropertyList.string)) }
+    if let folderID { entries["folderID"] = .string(folderID) }
     return entries
   }
 
@@ -44,6 +46,7 @@ extension Bookmark {
     if folder.isEmpty { entry["folder"] = nil }
     if notes.isEmpty { entry["notes"] = nil }
     if tags.isEmpty { entry["tags"] = nil }
+    if folderID == nil { entry["folderID"] = nil }
     return entry
   }
 }

@@ -19,10 +19,16 @@ public struct Bookmark: Identifiable, Hashable, Sendable, Codable {
   public var notes: String
   /// Tags (Firefox's `TAGS`), in their order; empty when there are none.
   public var tags: [String]
+  /// The folder record the bookmark is filed in, in a store that keeps folders as records
+  /// (``FolderRecord``; the key-value and document stores): the folder can then be renamed
+  /// or moved without touching the bookmark, and ``folder`` is the path the record has now.
+  /// Nil at the top level, in user defaults, and in bookmarks stored before folders were
+  /// records (their ``folder`` path is then taken as written).
+  public var folderID: FolderRecord.ID?
 
   public init(
     id: ID, name: String, url: String, created: Date, modified: Date, folder: [String] = [], notes: String = "",
-    tags: [String] = []
+    tags: [String] = [], folderID: FolderRecord.ID? = nil
   ) {
     self.id = id
     self.name = name
@@ -32,5 +38,6 @@ public struct Bookmark: Identifiable, Hashable, Sendable, Codable {
     self.folder = folder
     self.notes = notes
     self.tags = tags
+    self.folderID = folderID
   }
 }

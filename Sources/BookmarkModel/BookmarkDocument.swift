@@ -14,7 +14,8 @@ import PropertyLists
 /// order: 1795338000123456
 /// ```
 ///
-/// Optional lines: `folder:` (one per folder, outermost first), `tag:` (one per tag),
+/// Optional lines: `folder:` (one per folder, outermost first), `folder-id:` (the folder
+/// record it is filed in, see ``FolderRecord``), `tag:` (one per tag),
 /// `notes:`, and `order:` (the bookmark's place in the list: when it was added, in
 /// microseconds since 1970; an import numbers its bookmarks from its start in the order
 /// given; without it, the creation date). In values, a backslash, a line break, a carriage
@@ -39,6 +40,7 @@ public enum BookmarkDocument {
     line("modified", ISO8601.format(bookmark.modified))
     if let order { line("order", String(order)) }
     for folder in bookmark.folder { line("folder", folder) }
+    if let folderID = bookmark.folderID { line("folder-id", folderID) }
     for tag in bookmark.tags { line("tag", tag) }
     if !bookmark.notes.isEmpty { line("notes", bookmark.notes) }
     return Data(text.utf8)
@@ -62,6 +64,7 @@ public enum BookmarkDocument {
     var folder: [String] = []
     var tags: [String] = []
     var notes = ""
+    var folderID: String?
     while let line = lines.next() {
       guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
       let key = line[line.startIndex..<colon]
@@ -79,6 +82,7 @@ public enum BookmarkDocument {
       case "folder": folder.append(unescape(raw))
       case "tag": tags.append(unescape(raw))
       case "notes": notes = unescape(raw)
+      case "folder-id": folderID = unescape(raw)
       default: continue
       }
     }
@@ -87,14 +91,14 @@ public enum BookmarkDocument {
     guard let id, !id.isEmpty, let url, BookmarkURL.storageProblem(url) == nil, let created else { return nil }
     let bookmark = Bookmark(
       id: id, name: name, url: url, created: created, modified: modified ?? created, folder: folder, notes: notes,
-      tags: tags)
+      tags: tags, folderID: folderID)
     // A document without an order (written by hand, say) sorts by its creation date.
     return (bookmark, order ?? Int(created.timeIntervalSince1970 * 1_000_000))
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-  private static func escape(_ value: String, into text: inout String) {
+  static func escape(_ value: String, into text: inout String) {
     guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) else {
       text += value
       return
@@ -114,7 +118,7 @@ public enum BookmarkDocument {
     text += String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func unescape(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+  static func unescape(_ raw: Slice<UnsafeBufferPointer<UInt8>>) -> String {
     guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(raw.count)

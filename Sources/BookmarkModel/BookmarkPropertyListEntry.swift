@@ -13,6 +13,7 @@ struct BookmarkPropertyListEntry {
   private var folder: [String]?
   private var notes: String?
   private var tags: [String]?
+  private var folderID: String?
 
   mutating func take(_ key: String, _ value: PropertyList) {
     switch key {
@@ -24,6 +25,7 @@ struct BookmarkPropertyListEntry {
     case "folder": folder = value.array?.compactMap(\.string)
     case "notes": notes = value.string
     case "tags": tags = value.array?.compactMap(\.string)
+    case "folderID": folderID = value.string
     default: break
     }
   }
@@ -33,16 +35,19 @@ struct BookmarkPropertyListEntry {
     let createdDate = created ?? Date(timeIntervalSince1970: 0)
     return Bookmark(
       id: id, name: name ?? "", url: url, created: createdDate, modified: modified ?? createdDate,
-      folder: folder ?? [], notes: notes ?? "", tags: tags ?? [])
+      folder: folder ?? [], notes: notes ?? "", tags: tags ?? [], folderID: folderID)
   }
 }
 
 extension PropertyListReader {
-  /// The bookmarks under `key` of an XML property-list dictionary, read in one pass, and how
-  /// many entries are not bookmarks; nil when ``read(_:)`` must decide (see
-  /// ``forEachEntry(in:key:restart:entry:)``).
-  public static func bookmarks(in data: Data, key: String) -> (bookmarks: [Bookmark], unreadable: Int)? {
+  /// The bookmarks under `key` of an XML property-list dictionary, read in one pass, how
+  /// many entries are not bookmarks, and the values of the dictionary's other keys; nil when
+  /// ``read(_:)`` must decide (see ``forEachEntry(in:key:restart:entry:otherKey:)``).
+  public static func bookmarks(in data: Data, key: String) -> (
+    bookmarks: [Bookmark], unreadable: Int, others: [String: PropertyList]
+  )? {
     var bookmarks: [Bookmark] = []
+    var others: [String: PropertyList] = [:]
     let unreadable = forEachEntry(
       in: data, key: key, restart: { bookmarks.removeAll() },
       entry: { fields in
@@ -51,7 +56,7 @@ extension PropertyListReader {
         guard let bookmark = entry.value else { return false }
         bookmarks.append(bookmark)
         return true
-      })
-    return unreadable.map { (bookmarks, $0) }
+      }, otherKey: { others[$0] = $1 })
+    return unreadable.map { (bookmarks, $0, others) }
   }
 }

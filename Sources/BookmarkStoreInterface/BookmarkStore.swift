@@ -29,6 +29,10 @@ public protocol BookmarkStore: Sendable {
   /// like any other change.
   func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws
 
+  /// Makes a folder, or renames, moves or deletes one with everything in it, as one write
+  /// that syncs as one change. Throws ``StoreError/folder(_:)`` when it can't be made.
+  func changeFolder(_ change: FolderChange) async throws
+
   /// The backend's state for the bottom line.
   func status() async -> StoreStatus
 

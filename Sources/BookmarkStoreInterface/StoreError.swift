@@ -19,6 +19,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case maybeSaved(reason: String)
   /// An import would not fit in the backend's capacity; nothing was written.
   case wouldNotFit(StoreBackend, fitting: Int, requested: Int)
+  /// A folder change that can't be made (a name taken, a move into itself); nothing changed.
+  case folder(FolderProblem)
 
   public var description: String {
     switch self {
@@ -35,6 +37,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .quotaExceeded(let limit): Self.sentence(limit)
+    case .folder(let problem): problem.description
     case .wouldNotFit(let backend, let fitting, let requested):
       "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."
     }

@@ -7,10 +7,18 @@ public struct StoreSnapshot: Sendable, Hashable {
   public var status: StoreStatus
   /// The bookmarks with unresolved conflict versions.
   public var conflicted: Set<Bookmark.ID>
+  /// The folders the store keeps as folders of their own (empty ones included), each
+  /// before its subfolders, siblings in their order. Folders that only exist as the paths
+  /// bookmarks carry are not listed here.
+  public var folders: [[String]]
 
-  public init(bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus, conflicted: Set<Bookmark.ID> = []) {
+  public init(
+    bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus, conflicted: Set<Bookmark.ID> = [],
+    folders: [[String]] = []
+  ) {
     self.bookmarks = bookmarks
     self.status = status
     self.conflicted = conflicted
+    self.folders = folders
   }
 }

@@ -11,8 +11,14 @@ import PropertyLists
 /// file afresh under the lock, edits only the entries it means to, and writes the rest
 /// back as they were, so other keys and entries Cloudy cannot parse survive untouched.
 /// Reads go through ``DefaultsDomainCache`` when its stamp matches the file.
+///
+/// Folders: a bookmark carries its folder path, and the `folders` key lists the folders that
+/// were made (each an array of names, siblings in their order), so a folder stays when it is
+/// emptied. Renaming or moving a folder rewrites the paths, in the one locked write every
+/// change is (the domain is on this device only, so nothing else can edit them meanwhile).
 struct DefaultsDomain {
   static let bookmarksKey = "bookmarks"
+  static let foldersKey = "folders"
 
   let path: String
   var lockPath: String { path + ".lock" }
@@ -22,13 +28,17 @@ struct DefaultsDomain {
   struct Contents {
     var bookmarks: [Bookmark]
     var unreadableEntries: Int
+    /// The folders the domain lists (see the type's notes).
+    var folders: [[String]]
 
-    init(bookmarks: [Bookmark], unreadableEntries: Int) {
+    init(bookmarks: [Bookmark], unreadableEntries: Int, folders: [[String]] = []) {
       self.bookmarks = bookmarks
       self.unreadableEntries = unreadableEntries
+      self.folders = folders
     }
 
-    init(entries: [PropertyList]) {
+    init(entries: [PropertyList], folders: [[String]] = []) {
+      self.folders = folders
       bookmarks = []
       bookmarks.reserveCapacity(entries.count)
       unreadableEntries = 0
@@ -68,18 +78,28 @@ struct DefaultsDomain {
   /// Changes the bookmark entries under the inter-process lock and writes the domain
   /// atomically. `body` gets the raw entries; its result is returned with the new contents.
   func modify<T>(_ body: (inout [PropertyList]) throws -> T) throws -> Change<T> {
+    try modifyWithFolders { entries, _ in try body(&entries) }
+  }
+
+  /// ``modify(_:)`` with the folder list too (removed from the file when left empty).
+  func modifyWithFolders<T>(_ body: (inout [PropertyList], inout [[String]]) throws -> T) throws -> Change<T> {
     try StoreError.translating {
       try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
       return try PrivateFiles.withExclusiveLock(lockPath) {
         PrivateFiles.removeStaleTemporaries(of: path)
         var raw = try readRaw()
         var entries = try bookmarkEntries(in: raw)
-        let result = try body(&entries)
+        let listed = Self.folders(in: raw)
+        var folders = listed
+        let result = try body(&entries, &folders)
         raw[Self.bookmarksKey] = .array(entries)
+        if folders != listed {
+          raw[Self.foldersKey] = folders.isEmpty ? nil : .array(folders.map { .array($0.map(PropertyList.string)) })
+        }
         try PrivateFiles.replace(path) { write in
           PropertyListXMLWriter.write(.dictionary(raw)) { piece in piece.withUnsafeBytes { write($0) } }
         }
-        var contents = Contents(entries: entries)
+        var contents = Contents(entries: entries, folders: folders)
         contents.unreadableEntries += Self.strayEntries(in: raw)
         let signature = PrivateFiles.signature(path)
         PrivateFiles.removeStaleTemporaries(of: cachePath)
@@ -97,12 +117,26 @@ struct DefaultsDomain {
     if let plain = PropertyListReader.bookmarks(in: data, key: Self.bookmarksKey),
       !plain.bookmarks.isEmpty || plain.unreadable > 0
     {
-      return Contents(bookmarks: plain.bookmarks, unreadableEntries: plain.unreadable)
+      return Contents(
+        bookmarks: plain.bookmarks, unreadableEntries: plain.unreadable, folders: Self.folders(in: plain.others))
     }
     let raw = try parse(data)
-    var contents = Contents(entries: try bookmarkEntries(in: raw))
+    var contents = Contents(entries: try bookmarkEntries(in: raw), folders: Self.folders(in: raw))
     contents.unreadableEntries += Self.strayEntries(in: raw)
     return contents
+  }
+
+  /// The folder list: each valid path once, in order; anything else under the key is
+  /// ignored (and left in the file until a folder is made or changed).
+  static func folders(in raw: [String: PropertyList]) -> [[String]] {
+    var seen = Set<[String]>()
+    return (raw[foldersKey]?.array ?? []).compactMap { item -> [String]? in
+      guard let names = item.array?.compactMap(\.string), !names.isEmpty,
+        BookmarkOrganisation.problem(folder: names) == nil, !names.contains(where: \.isEmpty),
+        seen.insert(names).inserted
+      else { return nil }
+      return names
+    }
   }
 
   /// Entries that look like bookmarks (a dictionary with a string `id` and `url`) in a list
@@ -111,7 +145,7 @@ struct DefaultsDomain {
   /// can't be read, so the bottom line and `list` say so; they stay in the file as they are.
   static func strayEntries(in raw: [String: PropertyList]) -> Int {
     var count = 0
-    for (key, value) in raw where key != bookmarksKey {
+    for (key, value) in raw where key != bookmarksKey && key != foldersKey {
       for entry in value.array ?? [] {
         if let fields = entry.dictionary, fields["id"]?.string != nil, fields["url"]?.string != nil { count += 1 }
       }
@@ -147,6 +181,19 @@ struct DefaultsDomain {
   }
 
   // MARK: - Entries
+
+  /// Lists the folders of these paths (and their parents) that are not listed yet, so a
+  /// folder a bookmark was filed in stays when it is emptied.
+  static func list(_ paths: some Sequence<[String]>, in folders: inout [[String]]) {
+    var listed: Set<[String]>?
+    for path in paths where !path.isEmpty {
+      for depth in 1...path.count {
+        let prefix = Array(path.prefix(depth))
+        if listed == nil { listed = Set(folders) }
+        if listed!.insert(prefix).inserted { folders.append(prefix) }
+      }
+    }
+  }
 
   /// Index of the entry with this id, if any.
   static func index(of id: Bookmark.ID, in entries: [PropertyList]) -> Int? {

@@ -27,11 +27,12 @@ import Foundation
 /// bookmarks and of unreadable entries (UInt32 each), the payload's length and an FNV-style
 /// checksum of it (UInt64 each), then the payload: per bookmark `id`, `name`, `url` (each
 /// a UInt32 byte count and UTF-8), `created` and `modified` (Double bit patterns), the
-/// folder (a count, then strings), `notes` (a string) and the tags (a count, then strings).
+/// folder (a count, then strings), `notes` (a string) and the tags (a count, then strings);
+/// then the domain's own folders (a count, then each path as a count and strings).
 enum DefaultsDomainCache {
   static let magic: [UInt8] = Array("CLDYUDC\0".utf8)
   /// Raise when the layout changes: a cache of another version is ignored.
-  static let formatVersion: UInt32 = 1
+  static let formatVersion: UInt32 = 2
   static let headerSize = 8 + 4 + 32 + 8 + 16
 
   /// The cache file for a domain file.
@@ -99,8 +100,15 @@ enum DefaultsDomainCache {
           modified: Date(timeIntervalSince1970: Double(bitPattern: modified)), folder: folder, notes: notes,
           tags: tags))
     }
+    guard let folderCount = reader.uint32(), Int(folderCount) <= raw.count else { return nil }
+    var folders: [[String]] = []
+    for _ in 0..<folderCount {
+      var unshared = Reader.Repeated()
+      guard let path = reader.strings(reusing: &unshared) else { return nil }
+      folders.append(path)
+    }
     guard reader.offset == raw.count else { return nil }
-    return DefaultsDomain.Contents(bookmarks: bookmarks, unreadableEntries: Int(unreadable))
+    return DefaultsDomain.Contents(bookmarks: bookmarks, unreadableEntries: Int(unreadable), folders: folders)
   }
 
   /// Bounds-checked little-endian reads; nil past the end.
@@ -212,6 +220,8 @@ enum DefaultsDomainCache {
       append(bookmark.notes, to: &out)
       append(bookmark.tags, to: &out)
     }
+    append(UInt32(contents.folders.count), to: &out)
+    for path in contents.folders { append(path, to: &out) }
     let payloadLength = UInt64(out.count - headerSize)
     let checksum = out.withUnsafeBytes { Self.checksum(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
     out.withUnsafeMutableBytes { raw in

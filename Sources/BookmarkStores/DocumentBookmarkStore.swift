@@ -11,6 +11,10 @@ import Ubiquity
 /// No quota: the container holds as many bookmarks as the disk does. Two devices editing
 /// one bookmark keep both edits as versions; the row shows the conflict until the user
 /// keeps one.
+///
+/// Folders are documents too (`<id>.folder`, ``FolderRecord``); a bookmark filed in one
+/// carries its id (`folder-id:`). Two devices changing one folder at once: the change saved
+/// last (by its `modified` time, then its version id) is kept, on every device, without asking.
 public final class DocumentBookmarkStore: BookmarkStore {
   public let backend = StoreBackend.documents
   public let container: DocumentContainer
@@ -21,6 +25,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   private struct State: ~Copyable {
     var entries: [String: Entry] = [:]
+    /// Folder records by file; nil for a folder document that can't be read.
+    var folders: [String: FolderRecord?] = [:]
+    var tree: FolderTree?
     var sorted: [Bookmark]?
     var fileByID: [Bookmark.ID: String] = [:]
     var unreadable = 0
@@ -37,10 +44,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public static let fileExtension = "bookmark"
+  public static let folderExtension = "folder"
 
-  /// Whether a file's contents are a bookmark document: for the container, which keeps a
-  /// damaged one aside rather than syncing it.
-  public static let isReadable: @Sendable (Data) -> Bool = { BookmarkDocument.read($0) != nil }
+  /// Whether a file's contents are a bookmark or folder document: for the container, which
+  /// keeps a damaged one aside rather than syncing it.
+  public static let isReadable: @Sendable (Data) -> Bool = {
+    BookmarkDocument.read($0) != nil || FolderRecord(document: $0) != nil
+  }
 
   /// A store over a container: gathers it now, then follows it live and syncs it.
   public init(container: DocumentContainer, environment: BookmarkEnvironment = .live) {
@@ -94,9 +104,18 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let time = environment.now()
     let now = time.wholeSeconds
-    let bookmark = draft.newBookmark(id: environment.newID(), at: now)
+    var bookmark = draft.newBookmark(id: environment.newID(), at: now)
+    var filing = filing(at: time)
+    filing.file(&bookmark)
     let document = UbiquitousDocument(container: container, file: file(forNew: bookmark.id))
     let contents = BookmarkDocument.data(for: bookmark, order: Self.order(time))
+    if !filing.writes.records.isEmpty {
+      // The bookmark and its new folders in one commit.
+      let documents = folderDocuments(filing.writes.records) + [(file: document.file, contents: contents)]
+      _ = try await changing(document.file, to: contents) { try container.create(documents) }
+      refresh(documents.map(\.file))
+      return bookmark
+    }
     try await changing(document.file, to: contents) {
       try await document.save(contents, for: .forCreating)
     }
@@ -111,8 +130,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
     guard let (stored, order) = BookmarkDocument.read(opened) else {
       throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
-    var bookmark = stored
-    draft.apply(to: &bookmark, at: environment.now().wholeSeconds)
+    let time = environment.now()
+    var filing = filing(at: time)
+    var bookmark = filing.tree.resolved(stored)
+    let before = bookmark.folder
+    draft.apply(to: &bookmark, at: time.wholeSeconds)
+    if bookmark.folder != before {
+      filing.file(&bookmark)
+      // Its new folders first: a crash in between leaves only empty folders behind.
+      try await saveFolders(filing.writes.records)
+    }
     let contents = BookmarkDocument.data(for: bookmark, order: order)
     try await changing(file, to: contents, id: id) {
       try await document.save(contents, for: .forOverwriting)
@@ -161,6 +188,61 @@ public final class DocumentBookmarkStore: BookmarkStore {
     await opened.document.close()
   }
 
+  /// One commit of the folder documents the change makes or changes, and of the bookmarks
+  /// in the folder that carried only a path (filed under a record now, so they move with it).
+  public func changeFolder(_ change: FolderChange) async throws {
+    let time = environment.now()
+    var filing = filing(at: time)
+    let writes: FolderTree.Writes
+    do {
+      writes = try filing.tree.writes(
+        for: change, bookmarks: sortedBookmarks(), order: filing.order, now: time.wholeSeconds,
+        newID: environment.newID)
+    } catch {
+      throw StoreError.folder(error)
+    }
+    var documents = folderDocuments(writes.records)
+    for bookmark in writes.bookmarks {
+      guard let file = state.withLock({ $0.fileByID[bookmark.id] }),
+        let entry = try? container.entry(file), let (stored, order) = BookmarkDocument.read(entry.contents)
+      else { continue }
+      var filed = stored
+      filed.folderID = bookmark.folderID
+      documents.append((file, BookmarkDocument.data(for: filed, order: order)))
+    }
+    guard let first = documents.first else { return }
+    _ = try await changing(first.file, to: first.contents) { try container.save(documents) }
+    refresh(documents.map(\.file))
+  }
+
+  /// Files bookmarks under folder records, making the records that are missing.
+  private struct Filing {
+    var tree: FolderTree
+    let order: Int
+    let now: Date
+    let newID: @Sendable () -> String
+    var writes = FolderTree.Writes()
+
+    mutating func file(_ bookmark: inout Bookmark) {
+      bookmark.folderID = tree.file(bookmark.folder, order: order, now: now, newID: newID, into: &writes)
+    }
+  }
+
+  private func filing(at time: Date) -> Filing {
+    Filing(tree: folderTree(), order: Self.order(time), now: time.wholeSeconds, newID: environment.newID)
+  }
+
+  private func folderDocuments(_ records: [FolderRecord]) -> [(file: String, contents: Data)] {
+    records.map { (DocumentContainer.fileName(for: $0.id, extension: Self.folderExtension), $0.document) }
+  }
+
+  private func saveFolders(_ records: [FolderRecord]) async throws {
+    let documents = folderDocuments(records)
+    guard let first = documents.first else { return }
+    _ = try await changing(first.file, to: first.contents) { try container.save(documents) }
+    refresh(documents.map(\.file))
+  }
+
   public func delete(id: Bookmark.ID) async throws {
     guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     try await changing(file, to: nil, deleting: true, id: id) { try container.delete(file) }
@@ -174,12 +256,18 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var documents: [(file: String, contents: Data)] = []
     // The bookmarks keep the order they are given in (a file's, or another store's list),
     // one microsecond apart from the start of the import.
-    let start = Self.order(environment.now())
-    for (index, bookmark) in bookmarks.enumerated()
-    where !taken.contains(bookmark.id) && seen.insert(bookmark.id).inserted {
+    let time = environment.now()
+    let start = Self.order(time)
+    var filing = filing(at: time)
+    for (index, given) in bookmarks.enumerated()
+    where !taken.contains(given.id) && seen.insert(given.id).inserted {
+      var bookmark = given
+      filing.file(&bookmark)
       let order = start + index
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
+    // The folders first in the same commit (the first document stands for all of it).
+    documents = folderDocuments(filing.writes.records) + documents
     // All or nothing (one commit): the first document tells which.
     _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
     refresh(documents.map(\.file))
@@ -329,8 +417,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func apply(_ update: MetadataQueryUpdate) {
-    state.withLock { state in
+    let conflictedFolders = state.withLock { state -> [String] in
+      var conflictedFolders: [String] = []
       func put(_ item: MetadataItem) {
+        if item.file.hasSuffix("." + Self.folderExtension) {
+          state.folders[item.file] = .some(FolderRecord(document: item.contents))
+          if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }
+          return
+        }
         if let old = state.entries[item.file]?.bookmark, state.fileByID[old.id] == item.file {
           state.fileByID[old.id] = nil
         }
@@ -342,6 +436,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       switch update {
       case .gathered(let items):
         state.entries = [:]
+        state.folders = [:]
         state.fileByID = [:]
         state.entries.reserveCapacity(items.count)
         state.fileByID.reserveCapacity(items.count)
@@ -349,15 +444,48 @@ public final class DocumentBookmarkStore: BookmarkStore {
       case .changed(let added, let changed, let removed, _):
         for item in added + changed { put(item) }
         for item in removed {
+          state.folders[item.file] = nil
           if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
             state.fileByID[old.id] = nil
           }
         }
       }
       state.sorted = nil
-      state.unreadable = state.entries.values.count { $0.bookmark == nil }
+      state.tree = nil
+      state.unreadable =
+        state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0 == nil }
+      return conflictedFolders
     }
+    if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
     publish()
+  }
+
+  /// Keeps the folder version saved last (by its `modified` time, then version id) and
+  /// removes the others, on every device: a folder's name and place are small and were set
+  /// by a person a moment apart, so asking which to keep would ask about nothing.
+  private func settleFolderConflicts(_ files: [String]) {
+    let container = container
+    Task.detached {
+      for file in files {
+        guard let versions = try? container.versions(of: file), !versions.conflicts.isEmpty else { continue }
+        let all = [versions.current] + versions.conflicts
+        let latest = all.max { a, b in
+          let (ra, rb) = (FolderRecord(document: a.contents), FolderRecord(document: b.contents))
+          return (ra?.modified ?? .distantPast, a.id) < (rb?.modified ?? .distantPast, b.id)
+        }
+        if let latest { try? container.resolve(file, keeping: latest.id) }
+      }
+    }
+  }
+
+  /// The folder records, resolved (kept until the next change).
+  private func folderTree() -> FolderTree {
+    state.withLock { state in
+      if let tree = state.tree { return tree }
+      let tree = FolderTree(state.folders.values.compactMap { $0 })
+      state.tree = tree
+      return tree
+    }
   }
 
   private func sortedBookmarks() -> [Bookmark] {
@@ -366,7 +494,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
       var entries = state.entries.values.compactMap { entry in entry.bookmark.map { ($0, entry.order) } }
       // In the order they were added (an import numbers its bookmarks in the order given).
       entries.sort { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
-      let sorted = entries.map(\.0)
+      var sorted = entries.map(\.0)
+      if !state.folders.isEmpty {
+        let tree = state.tree ?? FolderTree(state.folders.values.compactMap { $0 })
+        state.tree = tree
+        sorted = sorted.map(tree.resolved)
+      }
       state.sorted = sorted
       return sorted
     }
@@ -399,6 +532,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
       return StoreSnapshot(
         bookmarks: .failure(.unreadable(path: container.root, reason: gatherError)), status: status)
     }
-    return StoreSnapshot(bookmarks: .success(sortedBookmarks()), status: status, conflicted: conflicted)
+    let bookmarks = sortedBookmarks()
+    return StoreSnapshot(
+      bookmarks: .success(bookmarks), status: status, conflicted: conflicted, folders: folderTree().liveFolders)
   }
 }

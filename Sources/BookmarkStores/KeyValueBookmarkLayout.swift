@@ -14,11 +14,31 @@ import PropertyLists
 /// migration numbers its bookmarks from its own start, in the order it was given them, so
 /// a list keeps its order from store to store). Entries without it sort by their creation
 /// date, then id.
+///
+/// Folders are records under `folder.<id>` (``FolderRecord``, one key each, counted in the
+/// quota like a bookmark); a bookmark filed in one carries its id as `folderID`.
 enum KeyValueBookmarkLayout {
   static let prefix = "bookmark."
+  static let folderPrefix = "folder."
   static let orderKey = "addedMicroseconds"
 
   static func key(for id: Bookmark.ID) -> String { prefix + id }
+
+  static func key(forFolder id: FolderRecord.ID) -> String { folderPrefix + id }
+
+  /// The folder records in a store's values, and how many `folder.` entries could not be read.
+  static func folders(in values: [String: PropertyList]) -> (tree: FolderTree, unreadable: Int) {
+    var records: [FolderRecord] = []
+    var unreadable = 0
+    for (key, value) in values where key.hasPrefix(folderPrefix) {
+      if let record = FolderRecord(propertyList: value), key == self.key(forFolder: record.id) {
+        records.append(record)
+      } else {
+        unreadable += 1
+      }
+    }
+    return (FolderTree(records), unreadable)
+  }
 
   /// A new bookmark's entry, with its precise time of adding, `offset` microseconds after
   /// `time` (an import's bookmarks one microsecond apart). Counted in whole microseconds, not
@@ -54,8 +74,17 @@ enum KeyValueBookmarkLayout {
     return (.dictionary(a), .dictionary(b))
   }
 
-  /// The bookmarks in a store's values, oldest first, and how many bookmark entries
-  /// could not be read.
+  /// The bookmarks in a store's values, oldest first, with their folders as the records
+  /// place them; the folder tree; and how many entries could not be read.
+  static func contents(in values: [String: PropertyList]) -> (bookmarks: [Bookmark], tree: FolderTree, unreadable: Int)
+  {
+    let (tree, unreadableFolders) = folders(in: values)
+    let (bookmarks, unreadable) = bookmarks(in: values)
+    return (tree.isEmpty ? bookmarks : bookmarks.map(tree.resolved), tree, unreadable + unreadableFolders)
+  }
+
+  /// The bookmarks in a store's values, oldest first, with the folder paths they carry, and
+  /// how many bookmark entries could not be read.
   static func bookmarks(in values: [String: PropertyList]) -> (bookmarks: [Bookmark], unreadable: Int) {
     var entries: [(bookmark: Bookmark, order: Int)] = []
     var unreadable = 0

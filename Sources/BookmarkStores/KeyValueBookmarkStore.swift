@@ -47,7 +47,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   public func load() async throws -> [Bookmark] {
-    KeyValueBookmarkLayout.bookmarks(in: keyValueStore.dictionaryRepresentation).bookmarks
+    KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation).bookmarks
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
@@ -57,26 +57,93 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let time = environment.now()
     let now = time.wholeSeconds
-    let bookmark = draft.newBookmark(id: environment.newID(), at: now)
-    try write(KeyValueBookmarkLayout.key(for: bookmark.id), KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time))
+    var bookmark = draft.newBookmark(id: environment.newID(), at: now)
+    var filing = Filing(self, time: time)
+    filing.file(&bookmark)
+    try write(
+      filing.batch(with: [
+        KeyValueBookmarkLayout.key(for: bookmark.id): KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time)
+      ]))
     return bookmark
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     let key = KeyValueBookmarkLayout.key(for: id)
     guard let value = keyValueStore.object(forKey: key), let entry = value.dictionary,
-      var bookmark = Bookmark(propertyList: value)
+      let stored = Bookmark(propertyList: value)
     else { throw StoreError.notFound(id) }
-    draft.apply(to: &bookmark, at: environment.now().wholeSeconds)
+    let time = environment.now()
+    var filing = Filing(self, time: time)
+    var bookmark = filing.tree.resolved(stored)
+    let before = bookmark.folder
+    draft.apply(to: &bookmark, at: time.wholeSeconds)
+    if bookmark.folder != before { filing.file(&bookmark) }
     // Keep any keys another version of Cloudy may have added to the entry.
-    try write(key, .dictionary(bookmark.merged(into: entry)))
+    try write(filing.batch(with: [key: .dictionary(bookmark.merged(into: entry))]))
     return bookmark
   }
 
   public func delete(id: Bookmark.ID) async throws {
     let key = KeyValueBookmarkLayout.key(for: id)
     guard keyValueStore.object(forKey: key) != nil else { throw StoreError.notFound(id) }
-    try write(key, nil)
+    try write([key: PropertyList?.none])
+  }
+
+  /// One write of the folder records the change makes or changes, and of the bookmarks in
+  /// the folder that carried only a path (filed under a record now, so they move with it).
+  public func changeFolder(_ change: FolderChange) async throws {
+    let time = environment.now()
+    var filing = Filing(self, time: time)
+    let writes: FolderTree.Writes
+    do {
+      writes = try filing.tree.writes(
+        for: change, bookmarks: filing.bookmarks, order: filing.order, now: time.wholeSeconds, newID: environment.newID)
+    } catch {
+      throw StoreError.folder(error)
+    }
+    var batch: [String: PropertyList?] = [:]
+    for record in writes.records { batch[KeyValueBookmarkLayout.key(forFolder: record.id)] = record.propertyList }
+    for bookmark in writes.bookmarks {
+      let key = KeyValueBookmarkLayout.key(for: bookmark.id)
+      guard let entry = keyValueStore.object(forKey: key)?.dictionary else { continue }
+      var stored = entry
+      stored["folderID"] = bookmark.folderID.map { PropertyList.string($0) }
+      batch[key] = .dictionary(stored)
+    }
+    guard !batch.isEmpty else { return }
+    try write(batch)
+  }
+
+  /// Files bookmarks under folder records, making the records that are missing; the records
+  /// made go into the same write as the bookmarks.
+  private struct Filing {
+    var tree: FolderTree
+    var bookmarks: [Bookmark]
+    let order: Int
+    let now: Date
+    let newID: @Sendable () -> String
+    var writes = FolderTree.Writes()
+
+    init(_ store: KeyValueBookmarkStore, time: Date) {
+      let contents = KeyValueBookmarkLayout.contents(in: store.keyValueStore.dictionaryRepresentation)
+      tree = contents.tree
+      bookmarks = contents.bookmarks
+      order = Int((time.timeIntervalSince1970 * 1_000_000).rounded(.down))
+      now = time.wholeSeconds
+      newID = store.environment.newID
+    }
+
+    /// Files a bookmark under the record of its folder path (none at the top level).
+    mutating func file(_ bookmark: inout Bookmark) {
+      bookmark.folderID = tree.file(bookmark.folder, order: order, now: now, newID: newID, into: &writes)
+    }
+
+    /// These values and the records made.
+    func batch(with values: [String: PropertyList?]) -> [String: PropertyList?] {
+      var batch = values
+      for record in writes.records { batch[KeyValueBookmarkLayout.key(forFolder: record.id)] = record.propertyList }
+      return batch
+    }
   }
 
   /// One write of the two keys: their places (`addedMicroseconds`) exchanged.
@@ -107,14 +174,22 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     // The bookmarks keep the order they are given in (a file's, or another store's list),
     // one microsecond apart from the start of the import.
     let start = environment.now()
-    for (index, bookmark) in bookmarks.enumerated() {
-      let key = KeyValueBookmarkLayout.key(for: bookmark.id)
+    var filing = Filing(self, time: start)
+    for (index, given) in bookmarks.enumerated() {
+      let key = KeyValueBookmarkLayout.key(for: given.id)
       guard stored[key] == nil, batch[key] == nil else { continue }
+      var bookmark = given
+      filing.file(&bookmark)
       let entry = KeyValueBookmarkLayout.entry(for: bookmark, addedAt: start, offset: index)
       batch[key] = entry
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }
     guard !batch.isEmpty else { return }
+    for record in filing.writes.records {
+      let key = KeyValueBookmarkLayout.key(forFolder: record.id)
+      batch[key] = record.propertyList
+      added.append((key, KeyValueLimits.entrySize(key: key, value: record.propertyList)))
+    }
     do {
       try keyValueStore.setValues(batch)
     } catch let error as KeyValueStoreError where error.isQuotaViolation {
@@ -172,15 +247,15 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   // MARK: - Writing
 
-  /// Sets (or removes, for `nil`) one key and saves it to the local cache. If the cache
-  /// can't be written, the in-memory value is put back, so nothing changes.
-  private func write(_ key: String, _ value: PropertyList?) throws {
+  /// Sets (or removes, for `nil`) keys in one change and saves them to the local cache. If
+  /// the cache can't be written, the in-memory values are put back, so nothing changes.
+  private func write(_ batch: [String: PropertyList?]) throws {
     do {
-      try keyValueStore.setValues([key: value])
+      try keyValueStore.setValues(batch)
     } catch let error as KeyValueStoreError {
       throw Self.storeError(error)
     }
-    try saveOrUndo([key])
+    try saveOrUndo(Array(batch.keys))
     publish()
   }
 
@@ -221,7 +296,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   private func currentSnapshot() -> StoreSnapshot {
     let keyValue = keyValueStore.status
-    let (bookmarks, unreadable) = KeyValueBookmarkLayout.bookmarks(in: keyValueStore.dictionaryRepresentation)
+    let (bookmarks, tree, unreadable) = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation)
     let sync = StoreStatus.syncState(keyValue.state, pending: keyValue.pending)
     var problem = keyValue.problem
     if problem == nil, unreadable > 0 {
@@ -235,6 +310,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       bytesLimit: KeyValueLimits.maximumTotalBytes)
     return StoreSnapshot(
       bookmarks: .success(bookmarks),
-      status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem))
+      status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem),
+      folders: tree.liveFolders)
   }
 }

@@ -92,14 +92,17 @@ public final class UserDefaultsStore: BookmarkStore {
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
     let now = environment.now().wholeSeconds
     let bookmark = draft.newBookmark(id: environment.newID(), at: now)
-    let change = try domain.modify { entries in entries.append(.dictionary(bookmark.propertyListEntries)) }
+    let change = try domain.modifyWithFolders { entries, folders in
+      entries.append(.dictionary(bookmark.propertyListEntries))
+      DefaultsDomain.list([bookmark.folder], in: &folders)
+    }
     publish(change)
     return bookmark
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     let now = environment.now().wholeSeconds
-    let change = try domain.modify { entries -> Bookmark in
+    let change = try domain.modifyWithFolders { entries, folders -> Bookmark in
       guard let index = DefaultsDomain.index(of: id, in: entries),
         let entry = entries[index].dictionary,
         var bookmark = Bookmark(propertyList: entries[index])
@@ -107,6 +110,7 @@ public final class UserDefaultsStore: BookmarkStore {
       draft.apply(to: &bookmark, at: now)
       // Keep any keys another version of Cloudy may have added to the entry.
       entries[index] = .dictionary(bookmark.merged(into: entry))
+      DefaultsDomain.list([bookmark.folder], in: &folders)
       return bookmark
     }
     publish(change)
@@ -119,6 +123,40 @@ public final class UserDefaultsStore: BookmarkStore {
       entries.remove(at: index)
     }
     publish(change)
+  }
+
+  /// One locked read-modify-write: every path in and under the folder rewritten, and the
+  /// folder list with them.
+  public func changeFolder(_ change: FolderChange) async throws {
+    let result = try domain.modifyWithFolders { entries, folders -> Bool in
+      var existing = Set<[String]>()
+      let paths = entries.map { $0.dictionary?["folder"]?.array?.compactMap(\.string) ?? [] }
+      for path in Set(paths).union(folders) where !path.isEmpty {
+        for depth in 1...path.count { existing.insert(Array(path.prefix(depth))) }
+      }
+      if let problem = change.problem(existing: existing) { throw StoreError.folder(problem) }
+      if change.changesNothing { return false }
+      if case .create(let path) = change {
+        DefaultsDomain.list([path], in: &folders)
+        return true
+      }
+      DefaultsDomain.list([change.path], in: &folders)
+      for (index, path) in paths.enumerated() where path.starts(with: change.path) {
+        guard var entry = entries[index].dictionary else { continue }
+        let moved = change.rewrite(path)
+        entry["folder"] = moved.isEmpty ? nil : .array(moved.map(PropertyList.string))
+        entries[index] = .dictionary(entry)
+      }
+      var rewritten: [[String]] = []
+      for path in folders {
+        if case .delete(let deleted) = change, path == deleted { continue }
+        rewritten.append(change.rewrite(path))
+      }
+      folders = []
+      DefaultsDomain.list(rewritten, in: &folders)
+      return true
+    }
+    if result.result { publish(result) }
   }
 
   /// One locked read-modify-write: the two entries change places in the array.
@@ -142,12 +180,19 @@ public final class UserDefaultsStore: BookmarkStore {
   /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
   /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
-    let change = try domain.modify { entries in
+    let change = try domain.modifyWithFolders { entries, folders in
       let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
       entries.reserveCapacity(entries.count + bookmarks.count)
-      for bookmark in bookmarks where stored.isEmpty || !stored.contains(bookmark.id) {
+      var lastFolder: [String] = []
+      var paths: [[String]] = []
+      for var bookmark in bookmarks where stored.isEmpty || !stored.contains(bookmark.id) {
+        // Another store's folder records mean nothing here: the path is the folder.
+        bookmark.folderID = nil
         entries.append(.dictionary(bookmark.propertyListEntries))
+        if bookmark.folder != lastFolder { paths.append(bookmark.folder) }
+        lastFolder = bookmark.folder
       }
+      DefaultsDomain.list(paths, in: &folders)
     }
     publish(change)
   }
@@ -224,7 +269,7 @@ public final class UserDefaultsStore: BookmarkStore {
           ? "1 stored entry could not be read; it is kept as it is."
           : "\(contents.unreadableEntries) stored entries could not be read; they are kept as they are."
       }
-      return StoreSnapshot(bookmarks: .success(contents.bookmarks), status: status)
+      return StoreSnapshot(bookmarks: .success(contents.bookmarks), status: status, folders: contents.folders)
     case .failure(let error):
       status.problem = error.description
       return StoreSnapshot(bookmarks: .failure(error), status: status)

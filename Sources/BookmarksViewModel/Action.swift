@@ -12,6 +12,8 @@ public enum Action: Hashable, Sendable {
   case changeApplied(FailureMessage?)
   /// The store answered a move of this bookmark.
   case moveFinished(Bookmark, Result<Bookmark, FailureMessage>)
+  /// The store made a folder change, or could not.
+  case folderChanged(FolderChange, FailureMessage?)
   /// The store answered a delete.
   case deleteFinished(Bookmark, FailureMessage?)
   /// The store listed the versions of a bookmark in conflict.

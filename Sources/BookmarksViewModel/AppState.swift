@@ -13,6 +13,8 @@ public struct AppState: Hashable, Sendable {
   public var place: ListPlace = .top
   /// The subfolders of the folder shown, listed before its bookmarks (none in the flat list).
   public var folderRows: [FolderRow] = []
+  /// The folders the store keeps as folders of their own, in its order (empty ones too).
+  public var storeFolders: [[String]] = []
   /// Positions in ``bookmarks`` of the bookmarks directly in the folder shown; nil when the
   /// list shows every bookmark (the flat list, or a store without folders).
   public var placeBookmarks: [Int]? = nil

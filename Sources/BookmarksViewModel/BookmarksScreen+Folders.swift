@@ -53,8 +53,8 @@ extension BookmarksScreen {
     let column = (buffer.width - width) / 2
     let top = max(1, (buffer.height - height) / 2)
     let inner = width - 4
-    let name = picker.bookmark.name.isEmpty ? "(no name)" : picker.bookmark.name
-    drawBox(title: "Move “\(name)” to", row: top, column: column, width: width, height: height, into: &buffer)
+    drawBox(
+      title: "Move “\(picker.subjectName)” to", row: top, column: column, width: width, height: height, into: &buffer)
     let label = "Folder "
     buffer.write(label, row: top + 1, column: column + 2, style: Style([.bold]))
     let field = column + 2 + CellWidth.of(label)
@@ -85,7 +85,7 @@ extension BookmarksScreen {
       case .existing(let path):
         text = String(repeating: "  ", count: path.count - 1) + "▸ " + path[path.count - 1]
       }
-      let here = row.path == picker.bookmark.folder ? "  (here now)" : ""
+      let here = row.path == picker.current ? "  (here now)" : ""
       buffer.write(TextLayout.truncate(text + here, toWidth: inner), row: line, column: column + 2, style: style)
     }
     if picker.rows.isEmpty {

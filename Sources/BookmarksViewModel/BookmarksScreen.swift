@@ -24,7 +24,8 @@ public enum BookmarksScreen {
     case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
     case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
     case .move(let picker): drawFolderPicker(picker, into: &buffer)
-    case .confirmDelete, .confirmUndo, nil: break
+    case .folderName(let prompt): drawFolderNamePrompt(prompt, into: &buffer)
+    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, nil: break
     }
     return buffer
   }
@@ -52,6 +53,10 @@ public enum BookmarksScreen {
       buffer.write(
         "Delete “\(name)”? Press y to delete, any other key to keep it.", row: row, column: 1, style: danger,
         limit: buffer.width - 2)
+      return
+    }
+    if case .confirmDeleteFolder(let folder) = state.modal {
+      drawDeleteFolderQuestion(folder, row: row, into: &buffer)
       return
     }
     if case .confirmUndo(let step, let redo) = state.modal {
@@ -117,7 +122,8 @@ public enum BookmarksScreen {
       return [
         "type to find · ↑↓ choose · Enter move here · Esc cancel", "↑↓ choose · Enter move · Esc cancel", "Esc cancel",
       ]
-    case .confirmDelete, .confirmUndo: return []
+    case .folderName: return ["Enter save · Esc cancel"]
+    case .confirmDelete, .confirmUndo, .confirmDeleteFolder: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:

@@ -6,7 +6,7 @@ extension BookmarksViewModel {
   /// The folder tree of the list, built when first needed after the list changed.
   mutating func currentFolderIndex() -> FolderIndex {
     if let folderIndex { return folderIndex }
-    let index = FolderIndex(state.bookmarks)
+    let index = FolderIndex(state.bookmarks, folders: state.storeFolders)
     folderIndex = index
     return index
   }
@@ -23,7 +23,7 @@ extension BookmarksViewModel {
     let index = currentFolderIndex()
     while !index.contains(path) { path.removeLast() }
     state.place = .folder(path)
-    state.folderRows = index.folderRows(in: path)
+    state.folderRows = index.folderRows(in: path, ownOrder: state.sortOrder == .manual)
     state.placeBookmarks = index.hasFolders ? index.bookmarks(in: path) : nil
   }
 
@@ -108,8 +108,8 @@ extension BookmarksViewModel {
       state.message = StatusMessage("Press e for Edit mode to move bookmarks.")
       return
     }
-    if state.selectedFolder != nil {
-      state.message = StatusMessage("Folders move with their bookmarks: open the folder and move them.")
+    if let folder = state.selectedFolder {
+      state.modal = .move(FolderPicker(folder: folder.path, destinations: [[]] + currentFolderIndex().allFolders))
       return
     }
     guard let bookmark = state.selectedBookmark else { return }
@@ -135,11 +135,14 @@ extension BookmarksViewModel {
         return []
       }
       state.modal = nil
-      guard chosen.path != picker.bookmark.folder else {
-        state.message = StatusMessage("“\(picker.bookmark.name)” is already in \(Self.folderName(chosen.path)).")
+      guard chosen.path != picker.current else {
+        state.message = StatusMessage("“\(picker.subjectName)” is already in \(Self.folderName(chosen.path)).")
         return []
       }
-      return [.move(picker.bookmark, to: chosen.path)]
+      switch picker.subject {
+      case .bookmark(let bookmark): return [.move(bookmark, to: chosen.path)]
+      case .folder(let path): return changeFolder(.move(path, into: chosen.path))
+      }
     default:
       _ = picker.edit(with: key)
     }

@@ -9,6 +9,10 @@ extension BookmarksViewModel {
     state.status = snapshot.status
     state.conflicted = snapshot.conflicted
     conflictsChanged()
+    if snapshot.folders != state.storeFolders {
+      state.storeFolders = snapshot.folders
+      folderIndex = nil
+    }
     switch snapshot.bookmarks {
     case .success(let bookmarks):
       state.loadProblem = nil

@@ -40,6 +40,8 @@ public struct BookmarksViewModel: Sendable {
   var redoStack: [UndoStep] = []
   /// The change the store is making: a `J`/`K`, an undo or a redo.
   var changeInFlight: (step: UndoStep, direction: UndoStep.Direction)?
+  /// The folder a folder change in flight is about, as it was when the change was sent.
+  var heldByChangedFolder: FolderRow?
   /// The bookmark as it was when the dialog's save was sent, for undoing the edit.
   var savedFrom: Bookmark?
 
@@ -78,6 +80,8 @@ public struct BookmarksViewModel: Sendable {
       effects = changeApplied(failure)
     case .moveFinished(let bookmark, let result):
       moveFinished(bookmark, result)
+    case .folderChanged(let change, let failure):
+      effects = folderChanged(change, failure)
     case .versionsLoaded(let id, let result):
       versionsLoaded(id, result)
     case .resolveFinished(let id, let failure):
@@ -161,6 +165,12 @@ public struct BookmarksViewModel: Sendable {
       let effects = moveKey(key, &picker)
       if case .move = state.modal { state.modal = .move(picker) }
       return effects
+    case .folderName(var prompt):
+      let effects = folderNameKey(key, &prompt)
+      if case .folderName = state.modal { state.modal = .folderName(prompt) }
+      return effects
+    case .confirmDeleteFolder(let folder):
+      return deleteFolderKey(key, folder)
     case .confirmUndo(let step, let redo):
       state.modal = nil
       if key == .character("y") || key == .character("Y") { return apply(step, redo ? .redoing : .undoing) }
@@ -204,7 +214,7 @@ public struct BookmarksViewModel: Sendable {
       // Enter acts on the item: it opens a folder or the bookmark; in Edit mode it edits the
       // bookmark; on a ⚠ row it resolves the conflict in both modes.
       if let folder = state.selectedFolder {
-        openFolder(folder)
+        if state.isEditing { startRenaming(folder) } else { openFolder(folder) }
         return []
       }
       guard let bookmark = state.selectedBookmark else { return [] }
@@ -223,15 +233,15 @@ public struct BookmarksViewModel: Sendable {
         state.message = StatusMessage("Press e for Edit mode to delete bookmarks.")
       } else if let bookmark = state.selectedBookmark {
         state.modal = .confirmDelete(bookmark)
-      } else if state.selectedFolder != nil {
-        state.message = StatusMessage(
-          "A folder goes away with the last bookmark in it; open it to delete or move them.")
+      } else if let folder = state.selectedFolder {
+        state.modal = .confirmDeleteFolder(folder)
       }
     case .openFolder:
       if let folder = state.selectedFolder { openFolder(folder) }
     case .up: goUp()
     case .allBookmarks: toggleAllBookmarks()
     case .move: startMove()
+    case .newFolder: startNewFolder()
     case .reorder: return exchange(by: key == .character("J") ? 1 : -1)
     case .undo: return key == .character("u") ? undo() : redo()
     case .help: state.modal = .help(scroll: 0)

@@ -10,6 +10,8 @@ public enum Effect: Hashable, Sendable {
   case applyChange(StoreChange)
   /// Move a bookmark to a folder (`[]`: the top level); the answer is ``Action/moveFinished(_:_:)``.
   case move(Bookmark, to: [String])
+  /// Make, rename, move or delete a folder; the answer is ``Action/folderChanged(_:_:)``.
+  case changeFolder(FolderChange)
   /// List the versions of a bookmark in conflict.
   case loadVersions(Bookmark.ID)
   /// Keep one version of a bookmark in conflict; the others are removed everywhere.

@@ -7,7 +7,7 @@ public struct KeyBinding: Hashable, Sendable {
     case moveUp, moveDown, page, first, last
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
-    case openFolder, up, allBookmarks, move
+    case openFolder, up, allBookmarks, move, newFolder
     case reorder, undo
   }
 
@@ -37,6 +37,7 @@ public enum KeyBindings {
     KeyBinding(
       keys: [.character("d"), .delete, .character("x")], label: "d Del x", summary: "Delete (in Edit mode)",
       command: .delete),
+    KeyBinding(keys: [.character("N")], label: "N", summary: "New folder", command: .newFolder),
     KeyBinding(keys: [.character("m")], label: "m", summary: "Move (Edit mode)", command: .move),
     KeyBinding(
       keys: [.character("J"), .character("K")], label: "J K", summary: "Reorder (Edit mode)", command: .reorder),
@@ -56,7 +57,9 @@ public enum KeyBindings {
 
   /// The commands of the folder view and your own order, which the help lists under their
   /// own heading.
-  public static let folderCommands: Set<KeyBinding.Command> = [.openFolder, .up, .allBookmarks, .move, .reorder]
+  public static let folderCommands: Set<KeyBinding.Command> = [
+    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder,
+  ]
 
   /// The dialog's keys, for the help overlay.
   public static let dialogHelp: [(label: String, summary: String)] = [
@@ -66,10 +69,11 @@ public enum KeyBindings {
     ("M-b M-f M-d M-⌫", "Words: move, delete"),
   ]
 
-  /// The filter's keys while its query is typed, for the help overlay.
+  /// The filter's keys while its query is typed, for the help overlay. (The arrows and
+  /// PgUp/PgDn move in the matches as in the list; the line saying so made way for `N`, to
+  /// keep the help within 80×24.)
   public static let filterHelp: [(label: String, summary: String)] = [
-    ("Enter Esc", "Keep; clear filter"),
-    ("↑ ↓ PgUp PgDn", "Move in the matches"),
+    ("Enter Esc", "Keep; clear filter")
   ]
 
   /// What the mouse does, for the help overlay.

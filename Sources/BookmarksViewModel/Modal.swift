@@ -10,8 +10,12 @@ public enum Modal: Hashable, Sendable {
   case help(scroll: Int)
   /// Choosing which version of a conflicted bookmark to keep.
   case resolve(ResolveDialog)
-  /// Choosing the folder to move a bookmark to.
+  /// Choosing the folder to move a bookmark or folder to.
   case move(FolderPicker)
+  /// Naming a new folder, or a folder anew.
+  case folderName(FolderNamePrompt)
+  /// Waiting for `y` to delete a folder (what it holds goes to its parent).
+  case confirmDeleteFolder(FolderRow)
   /// Waiting for `y` to undo (or redo) a change whose bookmark another device changed since.
   case confirmUndo(UndoStep, redo: Bool)
 }

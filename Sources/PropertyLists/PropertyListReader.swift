@@ -42,10 +42,11 @@ public enum PropertyListReader {
   /// and ``read(_:)`` gives the answer or the error. This is the fast path for a store's one
   /// big array.
   public static func forEachEntry(
-    in data: Data, key: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool
+    in data: Data, key: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool,
+    otherKey: (String, PropertyList) -> Void = { _, _ in }
   ) -> Int? {
     var parser = PropertyListXMLParser(bytes: Array(data))
-    return try? parser.parseEntriesDocument(key: key, restart: restart, entry: entry)
+    return try? parser.parseEntriesDocument(key: key, restart: restart, entry: entry, otherKey: otherKey)
   }
 
   /// Reads one value's element as ``PropertyListXMLWriter/element(for:)`` writes it.
@@ -136,7 +137,8 @@ struct PropertyListXMLParser {
   // MARK: - Entries
 
   mutating func parseEntriesDocument(
-    key wanted: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool
+    key wanted: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool,
+    otherKey: (String, PropertyList) -> Void
   ) throws -> Int {
     skipMisc()
     guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
@@ -155,7 +157,7 @@ struct PropertyListXMLParser {
         let key = try dictionaryKey()
         skipMisc()
         if key != wanted {
-          _ = try parseValue()
+          otherKey(key, try parseValue())
           continue
         }
         // A later duplicate key wins, as in a dictionary.

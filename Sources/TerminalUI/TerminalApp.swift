@@ -140,6 +140,13 @@ public enum TerminalApp {
         } catch {
           inbox.post(.moveFinished(bookmark, .failure(FailureMessage("\(error)"))))
         }
+      case .changeFolder(let change):
+        do {
+          try await store.changeFolder(change)
+          inbox.post(.folderChanged(change, nil))
+        } catch {
+          inbox.post(.folderChanged(change, FailureMessage("\(error)")))
+        }
       case .delete(let bookmark):
         do {
           try await store.delete(id: bookmark.id)

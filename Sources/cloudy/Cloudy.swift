@@ -22,7 +22,8 @@ struct Cloudy: AsyncParsableCommand {
     version: "cloudy \(version)",
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
-      FoldersCommand.self, TagsCommand.self, MigrateCommand.self, ConfigCommand.self, DemoCommand.self,
+      FoldersCommand.self, FolderCommand.self, TagsCommand.self, MigrateCommand.self, ConfigCommand.self,
+      DemoCommand.self,
     ]
   )
 

@@ -59,6 +59,8 @@ final class DemoStore: BookmarkStore {
     try await base.exchangePlaces(of: first, and: second)
   }
 
+  func changeFolder(_ change: FolderChange) async throws { try await base.changeFolder(change) }
+
   func status() async -> StoreStatus { await base.status() }
 
   func importBookmarks(_ bookmarks: [Bookmark]) async throws { try await base.importBookmarks(bookmarks) }

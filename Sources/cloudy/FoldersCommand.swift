@@ -2,7 +2,7 @@ import ArgumentParser
 import BookmarkModel
 import ScreenRendering
 
-/// `cloudy folders`: every folder with how many bookmarks it holds.
+/// `cloudy folders`: every folder with how many bookmarks it holds, empty ones too.
 struct FoldersCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "folders",
@@ -13,7 +13,12 @@ struct FoldersCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      for (path, count) in try await store.load().folderCounts() {
+      var counts = try await store.load().folderCounts()
+      // Folders kept as folders of their own: empty ones are listed too.
+      let listed = Set(counts.map(\.path))
+      for path in await store.snapshot()?.folders ?? [] where !listed.contains(path) { counts.append((path, 0)) }
+      counts.sort { $0.path.lexicographicallyPrecedes($1.path) { $0.lowercased() < $1.lowercased() } }
+      for (path, count) in counts {
         print("\(count)\t" + DisplayText.sanitize(BookmarkOrganisation.folderText(path)))
       }
       try options.report(await store.status())

@@ -168,7 +168,8 @@ final class FolderViewTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "Moved “Loose” to Toolbar › Dev.")
     XCTAssertEqual(model.rowNames, ["▸ archive", "▸ Toolbar"], "it left the top level")
 
-    model.press(.down, .enter, .enter)
+    // (In Edit mode Enter renames a folder; → opens it.)
+    model.press(.down, .right, .right)
     XCTAssertEqual(model.rowNames, ["▸ Swift", "Loose", "Forums", "Docs"])
     model.press(.down, .character("m"), .escape)
     XCTAssertNil(model.state.modal, "Esc cancels")

@@ -150,7 +150,56 @@ final class OrganiseTests: EndToEndTestCase {
       try a.waitFor("+ New folder “Reading/Later”")
       try a.press("Enter")
       try a.waitFor("Moved “News” to Reading › Later.")
-      try waitForList(b, ["  ▸ Reading", "    1 folder · 1 bookmark", "  ▸ Toolbar"], timeout: 10)
+      // In your own order, a new folder comes after those made before it.
+      try waitForList(
+        b, ["  ▸ Toolbar", "    1 folder · 1 bookmark", "  ▸ Reading", "    1 folder · 1 bookmark"], timeout: 10)
+      a.kill()
+      b.kill()
+    }
+  }
+
+  /// Folders as things of their own (issue 18.1), typed without pauses: renamed, made
+  /// empty and deleted on one device; the other device follows live, and the bookmarks the
+  /// deleted folder held are at the top level there.
+  func testRenamingMakingAndDeletingFoldersReachesTheOtherDevice() throws {
+    for store in ["key-value", "documents"] {
+      let first = try device(store)
+      let second = try device(store)
+      try add(
+        to: first,
+        [
+          ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
+          ("https://loose.example", "Loose", ""),
+        ])
+      let a = try open(first)
+      let b = try open(second)
+      try waitForList(b, ["  ▸ Toolbar", "    1 folder · 2 bookmarks", "  Loose"])
+
+      // Edit mode, Enter on the folder: its name, ready to change.
+      try a.type("e")
+      try a.press("Enter")
+      try a.waitFor("Rename the folder “Toolbar”")
+      try a.press("C-u")
+      try a.type("Bar")
+      try a.press("Enter")
+      try a.waitFor("Renamed “Toolbar” to “Bar”.")
+      try waitForList(b, ["  ▸ Bar", "    1 folder · 2 bookmarks", "  Loose"], timeout: 10)
+
+      // N, a name and Enter at once: an empty folder, on both devices.
+      try a.type("NEmpty")
+      try a.press("Enter")
+      try a.waitFor("Made the folder “Empty” in the top level.")
+      try waitForList(b, ["  ▸ Bar", "    1 folder · 2 bookmarks", "  ▸ Empty", "    0 bookmarks"], timeout: 10)
+
+      // d on the folder asks, saying where what it holds goes; y deletes it.
+      try a.type("gd")
+      try a.waitFor("Delete the folder “Bar”? Its 1 folder · 2 bookmarks go to the top level.")
+      try a.type("y")
+      try a.waitFor("Deleted the folder “Bar”; what it held is now in the top level.")
+      try b.waitFor("  News", timeout: 10)
+      try waitForList(b, ["  ▸ Dev", "    1 bookmark", "  ▸ Empty", "    0 bookmarks", "  News"], timeout: 10)
+      let folders = try second.cli("folders")
+      XCTAssertEqual(folders.stdout, "1\tDev\n0\tEmpty\n", folders.stderr)
       a.kill()
       b.kill()
     }
@@ -225,13 +274,14 @@ final class OrganiseTests: EndToEndTestCase {
       try waitForList(b, ["  ▸ Work", "    1 bookmark", "  Keep"], timeout: 10)
       try a.type("Ajedy")  // the flat list, Gone, Edit mode, delete, yes
       try a.waitFor("Deleted “Gone”.")
-      try waitForList(b, ["  Keep", "  https://keep.example"], timeout: 10)
+      // The folder stays, empty: it is a folder of its own.
+      try waitForList(b, ["  ▸ Work", "    0 bookmarks", "  Keep"], timeout: 10)
       try a.type("u")
       try a.waitFor("Undid delete of “Gone”.")
       try waitForList(b, ["  ▸ Work", "    1 bookmark", "  Keep"], timeout: 10)
       try a.type("U")
       try a.waitFor("Redid delete of “Gone”.")
-      try waitForList(b, ["  Keep", "  https://keep.example"], timeout: 10)
+      try waitForList(b, ["  ▸ Work", "    0 bookmarks", "  Keep"], timeout: 10)
       a.kill()
       b.kill()
     }

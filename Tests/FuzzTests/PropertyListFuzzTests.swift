@@ -41,7 +41,9 @@ final class PropertyListFuzzTests: XCTestCase {
 
   static func check(_ input: [UInt8]) throws(FuzzFailure) -> String {
     let data = Data(input)
-    let fast = PropertyListReader.bookmarks(in: data, key: "bookmarks")
+    let fast = PropertyListReader.bookmarks(in: data, key: "bookmarks").map {
+      (bookmarks: $0.bookmarks, unreadable: $0.unreadable)
+    }
     let value: PropertyList
     do {
       value = try PropertyListReader.read(data)

@@ -5,7 +5,8 @@ import BookmarkModel
 ///
 /// Built in one pass over the list (one dictionary lookup per bookmark, then a walk over
 /// the distinct folders); opening a folder then costs only its own rows. A folder exists
-/// while it holds a bookmark, directly or below.
+/// while it holds a bookmark, directly or below, or while the store keeps it as a folder of
+/// its own (an empty one, say).
 struct FolderIndex: Sendable {
   /// Positions in the list of the bookmarks directly in each folder, in list order.
   private var direct: [[String]: [Int]] = [:]
@@ -13,8 +14,11 @@ struct FolderIndex: Sendable {
   private var children: [[String]: [String]] = [:]
   /// Bookmarks in each folder and below.
   private var totals: [[String]: Int] = [:]
+  /// Each folder's place in the store's own order of folders (``StoreSnapshot/folders``).
+  private var storePlaces: [[String]: Int] = [:]
 
-  init(_ bookmarks: [Bookmark]) {
+  /// The index of a list, with the folders the store keeps (in the store's order).
+  init(_ bookmarks: [Bookmark], folders: [[String]] = []) {
     // Bookmarks of one folder mostly come in runs (a browser's export, the order they were
     // added in): a run is gathered by comparing with the last folder, and hashed once.
     var run: (folder: [String], indices: [Int])?
@@ -35,6 +39,15 @@ struct FolderIndex: Sendable {
         if depth < path.count { subfolders[ancestor, default: []].insert(path[depth]) }
       }
     }
+    for (position, path) in folders.enumerated() where !path.isEmpty {
+      if storePlaces[path] == nil { storePlaces[path] = position }
+      for depth in 0..<path.count {
+        let ancestor = Array(path.prefix(depth + 1))
+        if totals[ancestor] == nil { totals[ancestor] = 0 }
+        subfolders[Array(path.prefix(depth)), default: []].insert(path[depth])
+      }
+    }
+    if totals[[]] == nil, !folders.isEmpty { totals[[]] = 0 }
     children = subfolders.mapValues { $0.sorted(by: Self.precedes) }
   }
 
@@ -50,9 +63,17 @@ struct FolderIndex: Sendable {
   /// True for the top level and every folder that holds a bookmark.
   func contains(_ path: [String]) -> Bool { path.isEmpty || totals[path] != nil }
 
-  /// The subfolders of a folder, as rows.
-  func folderRows(in path: [String]) -> [FolderRow] {
-    (children[path] ?? []).map { name in
+  /// The subfolders of a folder, as rows: by name, or in the store's order of folders
+  /// (`ownOrder`; folders the store does not list, from before folders were kept, come
+  /// first, by name, so a new folder comes last as a new bookmark does).
+  func folderRows(in path: [String], ownOrder: Bool = false) -> [FolderRow] {
+    var names = children[path] ?? []
+    if ownOrder, !storePlaces.isEmpty {
+      names = names.enumerated().sorted {
+        (storePlaces[path + [$0.element]] ?? -1, $0.offset) < (storePlaces[path + [$1.element]] ?? -1, $1.offset)
+      }.map(\.element)
+    }
+    return names.map { name in
       let child = path + [name]
       return FolderRow(path: child, bookmarkCount: totals[child] ?? 0, folderCount: children[child]?.count ?? 0)
     }

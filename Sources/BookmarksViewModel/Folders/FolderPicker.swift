@@ -1,11 +1,16 @@
 import BookmarkModel
 
-/// The folder picker of `m`: where to move a bookmark. Typing narrows the folders to those
-/// whose path contains what is typed (case ignored); a typed path no folder has yet is
-/// offered first, as a new folder.
+/// The folder picker of `m`: where to move a bookmark or a folder. Typing narrows the
+/// folders to those whose path contains what is typed (case ignored); a typed path no folder
+/// has yet is offered first, as a new folder.
 public struct FolderPicker: Hashable, Sendable {
-  /// The bookmark to move.
-  public var bookmark: Bookmark
+  /// What is moved.
+  public enum Subject: Hashable, Sendable {
+    case bookmark(Bookmark)
+    case folder([String])
+  }
+
+  public var subject: Subject
   /// Every folder it can go to, the top level (`[]`) first, then every folder depth first.
   public let destinations: [[String]]
   /// What is typed: a part of a folder's path, or a new folder's path (`Toolbar/New`).
@@ -33,10 +38,36 @@ public struct FolderPicker: Hashable, Sendable {
   static let page = 8
 
   public init(bookmark: Bookmark, destinations: [[String]]) {
-    self.bookmark = bookmark
+    self.init(subject: .bookmark(bookmark), destinations: destinations)
+  }
+
+  /// A picker for a folder: every destination but the folder itself and those inside it.
+  public init(folder: [String], destinations: [[String]]) {
+    self.init(subject: .folder(folder), destinations: destinations.filter { !$0.starts(with: folder) })
+  }
+
+  private init(subject: Subject, destinations: [[String]]) {
+    self.subject = subject
     self.destinations = destinations
     rows = destinations.map(Row.existing)
-    selection = destinations.firstIndex(of: bookmark.folder) ?? 0
+    selection = 0
+    selection = destinations.firstIndex(of: current) ?? 0
+  }
+
+  /// The folder what is moved is in now.
+  public var current: [String] {
+    switch subject {
+    case .bookmark(let bookmark): bookmark.folder
+    case .folder(let path): Array(path.dropLast())
+    }
+  }
+
+  /// What the box's title calls what is moved.
+  public var subjectName: String {
+    switch subject {
+    case .bookmark(let bookmark): bookmark.name.isEmpty ? "(no name)" : bookmark.name
+    case .folder(let path): path.last ?? ""
+    }
   }
 
   /// The path chosen.
@@ -61,7 +92,7 @@ public struct FolderPicker: Hashable, Sendable {
     let typed = query.text.trimmingWhitespace()
     guard !typed.isEmpty else {
       rows = destinations.map(Row.existing)
-      selection = destinations.firstIndex(of: bookmark.folder) ?? 0
+      selection = destinations.firstIndex(of: current) ?? 0
       return
     }
     let lowered = typed.lowercased()

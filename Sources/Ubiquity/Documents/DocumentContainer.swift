@@ -183,16 +183,39 @@ public final class DocumentContainer: Sendable {
   /// index). Names already taken are skipped; returns how many were created.
   @discardableResult
   public func create(_ documents: [(file: String, contents: Data)]) throws -> Int {
+    try write(documents, overwriting: false)
+  }
+
+  /// Creates or overwrites several documents in one commit (each gets a new version by
+  /// this device): all of them, or, if the commit fails or the process dies, none. The
+  /// files are written after the commit, as ``create(_:)`` writes them. Returns how many
+  /// were written.
+  @discardableResult
+  public func save(_ documents: [(file: String, contents: Data)]) throws -> Int {
+    try write(documents, overwriting: true)
+  }
+
+  private func write(_ documents: [(file: String, contents: Data)], overwriting: Bool) throws -> Int {
     let created = try commit { session -> [(file: String, contents: Data)] in
       var created: [(file: String, contents: Data)] = []
       for document in documents {
         let existing = try session.entry(document.file)
-        if let existing, !existing.removed { continue }
         let version = newVersion(document.contents)
-        try session.save(
-          DocumentIndexEntry(
-            file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
-            versionSaved: version.saved, base: existing?.base ?? 0, pending: true, origin: processID))
+        if var existing, !existing.removed {
+          guard overwriting else { continue }
+          existing.contents = document.contents
+          existing.currentVersion = version
+          existing.pending = true
+          existing.origin = processID
+          // Written below; until then a start-up scan writes it from the index.
+          existing.signature = nil
+          try session.save(existing)
+        } else {
+          try session.save(
+            DocumentIndexEntry(
+              file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
+              versionSaved: version.saved, base: existing?.base ?? 0, pending: true, origin: processID))
+        }
         created.append(document)
       }
       return created

@@ -1,0 +1,113 @@
+import BookmarkModel
+
+/// Folders as things of their own: `N` makes one; in Edit mode, Enter on a folder renames
+/// it, `d` deletes it (what it holds goes to its parent) and `m` moves it with everything in
+/// it. Each is one change of the store; keys typed meanwhile wait for its answer.
+extension BookmarksViewModel {
+  /// `N`: asks for the name of a new folder in the folder shown.
+  mutating func startNewFolder() {
+    guard case .folder(let path) = state.place else {
+      state.message = StatusMessage("New folders are made in the folder view; A goes back to it.")
+      return
+    }
+    state.modal = .folderName(FolderNamePrompt(purpose: .create(in: path)))
+  }
+
+  /// Enter on a folder row in Edit mode: asks for its new name.
+  mutating func startRenaming(_ folder: FolderRow) {
+    state.modal = .folderName(FolderNamePrompt(purpose: .rename(folder.path)))
+  }
+
+  /// A key in the name box: editing keys edit the name, Enter makes the change, Esc cancels.
+  mutating func folderNameKey(_ key: Key, _ prompt: inout FolderNamePrompt) -> [Effect] {
+    switch key {
+    case .escape:
+      state.modal = nil
+    case .enter:
+      switch prompt.change {
+      case .failure(let problem):
+        prompt.error = problem.description
+      case .success(let change):
+        if let problem = change.problem(existing: Set(currentFolderIndex().allFolders)) {
+          prompt.error = problem.description
+          return []
+        }
+        state.modal = nil
+        return change.changesNothing ? [] : changeFolder(change)
+      }
+    default:
+      let before = prompt.field.text
+      if prompt.field.handle(key), prompt.field.text != before { prompt.error = nil }
+    }
+    return []
+  }
+
+  /// `y` after `d` on a folder row: deletes it.
+  mutating func deleteFolderKey(_ key: Key, _ folder: FolderRow) -> [Effect] {
+    state.modal = nil
+    guard key == .character("y") || key == .character("Y") else {
+      state.message = StatusMessage("Kept the folder “\(folder.name)”.")
+      return []
+    }
+    return changeFolder(.delete(folder.path))
+  }
+
+  /// Sends a folder change to the store; keys wait for its answer.
+  mutating func changeFolder(_ change: FolderChange) -> [Effect] {
+    state.isWaitingForStore = true
+    // What the folder holds now, for the sentence once it is done (the store's own
+    // snapshot may come first and show it gone).
+    heldByChangedFolder = currentFolderIndex().folderRows(in: Array(change.path.dropLast())).first {
+      $0.path == change.path
+    }
+    return [.changeFolder(change)]
+  }
+
+  /// The store's answer to a folder change. On success the list shows the change at once
+  /// (the store's own snapshot, a moment later, shows the same), the folder changed
+  /// selected where it is now.
+  mutating func folderChanged(_ change: FolderChange, _ failure: FailureMessage?) -> [Effect] {
+    state.isWaitingForStore = false
+    if let failure {
+      heldByChangedFolder = nil
+      state.message = StatusMessage(failure.text, isError: true)
+      state.typeAhead = []
+      return []
+    }
+    let held = heldByChangedFolder
+    heldByChangedFolder = nil
+    var folders = state.storeFolders
+    if case .delete(let path) = change { folders.removeAll { $0 == path } }
+    folders = folders.map(change.rewrite)
+    if case .create(let path) = change, !folders.contains(path) { folders.append(path) }
+    state.storeFolders = folders
+    folderIndex = nil
+    var bookmarks = storeOrder
+    for index in bookmarks.indices where bookmarks[index].folder.starts(with: change.path) {
+      bookmarks[index].folder = change.rewrite(bookmarks[index].folder)
+    }
+    if case .folder(let place) = state.place { state.place = .folder(change.rewrite(place)) }
+    replaceBookmarks(bookmarks, keepingSelectionOf: nil)
+    if case .folder(let place) = state.place, place == Array(change.destination.dropLast()),
+      let row = state.shownRow(ofFolder: change.destination)
+    {
+      state.selection = row
+    }
+    state.message = StatusMessage(Self.sentence(for: change, held: held))
+    return replayTypeAhead()
+  }
+
+  /// What the bottom line says once a folder change is made.
+  static func sentence(for change: FolderChange, held: FolderRow?) -> String {
+    let name = change.path.last ?? ""
+    switch change {
+    case .create(let path): return "Made the folder “\(name)” in \(folderName(Array(path.dropLast())))."
+    case .rename(_, let new): return "Renamed “\(name)” to “\(new)”."
+    case .move(_, let parent): return "Moved the folder “\(name)” to \(folderName(parent))."
+    case .delete(let path):
+      let count = held?.bookmarkCount ?? 0
+      guard count > 0 || (held?.folderCount ?? 0) > 0 else { return "Deleted the empty folder “\(name)”." }
+      return "Deleted the folder “\(name)”; what it held is now in \(folderName(Array(path.dropLast())))."
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import BookmarkModel
+import BookmarkStoreInterface
+import BookmarkStores
+import Foundation
+import TestSupport
+import XCTest
+
+/// Folders as things of their own (issue 18.1), in every store: made empty, renamed, moved
+/// and deleted as one change, seen by another device or session and by a new instance;
+/// bad changes refused with nothing changed; and, in the stores that sync, two devices
+/// changing the tree at once lose no bookmark.
+final class BookmarkStoreFolderContractTests: XCTestCase {
+  private var home: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func folders(_ store: any BookmarkStore) async throws -> [String: [String]] {
+    Dictionary(uniqueKeysWithValues: try await store.load().map { ($0.name, $0.folder) })
+  }
+
+  func testFoldersAreMadeRenamedMovedAndDeleted() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let name = implementation.name
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let store = implementation.make(root, "a")
+      for (title, folder) in [("a", ["Toolbar", "Dev"]), ("b", ["Toolbar", "Dev", "Deep"]), ("c", ["Toolbar"])] {
+        _ = try await store.add(BookmarkDraft(name: title, url: "https://\(title).example", folder: folder))
+      }
+      let added = try await store.load()
+
+      try await store.changeFolder(.create(["Reading", "Later"]))
+      var snapshot = await store.snapshot()
+      XCTAssertTrue(snapshot?.folders.contains(["Reading", "Later"]) == true, "\(name): \(snapshot?.folders ?? [])")
+
+      try await store.changeFolder(.rename(["Toolbar", "Dev"], to: "Code"))
+      var paths = try await folders(store)
+      XCTAssertEqual(paths["a"], ["Toolbar", "Code"], name)
+      XCTAssertEqual(paths["b"], ["Toolbar", "Code", "Deep"], name)
+      XCTAssertEqual(paths["c"], ["Toolbar"], name)
+
+      try await store.changeFolder(.move(["Toolbar", "Code"], into: ["Reading"]))
+      paths = try await folders(store)
+      XCTAssertEqual(paths["a"], ["Reading", "Code"], name)
+      XCTAssertEqual(paths["b"], ["Reading", "Code", "Deep"], name)
+
+      // What a deleted folder held goes up one level.
+      try await store.changeFolder(.delete(["Reading", "Code"]))
+      paths = try await folders(store)
+      XCTAssertEqual(paths["a"], ["Reading"], name)
+      XCTAssertEqual(paths["b"], ["Reading", "Deep"], name)
+      XCTAssertEqual(paths["c"], ["Toolbar"], name)
+
+      // The bookmarks themselves were not changed: same ids, names, dates.
+      let now = try await store.load()
+      XCTAssertEqual(now.map(\.id), added.map(\.id), name)
+      XCTAssertEqual(now.map(\.modified), added.map(\.modified), name)
+
+      await store.sync()
+      for other in [implementation.make(root, "b"), implementation.make(root, "a")] {
+        await other.sync()
+        let seen = try await folders(other)
+        XCTAssertEqual(seen, paths, "\(name): another device, or a new instance")
+        snapshot = await other.snapshot()
+        let kept = snapshot?.folders ?? []
+        XCTAssertTrue(kept.contains(["Reading", "Later"]), "\(name): the empty folder \(kept)")
+        XCTAssertFalse(kept.contains(["Reading", "Code"]), "\(name): \(kept)")
+      }
+    }
+  }
+
+  func testBadChangesAreRefusedAndChangeNothing() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let name = implementation.name
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let store = implementation.make(root, "a")
+      _ = try await store.add(BookmarkDraft(name: "a", url: "https://a.example", folder: ["Toolbar", "Dev"]))
+      _ = try await store.add(BookmarkDraft(name: "b", url: "https://b.example", folder: ["Toolbar", "Ops"]))
+      let before = try await store.load()
+      let refused: [(FolderChange, FolderProblem)] = [
+        (.rename(["Toolbar", "Dev"], to: "Ops"), .exists(["Toolbar", "Ops"])),
+        (.rename(["Toolbar", "Dev"], to: "A/B"), .slashInName),
+        (.rename(["Toolbar", "Dev"], to: ""), .noName),
+        (.rename(["Nowhere"], to: "X"), .notFound(["Nowhere"])),
+        (.move(["Toolbar"], into: ["Toolbar", "Dev"]), .intoItself),
+        (.move(["Toolbar"], into: ["Toolbar"]), .intoItself),
+        (.create(["Toolbar", "Dev"]), .exists(["Toolbar", "Dev"])),
+        (.create(["Bad\u{1B}[31m"]), .name(.folderNameInvisible)),
+        (.delete(["Nowhere"]), .notFound(["Nowhere"])),
+      ]
+      for (change, problem) in refused {
+        do {
+          try await store.changeFolder(change)
+          XCTFail("\(name): \(change) was made")
+        } catch StoreError.folder(let refusal) {
+          XCTAssertEqual(refusal, problem, "\(name): \(change)")
+        }
+      }
+      let after = try await store.load()
+      XCTAssertEqual(after, before, name)
+    }
+  }
+
+  /// A folder stays when its last bookmark goes: it is a folder of its own.
+  func testAFolderStaysWhenItsLastBookmarkIsDeleted() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let store = implementation.make(root, "a")
+      let added = try await store.add(BookmarkDraft(name: "a", url: "https://a.example", folder: ["Recipes"]))
+      try await store.delete(id: added.id)
+      let snapshot = await store.snapshot()
+      XCTAssertEqual(snapshot?.folders, [["Recipes"]], implementation.name)
+    }
+  }
+
+  // MARK: - Two devices at once (the stores that sync)
+
+  private var synced: [BookmarkStoreImplementation] {
+    BookmarkStoreImplementation.all.filter { $0.backend != "user-defaults" }
+  }
+
+  /// One device renames a folder while the other files a bookmark in it: both end up in
+  /// the renamed folder, and the rename touched no bookmark on the way.
+  func testARenameAndAnAddIntoTheFolderMeet() async throws {
+    for implementation in synced {
+      let name = implementation.name
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let a = implementation.make(root, "a")
+      _ = try await a.add(BookmarkDraft(name: "first", url: "https://first.example", folder: ["Recipes"]))
+      await a.sync()
+      let b = implementation.make(root, "b")
+      await b.sync()
+      try await a.changeFolder(.rename(["Recipes"], to: "Cooking"))
+      _ = try await b.add(BookmarkDraft(name: "second", url: "https://second.example", folder: ["Recipes"]))
+      for store in [a, b, a, b] { await store.sync() }
+      for store in [a, b] {
+        let seen = try await folders(store)
+        XCTAssertEqual(seen, ["first": ["Cooking"], "second": ["Cooking"]], name)
+      }
+    }
+  }
+
+  /// One device deletes a folder while the other files a bookmark in it: the bookmark is
+  /// shown in the folder's parent, on both devices.
+  func testAnAddIntoAFolderDeletedElsewhereLandsInItsParent() async throws {
+    for implementation in synced {
+      let name = implementation.name
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let a = implementation.make(root, "a")
+      try await a.changeFolder(.create(["Toolbar", "Recipes"]))
+      await a.sync()
+      let b = implementation.make(root, "b")
+      await b.sync()
+      try await a.changeFolder(.delete(["Toolbar", "Recipes"]))
+      _ = try await b.add(BookmarkDraft(name: "soup", url: "https://soup.example", folder: ["Toolbar", "Recipes"]))
+      for store in [a, b, a, b] { await store.sync() }
+      for store in [a, b] {
+        let seen = try await folders(store)
+        XCTAssertEqual(seen, ["soup": ["Toolbar"]], name)
+        let kept = await store.snapshot()?.folders ?? []
+        XCTAssertFalse(kept.contains(["Toolbar", "Recipes"]), "\(name): \(kept)")
+      }
+    }
+  }
+
+  /// Two devices move two folders into each other at once: both devices show the same
+  /// tree, and every bookmark is in it.
+  func testMovesIntoEachOtherConverge() async throws {
+    for implementation in synced {
+      let name = implementation.name
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let a = implementation.make(root, "a")
+      _ = try await a.add(BookmarkDraft(name: "x", url: "https://x.example", folder: ["X"]))
+      _ = try await a.add(BookmarkDraft(name: "y", url: "https://y.example", folder: ["Y"]))
+      await a.sync()
+      let b = implementation.make(root, "b")
+      await b.sync()
+      try await a.changeFolder(.move(["X"], into: ["Y"]))
+      do {
+        try await b.changeFolder(.move(["Y"], into: ["X"]))
+      } catch StoreError.folder(.intoItself) {
+        // b had already seen a's move: refused, which converges too.
+      }
+      for store in [a, b, a, b] { await store.sync() }
+      let seenByA = try await folders(a)
+      let seenByB = try await folders(b)
+      XCTAssertEqual(seenByB, seenByA, name)
+      XCTAssertEqual(Set(seenByA.keys), ["x", "y"], name)
+      XCTAssertEqual(seenByA["x"]?.last, "X", name)
+      XCTAssertEqual(seenByA["y"]?.last, "Y", name)
+    }
+  }
+}
