@@ -28,6 +28,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     /// Folder records by file; nil for a folder document that can't be read.
     var folders: [String: FolderRecord?] = [:]
     var tree: FolderTree?
+    /// The index generation of each document as last applied.
+    var generations: [String: Int64] = [:]
     var sorted: [Bookmark]?
     var fileByID: [Bookmark.ID: String] = [:]
     var unreadable = 0
@@ -419,7 +421,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func apply(_ update: MetadataQueryUpdate) {
     let conflictedFolders = state.withLock { state -> [String] in
       var conflictedFolders: [String] = []
+      /// False for a report older than one applied already: the query's observer can deliver
+      /// what it read just before this process's own change after ``refresh(_:)`` applied it.
+      func isNewer(_ item: MetadataItem) -> Bool {
+        if let seen = state.generations[item.file], item.generation < seen { return false }
+        state.generations[item.file] = item.generation
+        return true
+      }
       func put(_ item: MetadataItem) {
+        guard isNewer(item) else { return }
         if item.file.hasSuffix("." + Self.folderExtension) {
           state.folders[item.file] = .some(FolderRecord(document: item.contents))
           if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }
@@ -437,6 +447,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       case .gathered(let items):
         state.entries = [:]
         state.folders = [:]
+        state.generations = [:]
         state.fileByID = [:]
         state.entries.reserveCapacity(items.count)
         state.fileByID.reserveCapacity(items.count)
@@ -444,6 +455,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       case .changed(let added, let changed, let removed, _):
         for item in added + changed { put(item) }
         for item in removed {
+          guard isNewer(item) else { continue }
           state.folders[item.file] = nil
           if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
             state.fileByID[old.id] = nil

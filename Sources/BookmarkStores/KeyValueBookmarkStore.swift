@@ -185,15 +185,18 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }
     guard !batch.isEmpty else { return }
+    // The folders the bookmarks are filed in take room first: the bookmarks need them.
+    var folders: [(key: String, size: Int)] = []
     for record in filing.writes.records {
       let key = KeyValueBookmarkLayout.key(forFolder: record.id)
       batch[key] = record.propertyList
-      added.append((key, KeyValueLimits.entrySize(key: key, value: record.propertyList)))
+      folders.append((key, KeyValueLimits.entrySize(key: key, value: record.propertyList)))
     }
     do {
       try keyValueStore.setValues(batch)
     } catch let error as KeyValueStoreError where error.isQuotaViolation {
-      throw StoreError.wouldNotFit(.keyValue, fitting: fitting(added), requested: added.count)
+      let fit = max(0, fitting(folders + added) - folders.count)
+      throw StoreError.wouldNotFit(.keyValue, fitting: fit, requested: added.count)
     }
     try saveOrUndo(Array(batch.keys))
     publish()

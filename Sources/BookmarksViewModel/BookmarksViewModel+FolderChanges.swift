@@ -57,25 +57,42 @@ extension BookmarksViewModel {
     state.isWaitingForStore = true
     // What the folder holds now, for the sentence once it is done (the store's own
     // snapshot may come first and show it gone).
-    heldByChangedFolder = currentFolderIndex().folderRows(in: Array(change.path.dropLast())).first {
-      $0.path == change.path
-    }
+    let held = currentFolderIndex().folderRows(in: Array(change.path.dropLast())).first { $0.path == change.path }
+    folderChangeInFlight = (held, false)
     return [.changeFolder(change)]
   }
 
-  /// The store's answer to a folder change. On success the list shows the change at once
-  /// (the store's own snapshot, a moment later, shows the same), the folder changed
-  /// selected where it is now.
+  /// The store's answer to a folder change. On success the list shows the change at once,
+  /// unless the store's own snapshot already did (applying it twice could move a folder
+  /// twice), the folder changed selected where it is now.
   mutating func folderChanged(_ change: FolderChange, _ failure: FailureMessage?) -> [Effect] {
     state.isWaitingForStore = false
+    let inFlight = folderChangeInFlight
+    folderChangeInFlight = nil
     if let failure {
-      heldByChangedFolder = nil
       state.message = StatusMessage(failure.text, isError: true)
       state.typeAhead = []
       return []
     }
-    let held = heldByChangedFolder
-    heldByChangedFolder = nil
+    if inFlight?.snapshotArrived != true { showLocally(change) }
+    if case .folder(let place) = state.place, place == Array(change.destination.dropLast()),
+      let row = state.shownRow(ofFolder: change.destination)
+    {
+      state.selection = row
+    }
+    state.message = StatusMessage(Self.sentence(for: change, held: inFlight?.held))
+    return replayTypeAhead()
+  }
+
+  /// A snapshot of the store arrived while a folder change is in flight: it may show the
+  /// change already.
+  mutating func noteSnapshotDuringFolderChange() {
+    folderChangeInFlight?.snapshotArrived = true
+  }
+
+  /// The list with a folder change made, before the store shows it (a store may show its
+  /// changes only once, as the demo's does).
+  private mutating func showLocally(_ change: FolderChange) {
     var folders = state.storeFolders
     if case .delete(let path) = change { folders.removeAll { $0 == path } }
     folders = folders.map(change.rewrite)
@@ -86,15 +103,7 @@ extension BookmarksViewModel {
     for index in bookmarks.indices where bookmarks[index].folder.starts(with: change.path) {
       bookmarks[index].folder = change.rewrite(bookmarks[index].folder)
     }
-    if case .folder(let place) = state.place { state.place = .folder(change.rewrite(place)) }
     replaceBookmarks(bookmarks, keepingSelectionOf: nil)
-    if case .folder(let place) = state.place, place == Array(change.destination.dropLast()),
-      let row = state.shownRow(ofFolder: change.destination)
-    {
-      state.selection = row
-    }
-    state.message = StatusMessage(Self.sentence(for: change, held: held))
-    return replayTypeAhead()
   }
 
   /// What the bottom line says once a folder change is made.

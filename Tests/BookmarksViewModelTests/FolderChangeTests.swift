@@ -86,12 +86,20 @@ final class FolderChangeTests: XCTestCase {
     XCTAssertNil(model.state.modal)
   }
 
-  func testRenamingTheFolderShownKeepsShowingIt() {
-    var model = Fixtures.model(Self.library)
-    model.press(.enter, .enter)  // into Toolbar › Dev
-    _ = model.send(.folderChanged(.rename(["Toolbar", "Dev"], to: "Code"), nil))
-    XCTAssertEqual(model.state.place, .folder(["Toolbar", "Code"]))
-    XCTAssertEqual(model.rowNames, ["Forums", "Docs"])
+  /// The store's snapshot usually comes before its answer: the change is not made twice.
+  func testASnapshotBeforeTheAnswerIsNotAppliedTwice() {
+    let nested = Self.library + [Fixtures.filed("5", "Inner", ["Toolbar", "Toolbar"])]
+    var model = Fixtures.model(nested)
+    XCTAssertEqual(
+      model.press(.character("e"), .character("d"), .character("y")), [.changeFolder(.delete(["Toolbar"]))])
+    var after = nested
+    after[1].folder = ["Dev"]
+    after[2].folder = ["Dev"]
+    after[3].folder = []
+    after[4].folder = ["Toolbar"]
+    _ = model.send(.storeChanged(Fixtures.snapshot(after)))
+    _ = model.send(.folderChanged(.delete(["Toolbar"]), nil))
+    XCTAssertEqual(model.rowNames, ["▸ Dev", "▸ Toolbar", "Loose", "News"], "Inner moved up once, not twice")
   }
 
   func testDeleteAsksSayingWhereWhatItHoldsGoes() {

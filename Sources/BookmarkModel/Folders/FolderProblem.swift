@@ -16,7 +16,7 @@ public enum FolderProblem: Error, Hashable, Sendable, CustomStringConvertible {
         : "There is already a folder named \(path.last ?? "") at the top level."
     case .intoItself: "A folder can't be moved into itself or into a folder inside it."
     case .noName: "A folder needs a name."
-    case .slashInName: "A folder name can't contain “/”; to put it inside another folder, move it (m)."
+    case .slashInName: "A folder name can't contain “/”; to put a folder inside another, move it."
     case .name(let problem): problem.description
     }
   }

@@ -8,6 +8,9 @@ public struct MetadataItem: Hashable, Sendable {
   public var versionID: String
   /// How many unresolved conflict versions it has.
   public var conflictVersions: Int
+  /// The index generation of this state of the document: of two reports of one document, the
+  /// higher is the newer.
+  public var generation: Int64
 
   public var hasUnresolvedConflicts: Bool { conflictVersions > 0 }
 
@@ -16,6 +19,7 @@ public struct MetadataItem: Hashable, Sendable {
     contents = entry.contents
     versionID = entry.versionID
     conflictVersions = entry.conflicts.count
+    generation = entry.generation
   }
 }
 

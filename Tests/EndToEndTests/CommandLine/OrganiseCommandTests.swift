@@ -46,7 +46,8 @@ final class OrganiseCommandTests: XCTestCase {
     XCTAssertNil(first["tags"])
     XCTAssertNil(first["notes"])
     XCTAssertEqual(first["name"] as? String, "forums.swift.org", "the rest is kept")
-    XCTAssertEqual(try cloudy("folders").stdout, "1\tToolbar\n")
+    // Toolbar/Dev stays, empty: a folder is a thing of its own (`cloudy folder delete` removes it).
+    XCTAssertEqual(try cloudy("folders").stdout, "1\tToolbar\n0\tToolbar/Dev\n")
   }
 
   func testBadInputIsRefusedWithASentenceAndNothingIsStored() throws {
