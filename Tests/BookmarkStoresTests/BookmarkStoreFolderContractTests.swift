@@ -236,4 +236,39 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
       XCTAssertEqual(a.values.map(\.count).max(), 2, "\(store.name): one inside the other, \(a)")
     }
   }
+
+  /// Two devices rename one folder at once: both devices end up with the same one of the two
+  /// names, the bookmark in it, and no conflict left to resolve (documents settle it alone).
+  func testTwoRenamesOfOneFolderSettleOnOneName() async throws {
+    for store in synced {
+      let root = home.path + "/" + store.name + "-\(UUID().uuidString.prefix(4))"
+      let a = store.online(root, "a")
+      _ = try await a.add(BookmarkDraft(name: "soup", url: "https://soup.example", folder: ["Recipes"]))
+      await a.sync()
+      do {
+        let b = store.online(root, "b")
+        await b.sync()
+      }
+      try await a.changeFolder(.rename(["Recipes"], to: "Cooking"))
+      await a.sync()
+      do {
+        let b = store.offline(root)
+        try await b.changeFolder(.rename(["Recipes"], to: "Food"))
+      }
+      let b = store.online(root, "b")
+      // The document store settles the conflict in the background: a bounded wait for it.
+      var seen: (a: [String: [String]], b: [String: [String]]) = ([:], [:])
+      var conflicts = -1
+      for _ in 0..<100 {
+        for device in [b, a] { await device.sync() }
+        seen = (try await folders(a), try await folders(b))
+        conflicts = (await a.status().conflicts) + (await b.status().conflicts)
+        if seen.a == seen.b, conflicts == 0 { break }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      XCTAssertEqual(seen.a, seen.b, store.name)
+      XCTAssertTrue([["soup": ["Cooking"]], ["soup": ["Food"]]].contains(seen.a), "\(store.name): \(seen.a)")
+      XCTAssertEqual(conflicts, 0, store.name)
+    }
+  }
 }
