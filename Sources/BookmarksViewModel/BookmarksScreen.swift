@@ -135,6 +135,12 @@ public enum BookmarksScreen {
       }
       // Below the top level, `←` goes back up, and says so.
       let up: [(String, Int)] = state.place == .top ? [] : [("← up", 35)]
+      if state.selectedFolder != nil, state.isEditing {
+        return shortening([
+          ("Enter rename", 3), ("d delete", 1), ("m move", 6), ("→ open", 7), ("e done", 2), ("? help", 4),
+          ("q quit", 5),
+        ])
+      }
       if state.selectedFolder != nil {
         return shortening([("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50), ("? help", 10), ("q quit", 20)])
       }

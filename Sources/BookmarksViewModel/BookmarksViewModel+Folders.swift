@@ -134,6 +134,15 @@ extension BookmarksViewModel {
         picker.error = problem.description
         return []
       }
+      // A folder can't go into itself (a typed new path can name a place inside it), nor
+      // where its name is taken.
+      if case .folder(let path) = picker.subject,
+        let problem = FolderChange.move(path, into: chosen.path).problem(
+          existing: Set(currentFolderIndex().allFolders))
+      {
+        picker.error = problem.description
+        return []
+      }
       state.modal = nil
       guard chosen.path != picker.current else {
         state.message = StatusMessage("“\(picker.subjectName)” is already in \(Self.folderName(chosen.path)).")

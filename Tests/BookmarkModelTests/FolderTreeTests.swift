@@ -59,6 +59,16 @@ final class FolderTreeTests: XCTestCase {
     XCTAssertEqual(tree.record(at: ["Same"]), "o")
   }
 
+  func testTwoRecordsWithOnePathChangeAsOne() throws {
+    var tree = FolderTree([record("n", "Same", order: 5), record("o", "Same", order: 1)])
+    let writes = try tree.writes(
+      for: .rename(["Same"], to: "Other"), bookmarks: [bookmark("1", in: ["Same"], record: "n")], order: 9, now: date
+    ) { "x" }
+    XCTAssertEqual(Set(writes.records.map(\.id)), ["n", "o"])
+    XCTAssertEqual(tree.liveFolders, [["Other"]])
+    XCTAssertEqual(tree.resolved(bookmark("1", in: ["Same"], record: "n")).folder, ["Other"])
+  }
+
   func testARenameFilesBookmarksThatCarriedOnlyAPathAndTouchesNoOtherBookmark() throws {
     var tree = FolderTree([record("t", "Toolbar")])
     let bookmarks = [

@@ -130,6 +130,15 @@ final class FolderChangeTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "Moved the folder “Toolbar” to Archive.")
   }
 
+  func testAFolderCantBeMovedIntoANewFolderInsideItself() {
+    var model = Fixtures.model(Self.library)
+    model.press(.character("e"), .character("m"))  // Toolbar
+    model.type("Toolbar/Inside")
+    XCTAssertEqual(model.press(.enter), [])
+    guard case .move(let picker) = model.state.modal else { return XCTFail("the picker closed") }
+    XCTAssertEqual(picker.error, "A folder can't be moved into itself or into a folder inside it.")
+  }
+
   func testAStoreRefusalIsSaidAndTheListStays() {
     var model = Fixtures.model(Self.library)
     model.press(.character("N"))

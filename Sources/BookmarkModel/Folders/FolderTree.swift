@@ -114,18 +114,27 @@ public struct FolderTree: Sendable {
       filed.folderID = file(bookmark.folder, order: order, now: now, newID: newID, into: &writes)
       writes.bookmarks.append(filed)
     }
-    var record = records[id]!
-    switch change {
-    case .create: break
-    case .rename(_, let name): record.name = name
-    case .move(_, let parent): record.parent = file(parent, order: order, now: now, newID: newID, into: &writes)
-    case .delete: record.deleted = true
+    var parent: FolderRecord.ID?
+    if case .move(_, let destination) = change {
+      parent = file(destination, order: order, now: now, newID: newID, into: &writes)
     }
-    record.modified = now
-    if case .move = change { record.order = order + writes.records.count }
-    writes.records.removeAll { $0.id == id }
-    writes.records.append(record)
-    records[id] = record
+    // Every live record at the path: two made or renamed at once on two devices show as one
+    // folder, so they change as one.
+    let twins = records.values.filter { !$0.deleted && places[$0.id] == path }.map(\.id).sorted()
+    for twin in [id] + twins.filter({ $0 != id }) {
+      var record = records[twin]!
+      switch change {
+      case .create: break
+      case .rename(_, let name): record.name = name
+      case .move: record.parent = parent
+      case .delete: record.deleted = true
+      }
+      record.modified = now
+      if case .move = change { record.order = order + writes.records.count }
+      writes.records.removeAll { $0.id == twin }
+      writes.records.append(record)
+      records[twin] = record
+    }
     resolve()
     return writes
   }
