@@ -50,7 +50,7 @@ extension StoreError {
     let wayOut = "Nothing was changed; the document store (--store documents) has no such limit."
     switch limit {
     case .keys(let maximum):
-      return "The key-value store is full: it holds at most \(maximum) bookmarks. \(wayOut)"
+      return "The key-value store is full: it holds at most \(maximum) bookmarks and folders. \(wayOut)"
     case .totalBytes(let maximum):
       return "This would take the key-value store past its \(QuotaLimit.text(bytes: maximum)) limit. \(wayOut)"
     case .valueBytes(let maximum):

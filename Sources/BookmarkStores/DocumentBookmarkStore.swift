@@ -137,12 +137,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var bookmark = filing.tree.resolved(stored)
     let before = bookmark.folder
     draft.apply(to: &bookmark, at: time.wholeSeconds)
-    if bookmark.folder != before {
-      filing.file(&bookmark)
-      // Its new folders first: a crash in between leaves only empty folders behind.
-      try await saveFolders(filing.writes.records)
-    }
+    if bookmark.folder != before { filing.file(&bookmark) }
     let contents = BookmarkDocument.data(for: bookmark, order: order)
+    if !filing.writes.records.isEmpty {
+      // The bookmark and the folders it is filed in now, in one commit.
+      let documents = folderDocuments(filing.writes.records) + [(file: file, contents: contents)]
+      _ = try await changing(file, to: contents, id: id) { try container.save(documents) }
+      await document.close()
+      refresh(documents.map(\.file))
+      return bookmark
+    }
     try await changing(file, to: contents, id: id) {
       try await document.save(contents, for: .forOverwriting)
     }
@@ -193,56 +197,34 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// One commit of the folder documents the change makes or changes, and of the bookmarks
   /// in the folder that carried only a path (filed under a record now, so they move with it).
   public func changeFolder(_ change: FolderChange) async throws {
-    let time = environment.now()
-    var filing = filing(at: time)
+    var filing = filing(at: environment.now())
     let writes: FolderTree.Writes
     do {
-      writes = try filing.tree.writes(
-        for: change, bookmarks: sortedBookmarks(), order: filing.order, now: time.wholeSeconds,
-        newID: environment.newID)
+      writes = try filing.writes(for: change, bookmarks: sortedBookmarks())
     } catch {
       throw StoreError.folder(error)
     }
     var documents = folderDocuments(writes.records)
     for bookmark in writes.bookmarks {
-      guard let file = state.withLock({ $0.fileByID[bookmark.id] }),
-        let entry = try? container.entry(file), let (stored, order) = BookmarkDocument.read(entry.contents)
-      else { continue }
-      var filed = stored
-      filed.folderID = bookmark.folderID
-      documents.append((file, BookmarkDocument.data(for: filed, order: order)))
+      // As this store last read it (a bookmark with no record is shown at the path it carries).
+      guard
+        let (file, order) = state.withLock({ state in
+          state.fileByID[bookmark.id].flatMap { file in state.entries[file].map { (file, $0.order) } }
+        })
+      else { throw StoreError.notFound(bookmark.id) }
+      documents.append((file, BookmarkDocument.data(for: bookmark, order: order)))
     }
     guard let first = documents.first else { return }
     _ = try await changing(first.file, to: first.contents) { try container.save(documents) }
     refresh(documents.map(\.file))
   }
 
-  /// Files bookmarks under folder records, making the records that are missing.
-  private struct Filing {
-    var tree: FolderTree
-    let order: Int
-    let now: Date
-    let newID: @Sendable () -> String
-    var writes = FolderTree.Writes()
-
-    mutating func file(_ bookmark: inout Bookmark) {
-      bookmark.folderID = tree.file(bookmark.folder, order: order, now: now, newID: newID, into: &writes)
-    }
-  }
-
-  private func filing(at time: Date) -> Filing {
-    Filing(tree: folderTree(), order: Self.order(time), now: time.wholeSeconds, newID: environment.newID)
+  private func filing(at time: Date) -> FolderFiling {
+    FolderFiling(tree: folderTree(), time: time, newID: environment.newID)
   }
 
   private func folderDocuments(_ records: [FolderRecord]) -> [(file: String, contents: Data)] {
     records.map { (DocumentContainer.fileName(for: $0.id, extension: Self.folderExtension), $0.document) }
-  }
-
-  private func saveFolders(_ records: [FolderRecord]) async throws {
-    let documents = folderDocuments(records)
-    guard let first = documents.first else { return }
-    _ = try await changing(first.file, to: first.contents) { try container.save(documents) }
-    refresh(documents.map(\.file))
   }
 
   public func delete(id: Bookmark.ID) async throws {
@@ -431,7 +413,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
       func put(_ item: MetadataItem) {
         guard isNewer(item) else { return }
         if item.file.hasSuffix("." + Self.folderExtension) {
-          state.folders[item.file] = .some(FolderRecord(document: item.contents))
+          // A record counts only under its own file name (a copied file is unreadable, not a twin).
+          let record = FolderRecord(document: item.contents).flatMap {
+            item.file == DocumentContainer.fileName(for: $0.id, extension: Self.folderExtension) ? $0 : nil
+          }
+          state.folders[item.file] = .some(record)
           if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }
           return
         }
@@ -472,20 +458,21 @@ public final class DocumentBookmarkStore: BookmarkStore {
     publish()
   }
 
-  /// Keeps the folder version saved last (by its `modified` time, then version id) and
-  /// removes the others, on every device: a folder's name and place are small and were set
-  /// by a person a moment apart, so asking which to keep would ask about nothing.
+  /// Keeps the folder version changed last (by its `modified` time, in whole seconds; a tie
+  /// goes to the greater version id, the same choice on every device) and removes the
+  /// others, everywhere: a folder's name and place are small and were set by a person a
+  /// moment apart, so asking which to keep would ask about nothing. Chosen and resolved in
+  /// one commit.
   private func settleFolderConflicts(_ files: [String]) {
     let container = container
     Task.detached {
       for file in files {
-        guard let versions = try? container.versions(of: file), !versions.conflicts.isEmpty else { continue }
-        let all = [versions.current] + versions.conflicts
-        let latest = all.max { a, b in
-          let (ra, rb) = (FolderRecord(document: a.contents), FolderRecord(document: b.contents))
-          return (ra?.modified ?? .distantPast, a.id) < (rb?.modified ?? .distantPast, b.id)
+        try? container.resolve(file) { versions in
+          versions.max { a, b in
+            let (ra, rb) = (FolderRecord(document: a.contents), FolderRecord(document: b.contents))
+            return (ra?.modified ?? .distantPast, a.id) < (rb?.modified ?? .distantPast, b.id)
+          }!
         }
-        if let latest { try? container.resolve(file, keeping: latest.id) }
       }
     }
   }

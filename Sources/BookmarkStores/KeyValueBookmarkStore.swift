@@ -58,12 +58,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let time = environment.now()
     let now = time.wholeSeconds
     var bookmark = draft.newBookmark(id: environment.newID(), at: now)
-    var filing = Filing(self, time: time)
+    var filing = filing(at: time).filing
     filing.file(&bookmark)
-    try write(
-      filing.batch(with: [
-        KeyValueBookmarkLayout.key(for: bookmark.id): KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time)
-      ]))
+    let entry = KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time)
+    try write(batch([KeyValueBookmarkLayout.key(for: bookmark.id): entry], filing))
     return bookmark
   }
 
@@ -73,13 +71,13 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       let stored = Bookmark(propertyList: value)
     else { throw StoreError.notFound(id) }
     let time = environment.now()
-    var filing = Filing(self, time: time)
+    var filing = filing(at: time).filing
     var bookmark = filing.tree.resolved(stored)
     let before = bookmark.folder
     draft.apply(to: &bookmark, at: time.wholeSeconds)
     if bookmark.folder != before { filing.file(&bookmark) }
     // Keep any keys another version of Cloudy may have added to the entry.
-    try write(filing.batch(with: [key: .dictionary(bookmark.merged(into: entry))]))
+    try write(batch([key: .dictionary(bookmark.merged(into: entry))], filing))
     return bookmark
   }
 
@@ -92,12 +90,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   /// One write of the folder records the change makes or changes, and of the bookmarks in
   /// the folder that carried only a path (filed under a record now, so they move with it).
   public func changeFolder(_ change: FolderChange) async throws {
-    let time = environment.now()
-    var filing = Filing(self, time: time)
+    var (filing, bookmarks) = filing(at: environment.now())
     let writes: FolderTree.Writes
     do {
-      writes = try filing.tree.writes(
-        for: change, bookmarks: filing.bookmarks, order: filing.order, now: time.wholeSeconds, newID: environment.newID)
+      writes = try filing.writes(for: change, bookmarks: bookmarks)
     } catch {
       throw StoreError.folder(error)
     }
@@ -111,39 +107,34 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       batch[key] = .dictionary(stored)
     }
     guard !batch.isEmpty else { return }
-    try write(batch)
+    try write(self.batch(batch, filing))
   }
 
-  /// Files bookmarks under folder records, making the records that are missing; the records
-  /// made go into the same write as the bookmarks.
-  private struct Filing {
-    var tree: FolderTree
-    var bookmarks: [Bookmark]
-    let order: Int
-    let now: Date
-    let newID: @Sendable () -> String
-    var writes = FolderTree.Writes()
+  /// How long a deleted folder's record is kept at least: long enough for every device to
+  /// have synced the delete. Then it goes once nothing points at it (a device offline longer
+  /// that files a bookmark in the folder shows it at the path it carries: nothing is lost).
+  static let tombstoneLifetime: TimeInterval = 30 * 24 * 60 * 60
 
-    init(_ store: KeyValueBookmarkStore, time: Date) {
-      let contents = KeyValueBookmarkLayout.contents(in: store.keyValueStore.dictionaryRepresentation)
-      tree = contents.tree
-      bookmarks = contents.bookmarks
-      order = Int((time.timeIntervalSince1970 * 1_000_000).rounded(.down))
-      now = time.wholeSeconds
-      newID = store.environment.newID
-    }
+  /// The store's folder records and bookmarks now, to file bookmarks in one write.
+  private func filing(at time: Date) -> (filing: FolderFiling, bookmarks: [Bookmark]) {
+    let contents = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation)
+    return (FolderFiling(tree: contents.tree, time: time, newID: environment.newID), contents.bookmarks)
+  }
 
-    /// Files a bookmark under the record of its folder path (none at the top level).
-    mutating func file(_ bookmark: inout Bookmark) {
-      bookmark.folderID = tree.file(bookmark.folder, order: order, now: now, newID: newID, into: &writes)
+  /// These values, the folder records made for them, and the removal of expired tombstones
+  /// (a deleted folder's record takes a key of the quota), as one batch.
+  private func batch(_ values: [String: PropertyList?], _ filing: FolderFiling) -> [String: PropertyList?] {
+    var batch = values
+    for record in filing.writes.records {
+      batch[KeyValueBookmarkLayout.key(forFolder: record.id)] = record.propertyList
     }
-
-    /// These values and the records made.
-    func batch(with values: [String: PropertyList?]) -> [String: PropertyList?] {
-      var batch = values
-      for record in writes.records { batch[KeyValueBookmarkLayout.key(forFolder: record.id)] = record.propertyList }
-      return batch
+    let contents = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation)
+    let expiry = filing.now.addingTimeInterval(-Self.tombstoneLifetime)
+    for id in contents.tree.expiredTombstones(deletedBefore: expiry, bookmarks: contents.bookmarks) {
+      let key = KeyValueBookmarkLayout.key(forFolder: id)
+      if batch[key] == nil { batch[key] = .some(nil) }
     }
+    return batch
   }
 
   /// One write of the two keys: their places (`addedMicroseconds`) exchanged.
@@ -174,7 +165,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     // The bookmarks keep the order they are given in (a file's, or another store's list),
     // one microsecond apart from the start of the import.
     let start = environment.now()
-    var filing = Filing(self, time: start)
+    var filing = filing(at: start).filing
     for (index, given) in bookmarks.enumerated() {
       let key = KeyValueBookmarkLayout.key(for: given.id)
       guard stored[key] == nil, batch[key] == nil else { continue }

@@ -152,6 +152,11 @@ public final class UserDefaultsStore: BookmarkStore {
         if case .delete(let deleted) = change, path == deleted { continue }
         rewritten.append(change.rewrite(path))
       }
+      // A moved folder comes last among its new siblings, as in the stores with records.
+      if case .move = change {
+        let moved = rewritten.filter { $0.starts(with: change.destination) }
+        rewritten = rewritten.filter { !$0.starts(with: change.destination) } + moved
+      }
       folders = []
       DefaultsDomain.list(rewritten, in: &folders)
       return true

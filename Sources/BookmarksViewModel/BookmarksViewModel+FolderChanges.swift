@@ -24,17 +24,13 @@ extension BookmarksViewModel {
     case .escape:
       state.modal = nil
     case .enter:
-      switch prompt.change {
-      case .failure(let problem):
+      let change = prompt.change
+      if let problem = change.problem(existing: Set(currentFolderIndex().allFolders)) {
         prompt.error = problem.description
-      case .success(let change):
-        if let problem = change.problem(existing: Set(currentFolderIndex().allFolders)) {
-          prompt.error = problem.description
-          return []
-        }
-        state.modal = nil
-        return change.changesNothing ? [] : changeFolder(change)
+        return []
       }
+      state.modal = nil
+      return change.changesNothing ? [] : changeFolder(change)
     default:
       let before = prompt.field.text
       if prompt.field.handle(key), prompt.field.text != before { prompt.error = nil }
@@ -58,13 +54,13 @@ extension BookmarksViewModel {
     // What the folder holds now, for the sentence once it is done (the store's own
     // snapshot may come first and show it gone).
     let held = currentFolderIndex().folderRows(in: Array(change.path.dropLast())).first { $0.path == change.path }
-    folderChangeInFlight = (held, false)
+    folderChangeInFlight = FolderChangeInFlight(change, held: held, bookmarks: storeOrder)
     return [.changeFolder(change)]
   }
 
   /// The store's answer to a folder change. On success the list shows the change at once,
-  /// unless the store's own snapshot already did (applying it twice could move a folder
-  /// twice), the folder changed selected where it is now.
+  /// unless a snapshot of the store already did (applying it twice could move a folder
+  /// twice), with the folder changed selected where it is now.
   mutating func folderChanged(_ change: FolderChange, _ failure: FailureMessage?) -> [Effect] {
     state.isWaitingForStore = false
     let inFlight = folderChangeInFlight
@@ -74,7 +70,7 @@ extension BookmarksViewModel {
       state.typeAhead = []
       return []
     }
-    if inFlight?.snapshotArrived != true { showLocally(change) }
+    if inFlight?.shownByStore != true { showLocally(change) }
     if case .folder(let place) = state.place, place == Array(change.destination.dropLast()),
       let row = state.shownRow(ofFolder: change.destination)
     {
@@ -82,12 +78,6 @@ extension BookmarksViewModel {
     }
     state.message = StatusMessage(Self.sentence(for: change, held: inFlight?.held))
     return replayTypeAhead()
-  }
-
-  /// A snapshot of the store arrived while a folder change is in flight: it may show the
-  /// change already.
-  mutating func noteSnapshotDuringFolderChange() {
-    folderChangeInFlight?.snapshotArrived = true
   }
 
   /// The list with a folder change made, before the store shows it (a store may show its

@@ -9,7 +9,7 @@ extension BookmarksViewModel {
     state.status = snapshot.status
     state.conflicted = snapshot.conflicted
     conflictsChanged()
-    noteSnapshotDuringFolderChange()
+    folderChangeInFlight?.note(snapshot)
     if snapshot.folders != state.storeFolders {
       state.storeFolders = snapshot.folders
       folderIndex = nil

@@ -40,9 +40,9 @@ public struct BookmarksViewModel: Sendable {
   var redoStack: [UndoStep] = []
   /// The change the store is making: a `J`/`K`, an undo or a redo.
   var changeInFlight: (step: UndoStep, direction: UndoStep.Direction)?
-  /// The folder change the store is making: the folder as it was when the change was sent,
-  /// and whether a snapshot of the store arrived since (it then shows the change already).
-  var folderChangeInFlight: (held: FolderRow?, snapshotArrived: Bool)?
+  /// The folder change the store is making, the folder as it was when the change was sent,
+  /// and whether a snapshot of the store showing the change arrived since.
+  var folderChangeInFlight: FolderChangeInFlight?
   /// The bookmark as it was when the dialog's save was sent, for undoing the edit.
   var savedFrom: Bookmark?
 

@@ -111,7 +111,7 @@ final class FolderTreeTests: XCTestCase {
     let original = FolderRecord(
       id: "f1", name: "Back\\slash\nline", parent: "p", order: 7, deleted: true, modified: date)
     XCTAssertNil(FolderRecord(document: original.document), "a name with a line break is no folder name")
-    let plain = FolderRecord(id: "f1", name: "Recipes «new»", parent: "p", order: 7, deleted: true, modified: date)
+    let plain = FolderRecord(id: "f1", name: "Back\\slash «new»", parent: "p", order: 7, deleted: true, modified: date)
     XCTAssertEqual(FolderRecord(document: plain.document), plain)
     XCTAssertEqual(FolderRecord(propertyList: plain.propertyList), plain)
     XCTAssertNil(FolderRecord(document: Data("cloudy-bookmark 1\nid: x\nname: y\n".utf8)))

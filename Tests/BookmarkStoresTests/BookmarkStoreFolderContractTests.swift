@@ -82,6 +82,7 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
       _ = try await store.add(BookmarkDraft(name: "a", url: "https://a.example", folder: ["Toolbar", "Dev"]))
       _ = try await store.add(BookmarkDraft(name: "b", url: "https://b.example", folder: ["Toolbar", "Ops"]))
       let before = try await store.load()
+      let foldersBefore = await store.snapshot()?.folders
       let refused: [(FolderChange, FolderProblem)] = [
         (.rename(["Toolbar", "Dev"], to: "Ops"), .exists(["Toolbar", "Ops"])),
         (.rename(["Toolbar", "Dev"], to: "A/B"), .slashInName),
@@ -103,6 +104,8 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
       }
       let after = try await store.load()
       XCTAssertEqual(after, before, name)
+      let foldersAfter = await store.snapshot()?.folders
+      XCTAssertEqual(foldersAfter, foldersBefore, "\(name): no folder was made on the way")
     }
   }
 

@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarkStores
 import Foundation
 import PropertyLists
+import Synchronization
 import TestSupport
 import Ubiquity
 import XCTest
@@ -195,5 +196,31 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
       if index == 10 { try await store.delete(id: id) }
     }
     return ids
+  }
+
+  /// A deleted folder's record (its tombstone) takes a key of the quota: it goes with the
+  /// next write once it is 30 days old and nothing points at it, and not before.
+  func testTombstonesOfDeletedFoldersExpire() async throws {
+    let clock = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+    let environment = BookmarkEnvironment(now: { clock.withLock { $0 } }, newID: { UUID().uuidString.lowercased() })
+    let store = KeyValueBookmarkStore(
+      keyValueStore: BookmarkStoreImplementation.keyValueStore(root: home.path, device: "a", online: false),
+      environment: environment)
+    opened.append(store)
+    func folderKeys() -> Int { store.keyValueStore.dictionaryRepresentation.keys.count { $0.hasPrefix("folder.") } }
+    try await store.changeFolder(.create(["Old"]))
+    let kept = try await store.add(BookmarkDraft(name: "kept", url: "https://kept.example", folder: ["Kept"]))
+    try await store.changeFolder(.create(["Kept", "Gone"]))
+    try await store.changeFolder(.delete(["Old"]))
+    try await store.changeFolder(.delete(["Kept"]))  // Kept's bookmark and Gone still point at it
+    XCTAssertEqual(folderKeys(), 3)
+    clock.withLock { $0 += 29 * 24 * 60 * 60 }
+    _ = try await store.add(BookmarkDraft(name: "a", url: "https://a.example"))
+    XCTAssertEqual(folderKeys(), 3, "not yet 30 days")
+    clock.withLock { $0 += 2 * 24 * 60 * 60 }
+    _ = try await store.add(BookmarkDraft(name: "b", url: "https://b.example"))
+    XCTAssertEqual(folderKeys(), 2, "Old's tombstone went; Kept's stays while something points at it")
+    let bookmarks = try await store.load()
+    XCTAssertEqual(bookmarks.first { $0.id == kept.id }?.folder, [], "Kept's bookmark is at the top")
   }
 }

@@ -44,6 +44,7 @@ public enum FolderChange: Hashable, Sendable {
     let path = self.path
     if path.isEmpty { return .noName }
     if case .create = self {
+      if let problem = Self.problem(name: path.last!) { return problem }
       if let problem = BookmarkOrganisation.problem(folder: path) { return .name(problem) }
       return folders.contains(path) ? .exists(path) : nil
     }
@@ -51,9 +52,7 @@ public enum FolderChange: Hashable, Sendable {
     if changesNothing { return nil }
     switch self {
     case .rename(_, let name):
-      if name.isEmpty { return .noName }
-      if name.contains("/") { return .slashInName }
-      if let problem = BookmarkOrganisation.problem(folder: [name]) { return .name(problem) }
+      if let problem = Self.problem(name: name) { return problem }
     case .move(_, let parent):
       if parent.starts(with: path) { return .intoItself }
       if let problem = BookmarkOrganisation.problem(folder: parent) { return .name(problem) }
@@ -69,16 +68,22 @@ public enum FolderChange: Hashable, Sendable {
     return nil
   }
 
+  /// The first problem with a name given to a folder as one name (typed in the box, or
+  /// `cloudy folder rename`), or nil. (A name from an imported file may hold a `/`: a path
+  /// can't be typed for it, but it is kept.)
+  public static func problem(name: String) -> FolderProblem? {
+    if name.isEmpty { return .noName }
+    if name.contains("/") { return .slashInName }
+    if let problem = BookmarkOrganisation.problem(folder: [name]) { return .name(problem) }
+    return nil
+  }
+
   /// Where a folder path (a bookmark's, or a folder's own) is after the change: the folder
   /// and everything in it renamed or moved; for a delete, one level up.
   public func rewrite(_ folder: [String]) -> [String] {
     let path = self.path
     guard folder.starts(with: path), !path.isEmpty else { return folder }
-    let rest = folder.dropFirst(path.count)
-    switch self {
-    case .create: return folder
-    case .rename, .move: return destination + rest
-    case .delete: return destination + rest
-    }
+    if case .create = self { return folder }
+    return destination + folder.dropFirst(path.count)
   }
 }

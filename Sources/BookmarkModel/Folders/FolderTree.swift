@@ -60,6 +60,16 @@ public struct FolderTree: Sendable {
     return result
   }
 
+  /// Deleted records that nothing points at (no bookmark, no other record) and that were
+  /// deleted before `date`. A store with a quota drops them, so tombstones don't fill it.
+  public func expiredTombstones(deletedBefore date: Date, bookmarks: [Bookmark]) -> [FolderRecord.ID] {
+    let dead = records.values.filter { $0.deleted && $0.modified < date }
+    guard !dead.isEmpty else { return [] }
+    var pointedAt = Set(records.values.compactMap(\.parent))
+    for bookmark in bookmarks { if let id = bookmark.folderID { pointedAt.insert(id) } }
+    return dead.map(\.id).filter { !pointedAt.contains($0) }.sorted()
+  }
+
   // MARK: - Changing
 
   /// What to write for a change: the records made or changed, and the bookmarks filed

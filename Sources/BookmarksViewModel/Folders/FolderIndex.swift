@@ -57,7 +57,7 @@ struct FolderIndex: Sendable {
     return lowerA != lowerB ? lowerA < lowerB : a < b
   }
 
-  /// True when some bookmark is in a folder.
+  /// True when there is a folder: one a bookmark is in, or one the store keeps.
   var hasFolders: Bool { !(children[[]] ?? []).isEmpty }
 
   /// True for the top level and every folder that holds a bookmark.

@@ -24,15 +24,12 @@ public struct FolderNamePrompt: Hashable, Sendable {
     }
   }
 
-  /// The change Enter asks for, or why the name can't be used.
-  public var change: Result<FolderChange, FolderProblem> {
+  /// The change Enter asks for (``FolderChange/problem(existing:)`` says whether it can be made).
+  public var change: FolderChange {
     let name = field.text.trimmingWhitespace()
-    if name.isEmpty { return .failure(.noName) }
-    if name.contains("/") { return .failure(.slashInName) }
-    if let problem = BookmarkOrganisation.problem(folder: [name]) { return .failure(.name(problem)) }
     switch purpose {
-    case .create(let parent): return .success(.create(parent + [name]))
-    case .rename(let path): return .success(.rename(path, to: name))
+    case .create(let parent): return .create(parent + [name])
+    case .rename(let path): return .rename(path, to: name)
     }
   }
 }

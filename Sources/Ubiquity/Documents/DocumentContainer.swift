@@ -231,12 +231,23 @@ public final class DocumentContainer: Sendable {
   /// Resolves a conflict by keeping one version (current or conflict): it becomes the
   /// current version, the others are removed, and the resolution syncs to every device.
   public func resolve(_ file: String, keeping versionID: String) throws {
+    try resolve(file) { versions in
+      guard let chosen = versions.first(where: { $0.id == versionID }) else {
+        throw DocumentContainerError.noSuchVersion(versionID)
+      }
+      return chosen
+    }
+  }
+
+  /// Resolves a conflict by keeping the version `choose` picks from the current one and the
+  /// conflict versions, all in one commit: a version that arrives meanwhile can't be dropped
+  /// unseen. Nothing happens when the document has no conflict versions (any more).
+  public func resolve(_ file: String, choosing choose: ([DocumentVersion]) throws -> DocumentVersion) throws {
     try commit { session in
       guard var entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
       let all = [entry.currentVersion] + entry.conflicts
-      guard let chosen = all.first(where: { $0.id == versionID }) else {
-        throw DocumentContainerError.noSuchVersion(versionID)
-      }
+      guard all.count > 1 else { return }
+      let chosen = try choose(all)
       entry.currentVersion = chosen
       entry.conflicts = []
       entry.pending = true
