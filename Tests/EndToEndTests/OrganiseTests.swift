@@ -33,6 +33,20 @@ final class OrganiseTests: EndToEndTestCase {
     }
   }
 
+  /// Two devices of one account, both running (a, b), the first with News in Toolbar, Swift
+  /// in Toolbar/Dev and Loose at the top; and the second device's home.
+  private func twoDevicesWithFolders(_ store: String) throws -> (CloudyHome, TmuxSession, TmuxSession) {
+    let first = try device(store)
+    let second = try device(store)
+    try add(
+      to: first,
+      [
+        ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
+        ("https://loose.example", "Loose", ""),
+      ])
+    return (second, try open(first), try open(second))
+  }
+
   private func open(_ home: CloudyHome, arguments: [String] = []) throws -> TmuxSession {
     let app = try launch(home, arguments: arguments, waitUntilLoaded: false)
     try app.waitUntil(timeout: 5, "the list has loaded") {
@@ -105,16 +119,7 @@ final class OrganiseTests: EndToEndTestCase {
   /// stores (issue 18.2).
   func testWalkingFoldersAndMovingABookmarkReachesTheOtherDevice() throws {
     for store in ["key-value", "documents"] {
-      let first = try device(store)
-      let second = try device(store)
-      try add(
-        to: first,
-        [
-          ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
-          ("https://loose.example", "Loose", ""),
-        ])
-      let a = try open(first)
-      let b = try open(second)
+      let (second, a, b) = try twoDevicesWithFolders(store)
       try b.waitFor("Loose")
       try waitForList(a, ["  ▸ Toolbar", "    1 folder · 2 bookmarks", "  Loose", "  https://loose.example"])
 
@@ -163,16 +168,7 @@ final class OrganiseTests: EndToEndTestCase {
   /// deleted folder held are at the top level there.
   func testRenamingMakingAndDeletingFoldersReachesTheOtherDevice() throws {
     for store in ["key-value", "documents"] {
-      let first = try device(store)
-      let second = try device(store)
-      try add(
-        to: first,
-        [
-          ("https://news.example", "News", "Toolbar"), ("https://swift.org", "Swift", "Toolbar/Dev"),
-          ("https://loose.example", "Loose", ""),
-        ])
-      let a = try open(first)
-      let b = try open(second)
+      let (second, a, b) = try twoDevicesWithFolders(store)
       try waitForList(b, ["  ▸ Toolbar", "    1 folder · 2 bookmarks", "  Loose"])
 
       // Edit mode, Enter on the folder: its name, ready to change.
