@@ -109,6 +109,18 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
     }
   }
 
+  /// A rename that only changes case is a rename, not "a folder with that name exists".
+  func testARenameOfOnlyTheCaseIsMade() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let store = implementation.make(root, "a")
+      _ = try await store.add(BookmarkDraft(name: "a", url: "https://a.example", folder: ["toolbar", "Dev"]))
+      try await store.changeFolder(.rename(["toolbar"], to: "Toolbar"))
+      let paths = try await folders(store)
+      XCTAssertEqual(paths, ["a": ["Toolbar", "Dev"]], implementation.name)
+    }
+  }
+
   /// A folder stays when its last bookmark goes: it is a folder of its own.
   func testAFolderStaysWhenItsLastBookmarkIsDeleted() async throws {
     for implementation in BookmarkStoreImplementation.all {

@@ -9,10 +9,21 @@ public struct MetadataItem: Hashable, Sendable {
   /// How many unresolved conflict versions it has.
   public var conflictVersions: Int
   /// The index generation of this state of the document: of two reports of one document, the
-  /// higher is the newer.
+  /// higher is the newer. Not part of equality: a row saved again with the same contents (its
+  /// file's signature recorded, say) is the same item, not a change.
   public var generation: Int64
 
   public var hasUnresolvedConflicts: Bool { conflictVersions > 0 }
+
+  public static func == (a: MetadataItem, b: MetadataItem) -> Bool {
+    a.file == b.file && a.contents == b.contents && a.versionID == b.versionID
+      && a.conflictVersions == b.conflictVersions
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(file)
+    hasher.combine(versionID)
+  }
 
   public init(_ entry: DocumentIndexEntry) {
     file = entry.file

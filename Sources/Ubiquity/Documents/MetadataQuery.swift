@@ -137,8 +137,10 @@ public final class MetadataQuery: Sendable {
           }
         let old = state.results[entry.file]
         if entry.removed {
-          guard let old else { continue }
+          guard var old else { continue }
           state.results[entry.file] = nil
+          // Reported with the generation of its removal, which is newer than any state of it.
+          old.generation = entry.generation
           byOrigin[origin, default: ([], [], [])].removed.append(old)
         } else {
           let item = MetadataItem(entry)
