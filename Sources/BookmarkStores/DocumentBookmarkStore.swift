@@ -25,11 +25,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   private struct State: ~Copyable {
     var entries: [String: Entry] = [:]
-    /// Folder records by file; nil for a folder document that can't be read.
-    var folders: [String: FolderRecord?] = [:]
+    /// Folder records by file.
+    var folders: [String: FolderEntry] = [:]
     var tree: FolderTree?
-    /// The index generation of each document as last applied.
-    var generations: [String: Int64] = [:]
+    /// The index generation of each document removed, as applied (a document still there
+    /// keeps its generation in its entry).
+    var removedAt: [String: Int64] = [:]
     var sorted: [Bookmark]?
     var fileByID: [Bookmark.ID: String] = [:]
     var unreadable = 0
@@ -43,10 +44,19 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var bookmark: Bookmark?
     var order: Int
     var conflicted: Bool
+    /// The index generation of the state applied.
+    var generation: Int64
+  }
+
+  private struct FolderEntry {
+    /// Nil for a folder document that can't be read.
+    var record: FolderRecord?
+    var generation: Int64
   }
 
   public static let fileExtension = "bookmark"
   public static let folderExtension = "folder"
+  private static let folderSuffix = "." + folderExtension
 
   /// Whether a file's contents are a bookmark or folder document: for the container, which
   /// keeps a damaged one aside rather than syncing it.
@@ -406,18 +416,20 @@ public final class DocumentBookmarkStore: BookmarkStore {
       /// False for a report older than one applied already: the query's observer can deliver
       /// what it read just before this process's own change after ``refresh(_:)`` applied it.
       func isNewer(_ item: MetadataItem) -> Bool {
-        if let seen = state.generations[item.file], item.generation < seen { return false }
-        state.generations[item.file] = item.generation
-        return true
+        let seen =
+          state.entries[item.file]?.generation ?? state.folders[item.file]?.generation
+          ?? state.removedAt[item.file]
+        return seen.map { item.generation >= $0 } ?? true
       }
       func put(_ item: MetadataItem) {
         guard isNewer(item) else { return }
-        if item.file.hasSuffix("." + Self.folderExtension) {
+        if item.file.hasSuffix(Self.folderSuffix) {
           // A record counts only under its own file name (a copied file is unreadable, not a twin).
           let record = FolderRecord(document: item.contents).flatMap {
             item.file == DocumentContainer.fileName(for: $0.id, extension: Self.folderExtension) ? $0 : nil
           }
-          state.folders[item.file] = .some(record)
+          state.folders[item.file] = FolderEntry(record: record, generation: item.generation)
+          state.removedAt[item.file] = nil
           if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }
           return
         }
@@ -426,14 +438,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
         }
         let read = BookmarkDocument.read(item.contents)
         state.entries[item.file] = Entry(
-          bookmark: read?.bookmark, order: read?.order ?? 0, conflicted: item.hasUnresolvedConflicts)
+          bookmark: read?.bookmark, order: read?.order ?? 0, conflicted: item.hasUnresolvedConflicts,
+          generation: item.generation)
+        state.removedAt[item.file] = nil
         if let bookmark = read?.bookmark { state.fileByID[bookmark.id] = item.file }
       }
       switch update {
       case .gathered(let items):
         state.entries = [:]
         state.folders = [:]
-        state.generations = [:]
+        state.removedAt = [:]
         state.fileByID = [:]
         state.entries.reserveCapacity(items.count)
         state.fileByID.reserveCapacity(items.count)
@@ -442,6 +456,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         for item in added + changed { put(item) }
         for item in removed {
           guard isNewer(item) else { continue }
+          state.removedAt[item.file] = item.generation
           state.folders[item.file] = nil
           if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
             state.fileByID[old.id] = nil
@@ -451,7 +466,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.sorted = nil
       state.tree = nil
       state.unreadable =
-        state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0 == nil }
+        state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0.record == nil }
       return conflictedFolders
     }
     if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
@@ -481,7 +496,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func folderTree() -> FolderTree {
     state.withLock { state in
       if let tree = state.tree { return tree }
-      let tree = FolderTree(state.folders.values.compactMap { $0 })
+      let tree = FolderTree(state.folders.values.compactMap(\.record))
       state.tree = tree
       return tree
     }
@@ -495,7 +510,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       entries.sort { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
       var sorted = entries.map(\.0)
       if !state.folders.isEmpty {
-        let tree = state.tree ?? FolderTree(state.folders.values.compactMap { $0 })
+        let tree = state.tree ?? FolderTree(state.folders.values.compactMap(\.record))
         state.tree = tree
         sorted = sorted.map(tree.resolved)
       }

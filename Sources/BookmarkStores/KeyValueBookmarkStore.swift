@@ -58,10 +58,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let time = environment.now()
     let now = time.wholeSeconds
     var bookmark = draft.newBookmark(id: environment.newID(), at: now)
-    var filing = filing(at: time).filing
+    var (filing, bookmarks) = filing(at: time)
     filing.file(&bookmark)
     let entry = KeyValueBookmarkLayout.entry(for: bookmark, addedAt: time)
-    try write(batch([KeyValueBookmarkLayout.key(for: bookmark.id): entry], filing))
+    try write(Self.batch([KeyValueBookmarkLayout.key(for: bookmark.id): entry], filing, bookmarks))
     return bookmark
   }
 
@@ -71,13 +71,13 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       let stored = Bookmark(propertyList: value)
     else { throw StoreError.notFound(id) }
     let time = environment.now()
-    var filing = filing(at: time).filing
+    var (filing, bookmarks) = filing(at: time)
     var bookmark = filing.tree.resolved(stored)
     let before = bookmark.folder
     draft.apply(to: &bookmark, at: time.wholeSeconds)
     if bookmark.folder != before { filing.file(&bookmark) }
     // Keep any keys another version of Cloudy may have added to the entry.
-    try write(batch([key: .dictionary(bookmark.merged(into: entry))], filing))
+    try write(Self.batch([key: .dictionary(bookmark.merged(into: entry))], filing, bookmarks))
     return bookmark
   }
 
@@ -107,7 +107,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       batch[key] = .dictionary(stored)
     }
     guard !batch.isEmpty else { return }
-    try write(self.batch(batch, filing))
+    try write(Self.batch(batch, filing, bookmarks))
   }
 
   /// How long a deleted folder's record is kept at least: long enough for every device to
@@ -122,15 +122,17 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   /// These values, the folder records made for them, and the removal of expired tombstones
-  /// (a deleted folder's record takes a key of the quota), as one batch.
-  private func batch(_ values: [String: PropertyList?], _ filing: FolderFiling) -> [String: PropertyList?] {
+  /// (a deleted folder's record takes a key of the quota), as one batch. `bookmarks` are the
+  /// store's as `filing` was made from them.
+  private static func batch(_ values: [String: PropertyList?], _ filing: FolderFiling, _ bookmarks: [Bookmark])
+    -> [String: PropertyList?]
+  {
     var batch = values
     for record in filing.writes.records {
       batch[KeyValueBookmarkLayout.key(forFolder: record.id)] = record.propertyList
     }
-    let contents = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation)
-    let expiry = filing.now.addingTimeInterval(-Self.tombstoneLifetime)
-    for id in contents.tree.expiredTombstones(deletedBefore: expiry, bookmarks: contents.bookmarks) {
+    let expiry = filing.now.addingTimeInterval(-tombstoneLifetime)
+    for id in filing.tree.expiredTombstones(deletedBefore: expiry, bookmarks: bookmarks) {
       let key = KeyValueBookmarkLayout.key(forFolder: id)
       if batch[key] == nil { batch[key] = .some(nil) }
     }

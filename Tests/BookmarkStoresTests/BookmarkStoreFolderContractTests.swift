@@ -109,6 +109,21 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
     }
   }
 
+  /// Sibling folders keep the order they were made in, each before its subfolders; a moved
+  /// folder comes last among its new siblings.
+  func testFoldersKeepTheOrderTheyWereMadeIn() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let store = implementation.make(root, "a")
+      for path in [["Zeta"], ["Alpha"], ["Mid", "Inner"]] { try await store.changeFolder(.create(path)) }
+      var kept = await store.snapshot()?.folders
+      XCTAssertEqual(kept, [["Zeta"], ["Alpha"], ["Mid"], ["Mid", "Inner"]], implementation.name)
+      try await store.changeFolder(.move(["Mid", "Inner"], into: []))
+      kept = await store.snapshot()?.folders
+      XCTAssertEqual(kept, [["Zeta"], ["Alpha"], ["Mid"], ["Inner"]], implementation.name)
+    }
+  }
+
   /// A rename that only changes case is a rename, not "a folder with that name exists".
   func testARenameOfOnlyTheCaseIsMade() async throws {
     for implementation in BookmarkStoreImplementation.all {
@@ -135,45 +150,33 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
 
   // MARK: - Two devices at once (the stores that sync)
 
-  /// The synced stores on their SQLite clouds, with a way to open device b offline: its
-  /// change is then made on what it knew before a's, as on a phone in a tunnel.
-  private var synced:
-    [(
-      name: String, online: @Sendable (String, String) -> any BookmarkStore,
-      offline: @Sendable (String) -> any BookmarkStore
-    )]
-  {
+  /// A synced store on its SQLite cloud, for a device online or not.
+  private struct SyncedStore {
+    var name: String
+    var make: (_ root: String, _ device: String, _ online: Bool) -> any BookmarkStore
+
+    func online(_ root: String, _ device: String) -> any BookmarkStore { make(root, device, true) }
+    /// Device b offline: its change is made on what it knew before, as on a phone in a tunnel.
+    func offline(_ root: String) -> any BookmarkStore { make(root, "b", false) }
+  }
+
+  private var synced: [SyncedStore] {
     [
-      (
-        "key-value",
-        { root, device in
-          KeyValueBookmarkStore(keyValueStore: BookmarkStoreImplementation.keyValueStore(root: root, device: device))
-        },
-        { root in
-          KeyValueBookmarkStore(
-            keyValueStore: BookmarkStoreImplementation.keyValueStore(root: root, device: "b", online: false))
-        }
-      ),
-      (
-        "documents",
-        { root, device in
-          DocumentBookmarkStore(container: BookmarkStoreImplementation.documentContainer(root: root, device: device))
-        },
-        { root in
-          DocumentBookmarkStore(
-            container: BookmarkStoreImplementation.documentContainer(root: root, device: "b", online: false))
-        }
-      ),
+      SyncedStore(name: "key-value") { root, device, online in
+        KeyValueBookmarkStore(
+          keyValueStore: BookmarkStoreImplementation.keyValueStore(root: root, device: device, online: online))
+      },
+      SyncedStore(name: "documents") { root, device, online in
+        DocumentBookmarkStore(
+          container: BookmarkStoreImplementation.documentContainer(root: root, device: device, online: online))
+      },
     ]
   }
 
   /// Runs `first` on device a (synced), then `second` on device b offline, knowing only what
   /// was there before; then both sync. Returns both devices' bookmarks' folders.
   private func atOnce(
-    _ store: (
-      name: String, online: @Sendable (String, String) -> any BookmarkStore,
-      offline: @Sendable (String) -> any BookmarkStore
-    ),
+    _ store: SyncedStore,
     setUp: (any BookmarkStore) async throws -> Void,
     first: (any BookmarkStore) async throws -> Void,
     second: (any BookmarkStore) async throws -> Void
