@@ -342,16 +342,22 @@ public final class DocumentContainer: Sendable {
   /// After a change to `file` failed part-way, makes the file agree with the index (what
   /// every later reader goes by: a file renamed into place whose commit failed is removed,
   /// one whose commit went through is left) and returns the document's contents as the
-  /// index holds them, `nil` if there is no such document. Throws if the index can't be read.
+  /// index holds them, `nil` if there is no such document. Throws if the index can't be read
+  /// or the file can't be made to agree.
   public func settle(_ file: String) throws -> Data? {
     let entry = try guarded { try index.read { try $0.entry(file) } }
     let path = documentsDirectory + "/" + file
     let onDisk = (try? PrivateFiles.read(path)) ?? nil
+    // A file that can't be made to agree (the disk full, say) is left holding what the change
+    // wrote, and the next start takes it in as a hand edit: then nobody can tell what is
+    // stored, and this says so by throwing.
     if let entry, !entry.removed {
-      if onDisk != entry.contents { _ = try? writeFile(file, entry.contents) }
+      if onDisk != entry.contents { _ = try writeFile(file, entry.contents) }
       return entry.contents
     }
-    if onDisk != nil { _ = unlink(path) }
+    if onDisk != nil, unlink(path) != 0, errno != ENOENT {
+      throw DocumentContainerError.io("Can't delete \(path): \(String(cString: strerror(errno))).")
+    }
     return nil
   }
 
