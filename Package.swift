@@ -13,6 +13,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // C boundary: the ncursesw system library plus static inline wrappers for its macros.
@@ -45,6 +47,9 @@ let package = Package(
         "Broadcasting",
       ]),
     .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
+    // Web pages without I/O: titles (charsets, entities), what a link check found, the
+    // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
+    .target(name: "WebPages", dependencies: ["BookmarkModel"]),
     .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "ScreenRendering"]),
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
@@ -69,6 +74,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]),
 
+    // Leaf with HTTP: fetching pages for titles and link checks. The only importer of
+    // AsyncHTTPClient.
+    .target(
+      name: "WebFetching",
+      dependencies: [
+        "WebPages", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]),
+
     // Wiring: a choice of store, home, cloud and account (flags, environment, saved settings)
     // made into a store, and `migrate`'s copy-verify-remove. Knows every implementation.
     .target(
@@ -83,7 +97,7 @@ let package = Package(
         "BookmarkModel", "BookmarkStores", "StoreWiring", "BookmarksViewModel", "ScreenRendering", "TerminalUI",
         "Cloud",
         "BookmarkFormats",
-        "DurableFiles", "PropertyLists",
+        "DurableFiles", "PropertyLists", "WebPages", "WebFetching",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -115,6 +129,9 @@ let package = Package(
       dependencies: ["BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStores"],
       exclude: ["Snapshots"]
     ),
+    .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
+    .testTarget(
+      name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
     // End to end: the real binary, on the command line and in tmux. The only tests that
     // depend on the executable.

@@ -1,0 +1,145 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import WebPages
+
+/// Fetches pages over HTTP and HTTPS with AsyncHTTPClient: redirects followed here, one at a
+/// time (so each hop is checked and recorded), gzip and deflate decoded, the body read up to
+/// a limit, certificates verified, and `https_proxy`/`http_proxy`/`no_proxy` honoured.
+///
+/// Call ``shutdown()`` when done: the client holds connections open for reuse.
+public final class HTTPPageFetcher: PageFetching {
+  /// What the server sees: a browser-like product first (some sites refuse anything else,
+  /// nb #72), then who is asking.
+  public static let userAgent = "Mozilla/5.0 (X11; Linux x86_64) Cloudy/1.0 (terminal bookmark manager)"
+
+  private let direct: HTTPClient
+  private let proxied: HTTPClient?
+  private let proxy: ProxySettings
+  private let requestTimeout: TimeAmount
+
+  /// - Parameters:
+  ///   - environment: where the proxy settings come from.
+  ///   - connectTimeout: how long a connection may take to open.
+  ///   - requestTimeout: how long one fetch may take in all, redirects included.
+  public init(
+    environment: [String: String], connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10)
+  ) {
+    proxy = ProxySettings(environment: environment)
+    self.requestTimeout = TimeAmount(requestTimeout)
+    direct = HTTPClient(
+      eventLoopGroupProvider: .singleton, configuration: Self.configuration(connectTimeout: connectTimeout, proxy: nil))
+    proxied = proxy.server.map {
+      HTTPClient(
+        eventLoopGroupProvider: .singleton, configuration: Self.configuration(connectTimeout: connectTimeout, proxy: $0)
+      )
+    }
+  }
+
+  private static func configuration(connectTimeout: Duration, proxy: HTTPClient.Configuration.Proxy?)
+    -> HTTPClient.Configuration
+  {
+    var configuration = HTTPClient.Configuration(
+      redirectConfiguration: .disallow, timeout: .init(connect: TimeAmount(connectTimeout)), proxy: proxy,
+      decompression: .enabled(limit: .ratio(100)))
+    // A refused or failed connection is the answer; the pool would otherwise try again until
+    // the deadline, and a dead host would read as a timeout.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 2
+    return configuration
+  }
+
+  public func shutdown() async {
+    try? await direct.shutdown()
+    try? await proxied?.shutdown()
+  }
+
+  public func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
+    guard let first = FetchTarget.web(url) else { return .failure(.notWeb) }
+    let deadline = NIODeadline.now() + requestTimeout
+    let bookmarkIsPrivate: Bool
+    switch await HostAddresses.resolve(first.host, port: first.port) {
+    case .none: return .failure(.dnsFailure(first.host))
+    case .some(let addresses): bookmarkIsPrivate = addresses.isPrivate
+    }
+    var current = url
+    var method = method
+    var redirects: [FetchedPage.Redirect] = []
+    var seen: Set<String> = [url]
+    while true {
+      guard let target = FetchTarget.web(current) else {
+        return .failure(redirects.isEmpty ? .notWeb : .refusedRedirect("redirected to a non-web address"))
+      }
+      if !redirects.isEmpty {
+        switch await HostAddresses.resolve(target.host, port: target.port) {
+        case .none: return .failure(.dnsFailure(target.host))
+        case .some(let addresses):
+          if addresses.isPrivate, !bookmarkIsPrivate {
+            return .failure(.refusedRedirect("redirected into a private network (\(target.host))"))
+          }
+        }
+      }
+      do {
+        let response = try await client(for: target.host).execute(request(current, method: method), deadline: deadline)
+        let status = Int(response.status.code)
+        if (300..<400).contains(status), status != 304, let location = response.headers.first(name: "location"),
+          let next = Self.resolve(location, against: current)
+        {
+          redirects.append(.init(status: status, location: next))
+          if redirects.count > FetchLimits.redirects { return .failure(.tooManyRedirects(FetchLimits.redirects)) }
+          guard seen.insert(next).inserted else { return .failure(.redirectLoop) }
+          if status == 303, method != .head { method = .get }
+          current = next
+          continue
+        }
+        let body = method == .head ? [] : try await Self.read(response.body, limit: bodyLimit)
+        return .success(
+          FetchedPage(
+            status: status, url: current, redirects: redirects,
+            contentType: response.headers.first(name: "content-type"),
+            body: body))
+      } catch {
+        return .failure(FetchError.failure(for: error))
+      }
+    }
+  }
+
+  private func client(for host: String) -> HTTPClient {
+    guard let proxied, proxy.applies(to: host) else { return direct }
+    return proxied
+  }
+
+  private func request(_ url: String, method: FetchMethod) -> HTTPClientRequest {
+    var request = HTTPClientRequest(url: url)
+    request.method = method == .head ? .HEAD : .GET
+    request.headers.add(name: "User-Agent", value: Self.userAgent)
+    request.headers.add(name: "Accept", value: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
+    request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+    return request
+  }
+
+  /// At most `limit` bytes of the body; the rest is not read (the connection is dropped).
+  private static func read(_ body: HTTPClientResponse.Body, limit: Int) async throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    guard limit > 0 else { return bytes }
+    for try await buffer in body {
+      bytes.append(contentsOf: buffer.readableBytesView.prefix(limit - bytes.count))
+      if bytes.count >= limit { break }
+    }
+    return bytes
+  }
+
+  /// A `Location` made absolute against the URL that sent it.
+  static func resolve(_ location: String, against base: String) -> String? {
+    guard let baseURL = URL(string: base) else { return nil }
+    let trimmed = location.trimmingCharacters(in: .whitespaces)
+    return URL(string: trimmed, relativeTo: baseURL)?.absoluteURL.absoluteString
+  }
+}
+
+extension TimeAmount {
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+}

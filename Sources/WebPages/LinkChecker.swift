@@ -1,0 +1,110 @@
+/// Checks links the way a polite crawler does: at most ``Limits/total`` requests at a time
+/// and ``Limits/perHost`` to one host; HEAD first, GET when HEAD is refused or fails (many
+/// servers answer HEAD wrongly); one retry after a pause when the server fails (5xx).
+public struct LinkChecker: Sendable {
+  public struct Limits: Sendable {
+    public var total: Int
+    public var perHost: Int
+    /// The pause before the one retry of a 5xx.
+    public var retryDelay: Duration
+    public init(total: Int = 16, perHost: Int = 2, retryDelay: Duration = .milliseconds(500)) {
+      self.total = max(1, total)
+      self.perHost = max(1, perHost)
+      self.retryDelay = retryDelay
+    }
+  }
+
+  private let fetcher: any PageFetching
+  private let limits: Limits
+
+  public init(fetcher: any PageFetching, limits: Limits = Limits()) {
+    self.fetcher = fetcher
+    self.limits = limits
+  }
+
+  /// Checks one URL.
+  public func check(_ url: String) async -> LinkStatus {
+    guard FetchTarget.web(url) != nil else { return .notWeb }
+    var outcome = await fetcher.fetch(url, method: .head, bodyLimit: 0)
+    if case .success(let page) = outcome, page.status >= 400, page.status != 404, page.status != 410 {
+      outcome = await fetcher.fetch(url, method: .get, bodyLimit: FetchLimits.checkBody)
+    }
+    if case .success(let page) = outcome, page.status >= 500 {
+      try? await Task.sleep(for: limits.retryDelay)
+      outcome = await fetcher.fetch(url, method: .get, bodyLimit: FetchLimits.checkBody)
+    }
+    return LinkStatus(outcome)
+  }
+
+  /// Checks every URL (keyed by anything, a bookmark's id say) within the limits, telling
+  /// `progress` after each one; the results come in the order the URLs were given.
+  public func check<Key: Hashable & Sendable>(
+    _ urls: [(key: Key, url: String)], progress: @Sendable (Int, Int) -> Void = { _, _ in }
+  ) async -> [(key: Key, url: String, status: LinkStatus)] {
+    var results = [LinkStatus?](repeating: nil, count: urls.count)
+    var waiting = HostQueues(urls.indices.map { (index: $0, host: Self.hostKey(urls[$0].url)) })
+    var running: [String: Int] = [:]
+    var done = 0
+    await withTaskGroup(of: (Int, String, LinkStatus).self) { group in
+      var inFlight = 0
+      func startWhatFits() {
+        while inFlight < limits.total, let (index, host) = waiting.next(running: running, perHost: limits.perHost) {
+          running[host, default: 0] += 1
+          inFlight += 1
+          let url = urls[index].url
+          group.addTask { (index, host, await check(url)) }
+        }
+      }
+      startWhatFits()
+      while let (index, host, status) = await group.next() {
+        results[index] = status
+        running[host, default: 1] -= 1
+        inFlight -= 1
+        done += 1
+        progress(done, urls.count)
+        startWhatFits()
+      }
+    }
+    return urls.indices.map { (urls[$0].key, urls[$0].url, results[$0] ?? .failed("not checked")) }
+  }
+
+  /// The host a URL's requests count against (its text, lowercased; the URL when it has none).
+  static func hostKey(_ url: String) -> String {
+    FetchTarget.web(url).map { $0.host.lowercased() + ":" + String($0.port ?? 0) } ?? url
+  }
+}
+
+/// The URLs still to check, one queue per host, taken round-robin so that one big host does
+/// not hold up the others.
+struct HostQueues {
+  private var queues: [String: [Int]] = [:]
+  private var hosts: [String] = []
+  private var cursor = 0
+
+  init(_ items: [(index: Int, host: String)]) {
+    for item in items {
+      if queues[item.host] == nil { hosts.append(item.host) }
+      queues[item.host, default: []].append(item.index)
+    }
+    for host in hosts { queues[host]?.reverse() }
+  }
+
+  /// The next URL whose host has room, or nil when none has.
+  mutating func next(running: [String: Int], perHost: Int) -> (Int, String)? {
+    guard !hosts.isEmpty else { return nil }
+    for step in 0..<hosts.count {
+      let position = (cursor + step) % hosts.count
+      let host = hosts[position]
+      guard running[host, default: 0] < perHost, let index = queues[host]?.popLast() else { continue }
+      if queues[host]?.isEmpty == true {
+        queues[host] = nil
+        hosts.remove(at: position)
+        cursor = hosts.isEmpty ? 0 : position % hosts.count
+      } else {
+        cursor = (position + 1) % hosts.count
+      }
+      return (index, host)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Which character set a page's bytes are in, found the way a browser looks: a byte-order
+/// mark, the HTTP `Content-Type` header, an XML declaration, then `<meta charset>` or
+/// `<meta http-equiv="Content-Type">` near the top; UTF-8 when nothing says.
+public enum PageCharset {
+  /// How far into the page a `<meta>` or XML declaration is looked for (browsers look at the
+  /// first 1024 bytes; pages with long heads put it later, so a little further).
+  static let sniffLength = 4096
+
+  /// The charset name and how many bytes of byte-order mark to skip.
+  public static func detect(_ body: [UInt8], contentType: String?) -> (name: String, skip: Int) {
+    if body.starts(with: [0xEF, 0xBB, 0xBF]) { return ("utf-8", 3) }
+    if body.starts(with: [0xFF, 0xFE]) { return ("utf-16le", 2) }
+    if body.starts(with: [0xFE, 0xFF]) { return ("utf-16be", 2) }
+    if let contentType, let name = charset(inContentType: contentType) { return (name, 0) }
+    let head = String(decoding: body.prefix(sniffLength).map { $0 < 0x80 ? $0 : 0x20 }, as: UTF8.self).lowercased()
+    if head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+      let name = HTMLTag(attributesOf: head[head.index(head.startIndex, offsetBy: 5)..<end.lowerBound])["encoding"]
+    {
+      return (name, 0)
+    }
+    if let name = metaCharset(in: head) { return (name, 0) }
+    return ("utf-8", 0)
+  }
+
+  /// `text/html; charset=windows-1251` → `windows-1251`.
+  static func charset(inContentType value: String) -> String? {
+    let lowered = value.lowercased()
+    guard let range = lowered.range(of: "charset=") else { return nil }
+    let name = lowered[range.upperBound...].prefix { $0 != ";" && $0 != " " && $0 != "," }
+      .trimmingCharacters(in: "\"'")
+    return name.isEmpty ? nil : name
+  }
+
+  /// The charset a `<meta>` in the (lowercased, ASCII-only) head names.
+  private static func metaCharset(in head: String) -> String? {
+    for tag in HTMLTag.all("meta", in: Substring(head)) {
+      if let name = tag["charset"], !name.isEmpty { return name }
+      if tag["http-equiv"] == "content-type", let content = tag["content"], let name = charset(inContentType: content) {
+        return name
+      }
+    }
+    return nil
+  }
+}
+
+extension StringProtocol {
+  /// The text without the given characters at either end.
+  func trimmingCharacters(in set: String) -> String {
+    let characters = Set(set)
+    guard let first = firstIndex(where: { !characters.contains($0) }) else { return "" }
+    let last = lastIndex(where: { !characters.contains($0) })!
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,25 @@
+/// A bookmark's name from its page.
+public struct TitleFetcher: Sendable {
+  private let fetcher: any PageFetching
+
+  public init(fetcher: any PageFetching) { self.fetcher = fetcher }
+
+  /// The page's title, or nil: not a web URL, no answer, not a page (an image, a PDF), or
+  /// no title in it.
+  public func title(for url: String) async -> String? {
+    guard FetchTarget.web(url) != nil,
+      case .success(let page) = await fetcher.fetch(url, method: .get, bodyLimit: FetchLimits.titleBody),
+      (200..<300).contains(page.status), Self.isPage(page.contentType)
+    else { return nil }
+    return PageTitle.find(in: page.body, contentType: page.contentType)
+  }
+
+  /// HTML, XHTML or unknown (a server that names no type may still send a page).
+  private static func isPage(_ contentType: String?) -> Bool {
+    guard let type = contentType?.lowercased().split(separator: ";").first?.trimmingCharacters(in: " ") else {
+      return true
+    }
+    return type.isEmpty || type == "text/html" || type.hasSuffix("+xml") || type == "application/xml"
+      || type == "text/xml"
+  }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+import XCTest
+
+@testable import WebPages
+
+/// The checker's scheduling: the limits in all and per host, and the order of results. (The
+/// classification against real servers is in WebFetchingTests.)
+final class LinkCheckerTests: XCTestCase {
+  /// Answers 200 after a pause, counting how many requests are in at once, in all and per host.
+  private final class CountingFetcher: PageFetching {
+    struct Counts {
+      var now: [String: Int] = [:]
+      var total = 0
+      var mostTotal = 0
+      var mostPerHost = 0
+      var requests: [String] = []
+    }
+    let counts = Mutex(Counts())
+
+    func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
+      let host = LinkChecker.hostKey(url)
+      counts.withLock {
+        $0.now[host, default: 0] += 1
+        $0.total += 1
+        $0.mostTotal = max($0.mostTotal, $0.total)
+        $0.mostPerHost = max($0.mostPerHost, $0.now[host]!)
+        $0.requests.append("\(method.rawValue) \(url)")
+      }
+      try? await Task.sleep(for: .milliseconds(5))
+      counts.withLock {
+        $0.now[host]! -= 1
+        $0.total -= 1
+      }
+      return .success(FetchedPage(status: url.hasSuffix("/500") ? 500 : 200, url: url))
+    }
+  }
+
+  func testTheLimitInAllHoldsOverManyHosts() async {
+    let fetcher = CountingFetcher()
+    let urls = (0..<200).map { (key: $0, url: "https://host\($0 % 20).example/\($0)") }
+    let results = await LinkChecker(fetcher: fetcher, limits: .init(total: 6, perHost: 2)).check(urls)
+    XCTAssertEqual(results.map(\.key), Array(0..<200))
+    XCTAssertEqual(Set(results.map(\.status)), [.ok])
+    XCTAssertEqual(fetcher.counts.withLock { $0.mostTotal }, 6)
+  }
+
+  func testTheLimitPerHostHoldsWhenFewHostsHaveManyLinks() async {
+    let fetcher = CountingFetcher()
+    let urls = (0..<40).map { (key: $0, url: "https://host\($0 % 2).example/\($0)") }
+    _ = await LinkChecker(fetcher: fetcher, limits: .init(total: 6, perHost: 2)).check(urls)
+    let counts = fetcher.counts.withLock { $0 }
+    XCTAssertEqual(counts.mostPerHost, 2)
+    XCTAssertEqual(counts.mostTotal, 4)
+  }
+
+  func testAServerErrorIsRetriedOnceWithGET() async {
+    let fetcher = CountingFetcher()
+    let status = await LinkChecker(fetcher: fetcher, limits: .init(retryDelay: .zero)).check("https://a.example/500")
+    XCTAssertEqual(status, .serverError(500))
+    XCTAssertEqual(
+      fetcher.counts.withLock { $0.requests },
+      ["HEAD https://a.example/500", "GET https://a.example/500", "GET https://a.example/500"])
+  }
+
+  func testProgressIsToldAfterEachLink() async {
+    let told = Mutex<[Int]>([])
+    _ = await LinkChecker(fetcher: CountingFetcher()).check(
+      (0..<5).map { (key: $0, url: "https://a.example/\($0)") },
+      progress: { done, _ in told.withLock { $0.append(done) } }
+    )
+    XCTAssertEqual(told.withLock { $0 }, [1, 2, 3, 4, 5])
+  }
+}
