@@ -129,9 +129,9 @@ let package = Package(
       dependencies: ["BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStores"],
       exclude: ["Snapshots"]
     ),
-    .testTarget(name: "WebPagesTests", dependencies: ["WebPages"]),
+    .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "BookmarkModel"]),
     .testTarget(
-      name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "TestSupport"]),
+      name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "BookmarkModel", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
     // End to end: the real binary, on the command line and in tmux. The only tests that
     // depend on the executable.

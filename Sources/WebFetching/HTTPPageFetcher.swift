@@ -16,7 +16,7 @@ public final class HTTPPageFetcher: PageFetching {
   private let direct: HTTPClient
   private let proxied: HTTPClient?
   private let proxy: ProxySettings
-  private let requestTimeout: TimeAmount
+  private let requestTimeout: Duration
 
   /// - Parameters:
   ///   - environment: where the proxy settings come from.
@@ -26,7 +26,7 @@ public final class HTTPPageFetcher: PageFetching {
     environment: [String: String], connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10)
   ) {
     proxy = ProxySettings(environment: environment)
-    self.requestTimeout = TimeAmount(requestTimeout)
+    self.requestTimeout = requestTimeout
     direct = HTTPClient(
       eventLoopGroupProvider: .singleton, configuration: Self.configuration(connectTimeout: connectTimeout, proxy: nil))
     proxied = proxy.server.map {
@@ -56,11 +56,13 @@ public final class HTTPPageFetcher: PageFetching {
 
   public func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
     guard let first = FetchTarget.web(url) else { return .failure(.notWeb) }
-    let deadline = NIODeadline.now() + requestTimeout
+    let start = ContinuousClock.now
+    let deadline = NIODeadline.now() + TimeAmount(requestTimeout)
     let bookmarkIsPrivate: Bool
-    switch await HostAddresses.resolve(first.host, port: first.port) {
-    case .none: return .failure(.dnsFailure(first.host))
-    case .some(let addresses): bookmarkIsPrivate = addresses.isPrivate
+    switch await HostAddresses.resolve(first.host, within: requestTimeout) {
+    case .noSuchHost: return .failure(.dnsFailure(first.host))
+    case .timedOut: return .failure(.timeout)
+    case .found(let addresses): bookmarkIsPrivate = addresses.isPrivate
     }
     var current = url
     var method = method
@@ -71,9 +73,10 @@ public final class HTTPPageFetcher: PageFetching {
         return .failure(redirects.isEmpty ? .notWeb : .refusedRedirect("redirected to a non-web address"))
       }
       if !redirects.isEmpty {
-        switch await HostAddresses.resolve(target.host, port: target.port) {
-        case .none: return .failure(.dnsFailure(target.host))
-        case .some(let addresses):
+        switch await HostAddresses.resolve(target.host, within: requestTimeout - (ContinuousClock.now - start)) {
+        case .noSuchHost: return .failure(.dnsFailure(target.host))
+        case .timedOut: return .failure(.timeout)
+        case .found(let addresses):
           if addresses.isPrivate, !bookmarkIsPrivate {
             return .failure(.refusedRedirect("redirected into a private network (\(target.host))"))
           }

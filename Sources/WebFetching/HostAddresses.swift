@@ -13,11 +13,58 @@ struct HostAddresses {
     ipv4.contains(where: FetchTarget.isPrivate(ipv4:)) || ipv6.contains(where: FetchTarget.isPrivate(ipv6:))
   }
 
-  /// The addresses, or nil when the name does not resolve.
-  static func resolve(_ host: String, port: Int?) async -> HostAddresses? {
+  /// What looking a host up found.
+  enum Resolution {
+    case found(HostAddresses)
+    case noSuchHost
+    /// The resolver did not answer in time (no network, a DNS server that went away): the
+    /// lookup goes on on its thread, but nobody waits for it.
+    case timedOut
+  }
+
+  /// The host's addresses, waiting at most `timeout` for the resolver.
+  static func resolve(_ host: String, within timeout: Duration) async -> Resolution {
     let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    return await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: lookUp(name)) }
+    let answer = Answer()
+    DispatchQueue.global().async { answer.give(lookUp(name).map { .found($0) } ?? .noSuchHost) }
+    return await withTaskGroup(of: Resolution?.self) { group in
+      group.addTask { await answer.value() }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return .timedOut
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      answer.give(.timedOut)
+      return first ?? .timedOut
+    }
+  }
+
+  /// The resolver's answer, given once, awaited by at most one task.
+  private final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Resolution?
+    private var waiter: CheckedContinuation<Resolution, Never>?
+
+    func give(_ resolution: Resolution) {
+      let waiting: CheckedContinuation<Resolution, Never>? = lock.withLock {
+        guard result == nil else { return nil }
+        result = resolution
+        defer { waiter = nil }
+        return waiter
+      }
+      waiting?.resume(returning: resolution)
+    }
+
+    func value() async -> Resolution {
+      await withCheckedContinuation { continuation in
+        let ready: Resolution? = lock.withLock {
+          if let result { return result }
+          waiter = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import BookmarkModel
+
 /// Checks links the way a polite crawler does: at most ``Limits/total`` requests at a time
 /// and ``Limits/perHost`` to one host; HEAD first, GET when HEAD is refused or fails (many
 /// servers answer HEAD wrongly); one retry after a pause when the server fails (5xx).

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStores
+import PropertyLists
+import WebPages
 
 /// `cloudy add URL [--name NAME] [--folder PATH] [--tag TAG]… [--notes TEXT]`.
 struct AddCommand: AsyncParsableCommand {
@@ -13,18 +15,36 @@ struct AddCommand: AsyncParsableCommand {
   @Argument(help: "The URL, e.g. www.example.com.")
   var url: String
 
-  @Option(name: .long, help: "The name to show (default: the URL's host).")
+  @Option(name: .long, help: "The name to show (default: the page's title, else the URL's host).")
   var name: String = ""
+
+  @Flag(name: .long, help: "Don't fetch the page for its title: name the bookmark after the URL's host.")
+  var noFetch = false
+
+  @Option(name: .long, help: ArgumentHelp("Give up on the page's title after this long.", valueName: "seconds"))
+  var timeout: Int = 10
 
   @OptionGroup var organisation: OrganisationOptions
 
   @Flag(name: .long, help: "Add even if a bookmark with the same URL exists.")
   var allowDuplicate = false
 
+  func validate() throws {
+    if timeout < 1 { throw ValidationError("--timeout needs a whole number of seconds, 1 or more.") }
+  }
+
   func run() async throws {
     try await CLIError.reporting {
-      let draft = try organisation.apply(
+      var draft = try organisation.apply(
         to: try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get())
+      // The page is fetched before the store opens: a slow site holds up nothing else.
+      if name.trimmingWhitespace().isEmpty, !noFetch,
+        let title = await WebAccess(timeout: .seconds(timeout), environment: options.environment).with({
+          await TitleFetcher(fetcher: $0).title(for: draft.url)
+        })
+      {
+        draft.name = title
+      }
       let store = try await options.openStore()
       if !allowDuplicate, let existing = try await store.load().duplicate(of: draft.url) {
         throw CLIError(

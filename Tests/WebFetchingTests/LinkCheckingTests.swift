@@ -1,3 +1,4 @@
+import BookmarkModel
 import TestSupport
 import WebFetching
 import WebPages

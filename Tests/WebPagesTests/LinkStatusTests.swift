@@ -1,3 +1,4 @@
+import BookmarkModel
 import WebPages
 import XCTest
 

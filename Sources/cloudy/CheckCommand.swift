@@ -1,0 +1,166 @@
+import ArgumentParser
+import BookmarkModel
+import BookmarkStores
+import Foundation
+import ScreenRendering
+import WebPages
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `cloudy check [ID…] [--json] [--update-moved [--yes]] [--timeout SECONDS]`.
+struct CheckCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check that bookmarks' links still work; exit status 4 when one is dead.",
+    discussion: """
+      Prints each link that is not fine (status, id, name, URL, what was found), then a summary. Statuses: \
+      moved (for good, to a new URL), gone (404, 410), client-error, server-error (5xx twice), dns, refused, \
+      timeout, tls, bad-redirect (a loop, too many, or into a private network). The results are kept on this \
+      device and shown in the list (is:dead, is:moved). Nothing is changed unless you say yes to --update-moved.
+      """)
+
+  /// The exit status when at least one link is dead (1 stays "the command failed").
+  static let deadExitCode: Int32 = 4
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "Bookmark ids (or unique prefixes) to check; all bookmarks when none is given.")
+  var ids: [String] = []
+
+  @Flag(name: .long, help: "Print a JSON array: {id, name, url, status, detail, checked} and movedTo for moves.")
+  var json = false
+
+  @Flag(name: .long, help: "Offer to change the URLs of bookmarks that moved for good to where they moved.")
+  var updateMoved = false
+
+  @Flag(name: .long, help: "With --update-moved: update without asking.")
+  var yes = false
+
+  @Option(name: .long, help: ArgumentHelp("Give up on one link after this long.", valueName: "seconds"))
+  var timeout: Int = 10
+
+  func validate() throws {
+    if timeout < 1 { throw ValidationError("--timeout needs a whole number of seconds, 1 or more.") }
+    if yes, !updateMoved { throw ValidationError("--yes goes with --update-moved.") }
+  }
+
+  func run() async throws {
+    let dead = try await CLIError.reporting {
+      let store = try await options.openStore()
+      let bookmarks = try await store.load()
+      let chosen = ids.isEmpty ? bookmarks : try ids.map { try bookmarks.resolve($0) }
+      let progress = CheckProgress(enabled: !json && isatty(STDERR_FILENO) == 1)
+      let results = await WebAccess(timeout: .seconds(timeout), environment: options.environment).with { fetcher in
+        await LinkChecker(fetcher: fetcher).check(chosen.map { (key: $0, url: $0.url) }) { done, total in
+          progress.update(done: done, total: total)
+        }
+      }
+      progress.finish()
+      let now = Date()
+      let checks = Dictionary(
+        results.map { ($0.key.id, LinkCheck(url: $0.url, status: $0.status, checked: now)) },
+        uniquingKeysWith: { $1 })
+      do {
+        try LinkCheckFile.merge(checks, keeping: Set(bookmarks.map(\.id)), into: options.location)
+      } catch {
+        GlobalOptions.warn("The results could not be kept for the list: \(error)")
+      }
+      try print(results.map { ($0.key, $0.status) }, checked: now)
+      if updateMoved { try await update(results.compactMap(Self.move), in: store) }
+      await options.finish(store)
+      return results.contains { $0.status.isDead }
+    }
+    if dead { throw ExitCode(Self.deadExitCode) }
+  }
+
+  private static func move(_ result: (key: Bookmark, url: String, status: LinkStatus)) -> (Bookmark, String)? {
+    guard case .moved(let url) = result.status else { return nil }
+    return (result.key, url)
+  }
+
+  private func print(_ results: [(Bookmark, LinkStatus)], checked: Date) throws {
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      encoder.dateEncodingStrategy = .iso8601
+      let rows = results.map { CheckedLink(bookmark: $0.0, status: $0.1, checked: checked) }
+      try StandardStream.output.write(encoder.encode(rows) + Data("\n".utf8))
+      return
+    }
+    for (bookmark, status) in results where status != .ok {
+      let fields = [status.label, bookmark.id, bookmark.name, bookmark.url, status.detail]
+      Swift.print(fields.map(DisplayText.sanitize).joined(separator: "\t"))
+    }
+    let moved = results.filter { if case .moved = $0.1 { true } else { false } }.count
+    let dead = results.filter { $0.1.isDead }.count
+    let ok = results.filter { $0.1 == .ok }.count
+    let skipped = results.count - moved - dead - ok
+    var summary =
+      "Checked \(results.count) \(results.count == 1 ? "link" : "links"): \(ok) ok, \(moved) moved, \(dead) dead"
+    if skipped > 0 { summary += ", \(skipped) not web addresses" }
+    GlobalOptions.warn(summary + ".")
+  }
+
+  /// Changes the URLs of moved bookmarks after the user's yes (or `--yes`).
+  private func update(_ moves: [(Bookmark, String)], in store: any BookmarkStore) async throws {
+    guard !moves.isEmpty else { return }
+    if !yes {
+      guard isatty(STDIN_FILENO) == 1 else {
+        throw CLIError("\(moves.count) moved; pass --yes with --update-moved to update them without being asked.")
+      }
+      StandardStream.error.say(
+        "Update \(moves.count) \(moves.count == 1 ? "bookmark" : "bookmarks") to the URL it moved to? [y/N] ")
+      guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
+        GlobalOptions.warn("Nothing was changed.")
+        return
+      }
+    }
+    var updated = 0
+    for (bookmark, url) in moves {
+      guard case .success(let draft) = BookmarkDraft(name: bookmark.name, url: url).validated() else {
+        GlobalOptions.warn("“\(bookmark.name)” moved to a URL Cloudy can't store; it was left as it is.")
+        continue
+      }
+      _ = try await store.update(id: bookmark.id, with: draft)
+      updated += 1
+    }
+    GlobalOptions.warn("Updated \(updated) \(updated == 1 ? "bookmark" : "bookmarks").")
+  }
+}
+
+/// One link as `check --json` prints it.
+private struct CheckedLink: Encodable {
+  var bookmark: Bookmark
+  var status: LinkStatus
+  var checked: Date
+
+  private enum Key: String, CodingKey { case id, name, url, status, code, movedTo, detail, checked, reason }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(bookmark.id, forKey: .id)
+    try container.encode(bookmark.name, forKey: .name)
+    try container.encode(bookmark.url, forKey: .url)
+    try container.encode(status.label, forKey: .status)
+    try container.encode(status.detail, forKey: .detail)
+    try container.encode(checked, forKey: .checked)
+    switch status {
+    case .moved(let url): try container.encode(url, forKey: .movedTo)
+    case .gone(let code), .clientError(let code), .serverError(let code): try container.encode(code, forKey: .code)
+    default: break
+    }
+  }
+}
+
+/// The progress bar, safe to tell from the checker's tasks.
+private final class CheckProgress: @unchecked Sendable {
+  private let lock = NSLock()
+  private let bar: ImportProgress
+
+  init(enabled: Bool) { bar = ImportProgress(label: "Checking", enabled: enabled) }
+
+  func update(done: Int, total: Int) { lock.withLock { bar.update(done: Int64(done), total: Int64(total)) } }
+  func finish() { lock.withLock { bar.finish() } }
+}
