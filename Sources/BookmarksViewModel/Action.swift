@@ -34,6 +34,14 @@ public enum Action: Hashable, Sendable {
   case placeArrived(ReadingPlace)
   /// The `/` filter's index, built off the UI thread.
   case searchPrepared(PreparedSearch)
+  /// A page's title arrived (nil: none could be had) for ``Effect/fetchTitle(_:)``.
+  case titleFetched(url: String, title: String?)
+  /// The store renamed a bookmark after its page, or could not.
+  case retitled(Bookmark.ID, FailureMessage?)
+  /// The link checks this device kept, read at the start.
+  case linkChecksLoaded([Bookmark.ID: LinkCheck])
+  /// One link of a `C` check was checked: `done` of `total`.
+  case linkChecked(Bookmark.ID, LinkCheck, done: Int, total: Int)
 }
 
 /// A failure as the sentence to show the user.

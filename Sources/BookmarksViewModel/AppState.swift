@@ -33,6 +33,10 @@ public struct AppState: Hashable, Sendable {
   public var isEditing: Bool
   /// The bookmarks with unresolved conflict versions (marked ⚠ in the list).
   public var conflicted: Set<Bookmark.ID>
+  /// What this device's link checks found, by bookmark (see ``linkStatus(of:)``).
+  public var linkChecks: [Bookmark.ID: LinkCheck] = [:]
+  /// How far a `C` check is, while one runs.
+  public var linkCheckProgress: LinkCheckProgress?
   /// The time zone the resolve dialog shows times in.
   public var timeZone: TimeZone
   public var modal: Modal?
@@ -65,6 +69,12 @@ public struct AppState: Hashable, Sendable {
     message = nil
     self.size = size
     shouldQuit = false
+  }
+
+  /// What the last check of a bookmark's link found, while its URL is still the one checked.
+  public func linkStatus(of bookmark: Bookmark) -> LinkStatus? {
+    guard let check = linkChecks[bookmark.id], check.url == bookmark.url else { return nil }
+    return check.status
   }
 
   /// The selected bookmark, if any (nil on a folder row).

@@ -47,6 +47,10 @@ public struct BookmarkDialog: Hashable, Sendable {
   /// and Tags fields suggest the first one that completes what is typed.
   public var knownFolders: [String] = []
   public var knownTags: [String] = []
+  /// The page's title being fetched for an empty Name (Add only).
+  public var titleFetch: TitleFetch?
+  /// True once the user typed in the Name field: a title that arrives later leaves it alone.
+  public var nameTouched = false
 
   public init(
     purpose: Purpose, name: String = "", url: String = "", folder: [String] = [], tags: [String] = [],

@@ -26,7 +26,7 @@ extension BookmarksScreen {
   static func drawDialog(_ dialog: BookmarkDialog, into buffer: inout ScreenBuffer) {
     let width = min(buffer.width - 4, 72)
     let fields: [(label: String, field: TextField, focus: BookmarkDialog.Focus, placeholder: String)] = [
-      ("Name", dialog.name, .name, "<the host, if left empty>"),
+      ("Name", dialog.name, .name, namePlaceholder(dialog)),
       ("URL", dialog.url, .url, "<for example www.example.com>"),
       ("Folder", dialog.folder, .folder, "<none; for example Toolbar/Dev>"),
       ("Tags", dialog.tags, .tags, "<none; for example rust tech>"),
@@ -87,6 +87,13 @@ extension BookmarksScreen {
     buffer.write(cancel, row: buttonsRow, column: cancelColumn, style: Style(dialog.focus == .cancel ? [.reverse] : []))
     buffer.write(
       save, row: buttonsRow, column: saveColumn, style: Style(dialog.focus == .save ? [.reverse, .bold] : [.bold]))
+  }
+
+  /// What an empty Name says: that the page's title is on its way, or what an empty name
+  /// becomes.
+  private static func namePlaceholder(_ dialog: BookmarkDialog) -> String {
+    guard let fetch = dialog.titleFetch else { return "<the host, if left empty>" }
+    return fetch.isFetching ? "fetching title…" : "<the host, if left empty>"
   }
 
   /// Draws a text field (underlined), scrolled so the cursor is visible, and returns

@@ -95,6 +95,14 @@ public enum BookmarksScreen {
       if state.isLoaded, state.shownCount > 0 {
         summary += " · \(grouped(state.selection + 1))/\(grouped(state.shownCount))"
       }
+      if let progress = state.linkCheckProgress {
+        summary += " · checking links \(grouped(progress.done))/\(grouped(progress.total))"
+      } else if let selected = state.selectedBookmark, let status = state.linkStatus(of: selected),
+        status != .ok, status != .notWeb
+      {
+        // What the check found for the selected row: its ✗ or ↪ explained.
+        summary += " · " + status.detail
+      }
       left = (summary, barStyle)
     }
     let leftWidth = CellWidth.of(DisplayText.sanitize(left.text))
@@ -212,7 +220,7 @@ public enum BookmarksScreen {
       case .bookmark(let bookmark):
         drawRow(
           bookmark, isSelected: index == state.selection, isEditing: state.isEditing,
-          isConflicted: state.conflicted.contains(bookmark.id),
+          isConflicted: state.conflicted.contains(bookmark.id), linkStatus: state.linkStatus(of: bookmark),
           place: state.filter == nil ? state.place.folderPath : nil,
           row: row, marking: &marking, into: &buffer)
       }
@@ -227,8 +235,8 @@ public enum BookmarksScreen {
   /// A bookmark row; its folder path is left out when the list shows that very folder
   /// (`place`).
   private static func drawRow(
-    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, place: [String]?, row: Int,
-    marking: inout Marking, into buffer: inout ScreenBuffer
+    _ bookmark: Bookmark, isSelected: Bool, isEditing: Bool, isConflicted: Bool, linkStatus: LinkStatus?,
+    place: [String]?, row: Int, marking: inout Marking, into buffer: inout ScreenBuffer
   ) {
     let selected: Style.Attributes = isSelected ? [.reverse] : []
     let nameStyle = Style(selected.union(.bold))
@@ -242,6 +250,14 @@ public enum BookmarksScreen {
     if isConflicted {
       // Conflicted rows carry a marker before the name; Enter opens the resolve dialog.
       buffer.write("⚠", row: row, column: column, style: Style(selected.union(.bold), role: .danger))
+      column += 2
+    }
+    // What the last link check found: ✗ dead, ↪ moved for good (`is:dead`, `is:moved`).
+    if let linkStatus, linkStatus.isDead {
+      buffer.write("✗", row: row, column: column, style: Style(selected.union(.bold), role: .danger))
+      column += 2
+    } else if case .moved = linkStatus {
+      buffer.write("↪", row: row, column: column, style: Style(selected.union(.bold), role: .accent))
       column += 2
     }
     let width = buffer.width - column - 2

@@ -3,6 +3,17 @@ import BookmarkModel
 /// The Add/Edit dialog's keys and the store's answers to a save.
 extension BookmarksViewModel {
   mutating func dialogKey(_ key: Key, _ dialog: inout BookmarkDialog) -> [Effect] {
+    let focusBefore = dialog.focus
+    let nameBefore = dialog.name
+    var effects = fieldKey(key, &dialog)
+    if dialog.name != nameBefore { dialog.nameTouched = true }
+    if focusBefore == .url, dialog.focus != .url, state.dialog != nil {
+      effects += titleFetchOnLeavingURL(&dialog)
+    }
+    return effects
+  }
+
+  private mutating func fieldKey(_ key: Key, _ dialog: inout BookmarkDialog) -> [Effect] {
     if dialog.isConfirmingDiscard {
       dialog.isConfirmingDiscard = false
       if key == .character("y") || key == .character("Y") { state.modal = nil }
@@ -80,7 +91,7 @@ extension BookmarksViewModel {
       ownChanges[editingID] = .present(name: draft.name, url: draft.url)
       return [.update(editingID, draft)]
     }
-    return [.add(draft)]
+    return [.add(draft)] + awaitTitle(for: draft, typedName: dialog.name.text, dialog: dialog)
   }
 
   /// The field whose text has the problem.
@@ -93,7 +104,11 @@ extension BookmarksViewModel {
   }
 
   mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) -> [Effect] {
-    guard var dialog = state.dialog, dialog.isSaving else { return replayTypeAhead() }
+    // A bookmark added without a name learns its id, for its page's title to rename it (also
+    // when Esc closed the dialog before the store answered).
+    var effects: [Effect] = []
+    if case .success(let bookmark) = result { effects = titleAwaitedBookmarkAdded(bookmark) }
+    guard var dialog = state.dialog, dialog.isSaving else { return replayTypeAhead() + effects }
     switch result {
     case .failure(let failure):
       dialog.isSaving = false
@@ -128,7 +143,7 @@ extension BookmarksViewModel {
             undo: .replacing(with: before), redo: .replacing(with: bookmark)))
       }
     }
-    return replayTypeAhead()
+    return replayTypeAhead() + effects
   }
 
   /// The bookmark being edited was deleted elsewhere: the dialog keeps what was typed and

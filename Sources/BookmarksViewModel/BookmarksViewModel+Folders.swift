@@ -30,7 +30,17 @@ extension BookmarksViewModel {
   /// The filter's matches for a query: bookmarks of the folder shown and its subfolders
   /// (every bookmark in the flat list or at the top), in list order.
   mutating func filterMatches(_ query: String) -> [Int] {
-    withinPlace(search.matches(for: query, in: state.bookmarks))
+    let parsed = search.parse(query)
+    var matches = search.matches(for: parsed, in: state.bookmarks)
+    if !parsed.conditions.isEmpty {
+      matches = matches.filter { position in
+        let bookmark = state.bookmarks[position]
+        let status = state.linkStatus(of: bookmark)
+        let isConflicted = state.conflicted.contains(bookmark.id)
+        return parsed.conditions.allSatisfy { $0.holds(linkStatus: status, isConflicted: isConflicted) }
+      }
+    }
+    return withinPlace(matches)
   }
 
   /// Every bookmark of the folder shown and below: what an empty filter query shows.

@@ -45,6 +45,10 @@ public struct BookmarksViewModel: Sendable {
   var folderChangeInFlight: FolderChangeInFlight?
   /// The bookmark as it was when the dialog's save was sent, for undoing the edit.
   var savedFrom: Bookmark?
+  /// True when the runtime can fetch pages (``Effect/fetchTitle(_:)``, ``Effect/checkLinks(_:)``).
+  public var fetchesPages = false
+  /// Bookmarks added with an empty name whose page's title has not arrived yet, by URL.
+  var titlesAwaited: [String: AwaitedTitle] = [:]
 
   public init(state: AppState) {
     self.state = state
@@ -99,6 +103,14 @@ public struct BookmarksViewModel: Sendable {
       searchPrepared(prepared)
     case .placeArrived(let place):
       placeArrived(place)
+    case .titleFetched(let url, let title):
+      effects = titleFetched(url: url, title: title)
+    case .retitled(_, let failure):
+      if let failure { state.message = StatusMessage(failure.text, isError: true) }
+    case .linkChecksLoaded(let checks):
+      state.linkChecks.merge(checks) { mine, loaded in mine.checked >= loaded.checked ? mine : loaded }
+    case .linkChecked(let id, let check, let done, let total):
+      linkChecked(id, check, done: done, total: total)
     }
     if case .keyPressed = action { hasMoved = true }
     if case .mouse = action { hasMoved = true }
@@ -258,6 +270,7 @@ public struct BookmarksViewModel: Sendable {
       }
     case .openURL: return openURL()
     case .copyURL: return copyURL()
+    case .checkLinks: return checkLinks()
     }
     return []
   }

@@ -30,4 +30,12 @@ public enum Effect: Hashable, Sendable {
   /// Remember where the list is, for the account's other devices (coalesced by the runtime's
   /// ``PlaceFollowing``).
   case rememberPlace(ReadingPlace)
+  /// Fetch a page's title in the background; the answer is ``Action/titleFetched(url:title:)``.
+  case fetchTitle(String)
+  /// Name a bookmark after its page (a title that arrived after Save); the answer is
+  /// ``Action/retitled(_:_:)``.
+  case retitle(Bookmark.ID, BookmarkDraft)
+  /// Check these bookmarks' links in the background (`C`); each result comes as
+  /// ``Action/linkChecked(_:_:done:total:)``.
+  case checkLinks([Bookmark])
 }

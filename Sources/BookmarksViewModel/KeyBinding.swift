@@ -8,7 +8,7 @@ public struct KeyBinding: Hashable, Sendable {
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
     case openFolder, up, allBookmarks, move, newFolder
-    case reorder, undo
+    case reorder, undo, checkLinks
   }
 
   public var keys: [Key]
@@ -49,6 +49,7 @@ public enum KeyBindings {
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
     KeyBinding(keys: [.character("o")], label: "o", summary: "Open URL in a browser", command: .openURL),
     KeyBinding(keys: [.character("y")], label: "y", summary: "Copy the URL (OSC 52)", command: .copyURL),
+    KeyBinding(keys: [.character("C")], label: "C", summary: "Check the links shown", command: .checkLinks),
     KeyBinding(keys: [.character("?"), .function(1)], label: "? F1", summary: "This help", command: .help),
     KeyBinding(keys: [.control("z")], label: "^Z", summary: "Suspend (fg resumes)", command: .suspend),
     KeyBinding(

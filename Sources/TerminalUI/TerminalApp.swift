@@ -16,11 +16,13 @@ public enum TerminalApp {
   ///   start (the list opens there unless a key was pressed first), told as the user moves.
   /// - Parameter sortOrder: the order the list opens in; `rememberSortOrder` is told (off the
   ///   UI thread) each time the user picks another.
+  /// - Parameter pages: titles and link checks; nil leaves the web alone (no title is fetched,
+  ///   `C` says links can't be checked).
   public static func run(
     store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
     place: (any PlaceFollowing)? = nil, bookmarksElsewhere: (@Sendable () async -> String?)? = nil,
     sortOrder: ListOrder = .manual,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil, pages: PageServices? = nil
   ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
@@ -28,7 +30,8 @@ public enum TerminalApp {
           returning: Result {
             try runLoop(
               store: store, title: title, environment: environment, mouse: mouse, place: place,
-              bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder)
+              bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder,
+              pages: pages)
           })
       }
       thread.name = "cloudy-ui"
@@ -40,7 +43,7 @@ public enum TerminalApp {
   private static func runLoop(
     store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
     place: (any PlaceFollowing)?, bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)?
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)?, pages: PageServices?
   ) throws {
     let inbox = try Inbox()
     let watcher = Task.detached {
@@ -57,6 +60,7 @@ public enum TerminalApp {
     }
     let placeLoader = Task.detached {
       if let saved = await place?.load() { inbox.post(.placeArrived(saved)) }
+      if let checks = pages?.keptChecks(), !checks.isEmpty { inbox.post(.linkChecksLoaded(checks)) }
     }
     defer {
       watcher.cancel()
@@ -69,6 +73,7 @@ public enum TerminalApp {
       var model = BookmarksViewModel(state: state)
       model.preparesSearchInBackground = true
       model.followsPlace = place != nil
+      model.fetchesPages = pages != nil
       _ = model.send(.resized(terminal.size))
       let trace = TraceLog(environment: environment)
       var messageTimer = MessageTimer(environment: environment)
@@ -101,7 +106,7 @@ public enum TerminalApp {
             case .rememberSortOrder(let order):
               if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
             case .rememberPlace(let reading): place?.save(reading)
-            default: perform(effect, store: store, inbox: inbox)
+            default: perform(effect, store: store, pages: pages, inbox: inbox)
             }
           }
         }
@@ -109,7 +114,7 @@ public enum TerminalApp {
     }
   }
 
-  private static func perform(_ effect: Effect, store: any BookmarkStore, inbox: Inbox) {
+  private static func perform(_ effect: Effect, store: any BookmarkStore, pages: PageServices?, inbox: Inbox) {
     Task.detached {
       switch effect {
       case .add(let draft):
@@ -164,6 +169,19 @@ public enum TerminalApp {
           inbox.post(.resolveFinished(id, nil))
         } catch {
           inbox.post(.resolveFinished(id, FailureMessage("\(error)")))
+        }
+      case .fetchTitle(let url):
+        inbox.post(.titleFetched(url: url, title: await pages?.fetchTitle(url)))
+      case .retitle(let id, let draft):
+        do {
+          _ = try await store.update(id: id, with: draft)
+          inbox.post(.retitled(id, nil))
+        } catch {
+          inbox.post(.retitled(id, FailureMessage("\(error)")))
+        }
+      case .checkLinks(let bookmarks):
+        await pages?.checkLinks(bookmarks) { id, check, done, total in
+          inbox.post(.linkChecked(id, check, done: done, total: total))
         }
       case .prepareSearch(let bookmarks, let generation):
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))

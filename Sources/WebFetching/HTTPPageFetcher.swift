@@ -1,21 +1,30 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import Synchronization
 import WebPages
 
 /// Fetches pages over HTTP and HTTPS with AsyncHTTPClient: redirects followed here, one at a
 /// time (so each hop is checked and recorded), gzip and deflate decoded, the body read up to
 /// a limit, certificates verified, and `https_proxy`/`http_proxy`/`no_proxy` honoured.
 ///
-/// Call ``shutdown()`` when done: the client holds connections open for reuse.
+/// Call ``shutdown()`` when done: the client holds connections open for reuse (and
+/// AsyncHTTPClient stops the process if a client it made is dropped without it). The clients
+/// are made at the first fetch, so a fetcher that never fetched has nothing to shut down.
 public final class HTTPPageFetcher: PageFetching {
   /// What the server sees: a browser-like product first (some sites refuse anything else,
   /// nb #72), then who is asking.
   public static let userAgent = "Mozilla/5.0 (X11; Linux x86_64) Cloudy/1.0 (terminal bookmark manager)"
 
-  private let direct: HTTPClient
-  private let proxied: HTTPClient?
+  private struct Clients {
+    var direct: HTTPClient
+    var proxied: HTTPClient?
+  }
+
+  private let clients = Mutex<Clients?>(nil)
+  private let isShutDown = Mutex(false)
   private let proxy: ProxySettings
+  private let connectTimeout: Duration
   private let requestTimeout: Duration
 
   /// - Parameters:
@@ -26,14 +35,8 @@ public final class HTTPPageFetcher: PageFetching {
     environment: [String: String], connectTimeout: Duration = .seconds(5), requestTimeout: Duration = .seconds(10)
   ) {
     proxy = ProxySettings(environment: environment)
+    self.connectTimeout = connectTimeout
     self.requestTimeout = requestTimeout
-    direct = HTTPClient(
-      eventLoopGroupProvider: .singleton, configuration: Self.configuration(connectTimeout: connectTimeout, proxy: nil))
-    proxied = proxy.server.map {
-      HTTPClient(
-        eventLoopGroupProvider: .singleton, configuration: Self.configuration(connectTimeout: connectTimeout, proxy: $0)
-      )
-    }
   }
 
   private static func configuration(connectTimeout: Duration, proxy: HTTPClient.Configuration.Proxy?)
@@ -49,9 +52,17 @@ public final class HTTPPageFetcher: PageFetching {
     return configuration
   }
 
+  /// Closes the connections; a fetch after this fails.
   public func shutdown() async {
-    try? await direct.shutdown()
-    try? await proxied?.shutdown()
+    isShutDown.withLock { $0 = true }
+    guard
+      let made = clients.withLock({ clients in
+        defer { clients = nil }
+        return clients
+      })
+    else { return }
+    try? await made.direct.shutdown()
+    try? await made.proxied?.shutdown()
   }
 
   public func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
@@ -83,7 +94,8 @@ public final class HTTPPageFetcher: PageFetching {
         }
       }
       do {
-        let response = try await client(for: target.host).execute(request(current, method: method), deadline: deadline)
+        guard let client = client(for: target.host) else { return .failure(.other("the fetcher was closed")) }
+        let response = try await client.execute(request(current, method: method), deadline: deadline)
         let status = Int(response.status.code)
         if (300..<400).contains(status), status != 304, let location = response.headers.first(name: "location"),
           let next = Self.resolve(location, against: current)
@@ -107,8 +119,25 @@ public final class HTTPPageFetcher: PageFetching {
     }
   }
 
-  private func client(for host: String) -> HTTPClient {
-    guard let proxied, proxy.applies(to: host) else { return direct }
+  /// The client for a host (through the proxy or not), made at the first fetch; nil after
+  /// ``shutdown()``.
+  private func client(for host: String) -> HTTPClient? {
+    let made: Clients? = clients.withLock { clients in
+      if clients == nil, !isShutDown.withLock({ $0 }) {
+        let direct = HTTPClient(
+          eventLoopGroupProvider: .singleton,
+          configuration: Self.configuration(connectTimeout: connectTimeout, proxy: nil))
+        let proxied = proxy.server.map {
+          HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: Self.configuration(connectTimeout: connectTimeout, proxy: $0))
+        }
+        clients = Clients(direct: direct, proxied: proxied)
+      }
+      return clients
+    }
+    guard let made else { return nil }
+    guard let proxied = made.proxied, proxy.applies(to: host) else { return made.direct }
     return proxied
   }
 

@@ -9,7 +9,7 @@ public struct LinkChecker: Sendable {
     public var perHost: Int
     /// The pause before the one retry of a 5xx.
     public var retryDelay: Duration
-    public init(total: Int = 16, perHost: Int = 2, retryDelay: Duration = .milliseconds(500)) {
+    public init(total: Int = 32, perHost: Int = 2, retryDelay: Duration = .milliseconds(500)) {
       self.total = max(1, total)
       self.perHost = max(1, perHost)
       self.retryDelay = retryDelay
@@ -39,9 +39,11 @@ public struct LinkChecker: Sendable {
   }
 
   /// Checks every URL (keyed by anything, a bookmark's id say) within the limits, telling
-  /// `progress` after each one; the results come in the order the URLs were given.
+  /// `each` of every result as it comes, with how many are done of how many; the results
+  /// are returned in the order the URLs were given.
   public func check<Key: Hashable & Sendable>(
-    _ urls: [(key: Key, url: String)], progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    _ urls: [(key: Key, url: String)],
+    each: (_ result: (key: Key, url: String, status: LinkStatus), _ done: Int, _ total: Int) -> Void = { _, _, _ in }
   ) async -> [(key: Key, url: String, status: LinkStatus)] {
     var results = [LinkStatus?](repeating: nil, count: urls.count)
     var waiting = HostQueues(urls.indices.map { (index: $0, host: Self.hostKey(urls[$0].url)) })
@@ -63,7 +65,7 @@ public struct LinkChecker: Sendable {
         running[host, default: 1] -= 1
         inFlight -= 1
         done += 1
-        progress(done, urls.count)
+        each((urls[index].key, urls[index].url, status), done, urls.count)
         startWhatFits()
       }
     }

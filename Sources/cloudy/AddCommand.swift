@@ -18,9 +18,6 @@ struct AddCommand: AsyncParsableCommand {
   @Option(name: .long, help: "The name to show (default: the page's title, else the URL's host).")
   var name: String = ""
 
-  @Flag(name: .long, help: "Don't fetch the page for its title: name the bookmark after the URL's host.")
-  var noFetch = false
-
   @Option(name: .long, help: ArgumentHelp("Give up on the page's title after this long.", valueName: "seconds"))
   var timeout: Int = 10
 
@@ -38,7 +35,7 @@ struct AddCommand: AsyncParsableCommand {
       var draft = try organisation.apply(
         to: try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get())
       // The page is fetched before the store opens: a slow site holds up nothing else.
-      if name.trimmingWhitespace().isEmpty, !noFetch,
+      if name.trimmingWhitespace().isEmpty, options.fetchesPages,
         let title = await WebAccess(timeout: .seconds(timeout), environment: options.environment).with({
           await TitleFetcher(fetcher: $0).title(for: draft.url)
         })

@@ -47,13 +47,14 @@ struct CheckCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    try options.requireFetching("Checking links")
     let dead = try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await store.load()
       let chosen = ids.isEmpty ? bookmarks : try ids.map { try bookmarks.resolve($0) }
       let progress = CheckProgress(enabled: !json && isatty(STDERR_FILENO) == 1)
       let results = await WebAccess(timeout: .seconds(timeout), environment: options.environment).with { fetcher in
-        await LinkChecker(fetcher: fetcher).check(chosen.map { (key: $0, url: $0.url) }) { done, total in
+        await LinkChecker(fetcher: fetcher).check(chosen.map { (key: $0, url: $0.url) }) { _, done, total in
           progress.update(done: done, total: total)
         }
       }

@@ -82,17 +82,28 @@ struct Cloudy: AsyncParsableCommand {
     let saved = try? options.savedSettings()
     let location = options.location
     let place = noFollowPlace ? nil : try? options.choice.makePlaceFollowing(for: store)
-    try await TerminalApp.run(
-      store: store, environment: options.environment, mouse: usesMouse, place: place,
-      bookmarksElsewhere: { await OtherStores.describe(chosen) },
-      sortOrder: saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual,
-      rememberSortOrder: { order in
-        // Read again first: another command may have changed a setting meanwhile.
-        guard var settings = try? SavedSettings.load(from: location) else { return }
-        settings[.sort] = order == .manual ? nil : order.rawValue
-        try? settings.save(to: location)
-      })
+    let web =
+      options.fetchesPages
+      ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(
+        keepingChecksIn: location, store: store) : nil
+    do {
+      try await TerminalApp.run(
+        store: store, environment: options.environment, mouse: usesMouse, place: place,
+        bookmarksElsewhere: { await OtherStores.describe(chosen) },
+        sortOrder: saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual,
+        rememberSortOrder: { order in
+          // Read again first: another command may have changed a setting meanwhile.
+          guard var settings = try? SavedSettings.load(from: location) else { return }
+          settings[.sort] = order == .manual ? nil : order.rawValue
+          try? settings.save(to: location)
+        }, pages: web?.0)
+    } catch {
+      // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
+      await web?.close()
+      throw error
+    }
     await place?.flush()
+    await web?.close()
   }
 }
 

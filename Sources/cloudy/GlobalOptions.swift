@@ -37,7 +37,22 @@ struct GlobalOptions: ParsableArguments {
       valueName: "name"))
   var deviceName: String?
 
+  @Flag(
+    name: .customLong("no-fetch"),
+    help: "Leave the web alone: no page titles for new bookmarks, no link checks (env CLOUDY_NO_FETCH=1).")
+  var noFetch = false
+
   var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+  /// Whether pages may be fetched: not with `--no-fetch` or `CLOUDY_NO_FETCH=1`.
+  var fetchesPages: Bool {
+    !noFetch && !["1", "true", "yes"].contains(environment["CLOUDY_NO_FETCH"]?.lowercased() ?? "")
+  }
+
+  /// Throws the one sentence saying the web is off, for commands that only fetch.
+  func requireFetching(_ what: String) throws {
+    guard fetchesPages else { throw CLIError("\(what) needs the web, which --no-fetch or CLOUDY_NO_FETCH turns off.") }
+  }
 
   func validate() throws {
     // An empty --home is a mistake (an unset variable in a script), not "the default".

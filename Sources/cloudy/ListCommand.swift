@@ -14,7 +14,7 @@ struct ListCommand: AsyncParsableCommand {
     discussion: """
       With a query, only the bookmarks it matches, as the list's / filter matches them: every word in the \
       name, URL, folder path, tags or notes; "a phrase" as typed; #tag for a tag; in:Folder/Sub for a folder \
-      and below; -word to exclude (after --, so it isn't taken for an option: cloudy list -- swift -rust).
+      and below; is:dead or is:moved for what `cloudy check` found; -word to exclude (after --, so it isn't taken for an option: cloudy list -- swift -rust).
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -36,7 +36,7 @@ struct ListCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      let bookmarks = matching(try await store.load())
+      let bookmarks = try await matching(try await store.load(), in: store)
       if json {
         let conflicted = await store.snapshot()?.conflicted ?? []
         let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }
@@ -59,13 +59,23 @@ struct ListCommand: AsyncParsableCommand {
 }
 
 extension ListCommand {
-  /// The bookmarks the query, folder and tags match, in list order (all without them).
-  private func matching(_ bookmarks: [Bookmark]) -> [Bookmark] {
+  /// The bookmarks the query, folder and tags match, in list order (all without them). An
+  /// `is:dead` or `is:moved` term asks this device's link checks; `is:conflict` the store.
+  private func matching(_ bookmarks: [Bookmark], in store: any BookmarkStore) async throws -> [Bookmark] {
     guard !query.isEmpty || folder != nil || !tag.isEmpty else { return bookmarks }
     var search = BookmarkSearch()
     let path = (folder ?? "").split(separator: "/").map(String.init)
     let parsed = search.parse(query.joined(separator: " "), folder: path, tags: tag)
-    return search.matches(for: parsed, in: bookmarks).map { bookmarks[$0] }
+    let matches = search.matches(for: parsed, in: bookmarks).map { bookmarks[$0] }
+    guard !parsed.conditions.isEmpty else { return matches }
+    let checks = try LinkCheckFile.load(from: options.location)
+    let conflicted = await store.snapshot()?.conflicted ?? []
+    return matches.filter { bookmark in
+      let check = checks[bookmark.id].flatMap { $0.url == bookmark.url ? $0.status : nil }
+      return parsed.conditions.allSatisfy {
+        $0.holds(linkStatus: check, isConflicted: conflicted.contains(bookmark.id))
+      }
+    }
   }
 }
 

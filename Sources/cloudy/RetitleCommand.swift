@@ -30,6 +30,7 @@ struct RetitleCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    try options.requireFetching("Naming bookmarks after their pages")
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await store.load()

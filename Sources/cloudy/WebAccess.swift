@@ -1,5 +1,7 @@
 import BookmarkModel
+import BookmarkStores
 import Foundation
+import TerminalUI
 import WebFetching
 import WebPages
 
@@ -22,6 +24,31 @@ struct WebAccess {
       await fetcher.shutdown()
       throw error
     }
+  }
+
+  /// The app's titles and link checks over one fetcher that lives as long as the app; the
+  /// checks are kept in this device's `link-checks.json`. Call the returned `close` after the
+  /// app ends.
+  func pageServices(keepingChecksIn location: StoreLocation, store: any BookmarkStore) -> (
+    PageServices, close: @Sendable () async -> Void
+  ) {
+    let fetcher = HTTPPageFetcher(
+      environment: environment, connectTimeout: min(.seconds(5), timeout), requestTimeout: timeout)
+    let services = PageServices(
+      fetchTitle: { url in await TitleFetcher(fetcher: fetcher).title(for: url) },
+      checkLinks: { bookmarks, each in
+        let results = await LinkChecker(fetcher: fetcher).check(bookmarks.map { (key: $0.id, url: $0.url) }) {
+          result, done, total in
+          each(result.key, LinkCheck(url: result.url, status: result.status, checked: Date()), done, total)
+        }
+        let checks = Dictionary(
+          results.map { ($0.key, LinkCheck(url: $0.url, status: $0.status, checked: Date())) }, uniquingKeysWith: { $1 }
+        )
+        let ids = (try? await store.load()).map { Set($0.map(\.id)) }
+        _ = try? LinkCheckFile.merge(checks, keeping: ids, into: location)
+      },
+      keptChecks: { (try? LinkCheckFile.load(from: location)) ?? [:] })
+    return (services, { await fetcher.shutdown() })
   }
 
   /// Whether a bookmark's name is still only its default (its host, or its URL): a name

@@ -48,6 +48,18 @@ public final class WebFixtureServer: Sendable {
   /// `https://127.0.0.1:TLSPORT/path`.
   public func secureURL(_ path: String) -> String { "https://127.0.0.1:\(tlsPort)\(path)" }
 
+  /// Lets `/title/held/KEY` answer (it waits until this is called).
+  public func release(_ key: String) throws {
+    let released = try ChildProcess.run(
+      "/usr/bin/env",
+      [
+        "python3", "-c", "import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()",
+        url("/release/\(key)"),
+      ],
+      environment: ChildProcess.inherited(plus: [:]))
+    guard released.status == 0 else { throw ChildProcess.Failure(description: "release failed: \(released.stderr)") }
+  }
+
   public func stop() {
     process.stop()
     folder.remove()

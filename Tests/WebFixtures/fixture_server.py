@@ -96,6 +96,26 @@ def hang(h):
         pass
 
 
+HELD = {}
+
+
+def held_event(key):
+    with COUNTS_LOCK:
+        return HELD.setdefault(key, threading.Event())
+
+
+def held_title(h, key):
+    """Answers only once the test asked /release/KEY (at most 30 s): a page that is slow
+    for exactly as long as the test needs."""
+    held_event(key).wait(30)
+    h.send(200, html(page("Worth The Wait")))
+
+
+def release(h, key):
+    held_event(key).set()
+    h.send(200, b"released", "text/plain")
+
+
 def needs_browser(h):
     if "Mozilla/5.0" in h.headers.get("User-Agent", ""):
         h.send(200, html(page("Browsers Only")))
@@ -214,6 +234,8 @@ ROUTES = {
 PREFIX_ROUTES = {
     "/flaky/": flaky,
     "/many/": many,
+    "/title/held/": held_title,
+    "/release/": release,
     "/concurrent/": lambda h, _: concurrent(h),
 }
 

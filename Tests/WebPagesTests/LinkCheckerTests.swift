@@ -67,7 +67,7 @@ final class LinkCheckerTests: XCTestCase {
     let told = Mutex<[Int]>([])
     _ = await LinkChecker(fetcher: CountingFetcher()).check(
       (0..<5).map { (key: $0, url: "https://a.example/\($0)") },
-      progress: { done, _ in told.withLock { $0.append(done) } }
+      each: { _, done, _ in told.withLock { $0.append(done) } }
     )
     XCTAssertEqual(told.withLock { $0 }, [1, 2, 3, 4, 5])
   }

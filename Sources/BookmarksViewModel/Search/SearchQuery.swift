@@ -1,3 +1,5 @@
+import BookmarkModel
+
 /// A `/` query taken apart into terms, every one of which a bookmark must satisfy (AND), in
 /// any order:
 ///
@@ -6,6 +8,9 @@
 /// - `#tag` — a tag exactly (folded); `#` alone is a tag still being typed and matches all;
 /// - `in:Toolbar/Dev` or `folder:Toolbar/Dev` — that folder and every folder below it
 ///   (`in:"My Stuff/Old"` when a name has spaces);
+/// - `is:dead`, `is:moved`, `is:conflict` — what a link check found, or a conflict (a unique
+///   start is enough: `is:d`); these are ``conditions``, which the caller checks, since the
+///   index knows only text;
 /// - `-term` — any of the above, excluded.
 ///
 /// Each term becomes one byte pattern over ``SearchIndex``'s entries: the index marks where a
@@ -27,12 +32,54 @@ public struct SearchQuery: Hashable, Sendable {
     public var folded: [UInt8]
   }
 
-  public var terms: [Term]
+  /// An `is:` term.
+  public struct Condition: Hashable, Sendable {
+    public enum State: String, Hashable, Sendable, CaseIterable {
+      case dead, moved, conflict
+    }
 
-  /// The query's terms; words still being typed that mean nothing yet (`-`, `#`, `in:`) are
-  /// left out.
+    /// Nil for a word that names no state (`is:nonsense`), which nothing has.
+    public var state: State?
+    public var isExcluded: Bool
+
+    /// Whether a bookmark with this link status and conflict meets the condition.
+    public func holds(linkStatus: LinkStatus?, isConflicted: Bool) -> Bool {
+      let has: Bool
+      switch state {
+      case .dead: has = linkStatus?.isDead == true
+      case .moved: has = { if case .moved = linkStatus { true } else { false } }()
+      case .conflict: has = isConflicted
+      case nil: has = false
+      }
+      return has != isExcluded
+    }
+  }
+
+  public var terms: [Term]
+  public var conditions: [Condition]
+
+  /// The query's terms; words still being typed that mean nothing yet (`-`, `#`, `in:`,
+  /// `is:`) are left out.
   public init(_ query: String, folding: inout SearchFolding) {
-    terms = Self.tokens(query).compactMap { token in Self.term(token, folding: &folding) }
+    let tokens = Self.tokens(query)
+    conditions = tokens.compactMap(Self.condition)
+    terms = tokens.compactMap { token in
+      Self.condition(token) == nil && !Self.isCondition(token) ? Self.term(token, folding: &folding) : nil
+    }
+  }
+
+  private static func isCondition(_ token: Token) -> Bool {
+    !token.isQuoted && token.prefix.isEmpty && token.text.lowercased().hasPrefix("is:")
+  }
+
+  /// The condition an `is:` word names; nil for other words and a bare `is:`.
+  private static func condition(_ token: Token) -> Condition? {
+    guard isCondition(token) else { return nil }
+    let word = token.text.dropFirst(3).lowercased()
+    guard !word.isEmpty else { return nil }
+    let starting = Condition.State.allCases.filter { $0.rawValue.hasPrefix(word) }
+    let state = Condition.State(rawValue: word) ?? (starting.count == 1 ? starting[0] : nil)
+    return Condition(state: state, isExcluded: token.isExcluded)
   }
 
   /// Adds a term for a folder path given as its names (`cloudy list --folder`).

@@ -2,9 +2,6 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// One fixture web server for this test process (it ends when the process does).
-private let webFixture = Result { try WebFixtureServer() }
-
 /// `cloudy add` naming a bookmark after its page, `cloudy check` and `cloudy retitle`,
 /// against the fixture server on 127.0.0.1.
 final class WebCommandTests: XCTestCase {
@@ -37,6 +34,17 @@ final class WebCommandTests: XCTestCase {
     XCTAssertEqual(try names(), ["Привет, мир", "Red Alert", "127.0.0.1", "Mine"])
   }
 
+  func testTheWebCanBeTurnedOffForEveryCommand() throws {
+    let server = try webFixture.get()
+    environment["CLOUDY_NO_FETCH"] = "1"
+    XCTAssertEqual(try cloudy(["add", server.url("/title/plain")]).status, 0)
+    XCTAssertEqual(try names(), ["127.0.0.1"])
+    let check = try cloudy(["check"])
+    XCTAssertEqual(check.status, 1)
+    XCTAssertEqual(
+      check.stderr, "Error: Checking links needs the web, which --no-fetch or CLOUDY_NO_FETCH turns off.\n")
+  }
+
   func testAddDoesNotWaitForASlowPageBeyondItsTimeout() throws {
     let server = try webFixture.get()
     let added = try ChildProcess.cloudy(
@@ -57,6 +65,10 @@ final class WebCommandTests: XCTestCase {
     XCTAssertEqual(rows.map { $0[3] }, [server.url("/gone"), server.url("/chain"), server.url("/broken")])
     XCTAssertEqual(rows[1][4], "moved for good to \(server.url("/chain/2"))")
     XCTAssertTrue(checked.stderr.contains("Checked 4 links: 1 ok, 1 moved, 2 dead."), checked.stderr)
+    let dead = try cloudy(["list", "is:dead"]).stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] }
+    XCTAssertEqual(dead, [Substring(server.url("/gone")), Substring(server.url("/broken"))])
+    let moved = try cloudy(["list", "--", "-is:dead", "-is:moved"]).stdout
+    XCTAssertEqual(moved.split(separator: "\n").map { $0.split(separator: "\t")[2] }, [Substring(server.url("/ok"))])
     let file = home.file("data/link-checks.json")
     let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
     XCTAssertEqual(mode, 0o600)

@@ -1,0 +1,93 @@
+import BookmarkModel
+import BookmarksViewModel
+import XCTest
+
+/// `C` checks the links shown; what it finds marks the rows and `is:dead` / `is:moved`
+/// filter them.
+final class LinkCheckTests: XCTestCase {
+  private let checked = Date(timeIntervalSince1970: 1_800_000_000)
+  private let bookmarks = [
+    Fixtures.bookmark("a", "Alive", "https://alive.example"),
+    Fixtures.bookmark("d", "Dead", "https://dead.example"),
+    Fixtures.bookmark("m", "Moved", "https://moved.example"),
+  ]
+
+  private func checkedModel() -> BookmarksViewModel {
+    var model = Fixtures.model(bookmarks)
+    model.fetchesPages = true
+    XCTAssertEqual(model.press(.character("C")), [.checkLinks(bookmarks)])
+    let results: [(String, LinkStatus)] = [
+      ("a", .ok), ("d", .gone(404)), ("m", .moved(to: "https://new.example")),
+    ]
+    for (offset, (id, status)) in results.enumerated() {
+      let url = bookmarks.first { $0.id == id }!.url
+      _ = model.send(
+        .linkChecked(id, LinkCheck(url: url, status: status, checked: checked), done: offset + 1, total: 3))
+    }
+    return model
+  }
+
+  func testCChecksTheLinksShownAndSaysWhatItFound() {
+    var model = Fixtures.model(bookmarks)
+    model.fetchesPages = true
+    _ = model.press(.character("C"))
+    XCTAssertEqual(model.state.linkCheckProgress?.total, 3)
+    XCTAssertTrue(BookmarksScreen.render(model.state).text.contains("checking links 0/3"))
+    XCTAssertEqual(model.press(.character("C")), [], "one check at a time")
+    model = checkedModel()
+    XCTAssertNil(model.state.linkCheckProgress)
+    XCTAssertEqual(model.state.message?.text, "Checked 3 links: 1 dead, 1 moved. /is:dead shows them.")
+  }
+
+  func testDeadAndMovedRowsAreMarkedAndTheSelectedOneExplained() {
+    var model = checkedModel()
+    _ = model.send(.messageExpired)
+    let lines = BookmarksScreen.render(model.state).text.split(separator: "\n")
+    XCTAssertTrue(lines.contains { $0.contains("✗ Dead") }, lines.joined(separator: "\n"))
+    XCTAssertTrue(lines.contains { $0.contains("↪ Moved") })
+    XCTAssertFalse(lines.contains { $0.contains("✗ Alive") || $0.contains("↪ Alive") })
+    model.press(.down)
+    XCTAssertTrue(BookmarksScreen.render(model.state).text.contains("404 — the page is gone"))
+  }
+
+  func testIsDeadAndIsMovedFilter() {
+    var model = checkedModel()
+    model.press(.character("/"))
+    model.type("is:dead")
+    XCTAssertEqual(model.rowNames, ["Dead"])
+    model.press(.escape, .character("/"))
+    model.type("is:m")
+    XCTAssertEqual(model.rowNames, ["Moved"])
+    model.press(.escape, .character("/"))
+    model.type("-is:dead alive")
+    XCTAssertEqual(model.rowNames, ["Alive"])
+    model.press(.escape, .character("/"))
+    model.type("is:nonsense")
+    XCTAssertEqual(model.rowNames, [])
+  }
+
+  func testACheckOfAnotherURLNoLongerCounts() {
+    var model = checkedModel()
+    _ = model.send(
+      .storeChanged(
+        Fixtures.snapshot([bookmarks[0], Fixtures.bookmark("d", "Dead", "https://fixed.example"), bookmarks[2]])))
+    model.press(.character("/"))
+    model.type("is:dead")
+    XCTAssertEqual(model.rowNames, [], "the dead URL was replaced")
+  }
+
+  func testChecksKeptOnThisDeviceShowAtTheStart() {
+    var model = Fixtures.model(bookmarks)
+    _ = model.send(
+      .linkChecksLoaded(["d": LinkCheck(url: "https://dead.example", status: .timeout, checked: checked)]))
+    model.press(.character("/"))
+    model.type("is:dead")
+    XCTAssertEqual(model.rowNames, ["Dead"])
+  }
+
+  func testWithoutTheWebCSaysSo() {
+    var model = Fixtures.model(bookmarks)
+    XCTAssertEqual(model.press(.character("C")), [])
+    XCTAssertEqual(model.state.message?.text, "Links can't be checked here.")
+  }
+}
