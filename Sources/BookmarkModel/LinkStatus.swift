@@ -22,13 +22,21 @@ public enum LinkStatus: Hashable, Sendable {
   case notWeb
   /// Anything else that ended the fetch.
   case failed(String)
+  /// Nothing is known: the check was stopped, the network is down, or the server asked to
+  /// slow down. Never kept, never a mark.
+  case unchecked(String)
 
   /// Whether the row gets the dead mark and `is:dead` finds it.
   public var isDead: Bool {
     switch self {
-    case .ok, .moved, .notWeb: false
+    case .ok, .moved, .notWeb, .unchecked: false
     default: true
     }
+  }
+
+  /// False for ``unchecked(_:)``: the check found nothing out, so nothing is kept or marked.
+  public var isKnown: Bool {
+    if case .unchecked = self { false } else { true }
   }
 
   /// One word for the check's table and `--json`.
@@ -46,6 +54,7 @@ public enum LinkStatus: Hashable, Sendable {
     case .badRedirect: "bad-redirect"
     case .notWeb: "not-web"
     case .failed: "failed"
+    case .unchecked: "unchecked"
     }
   }
 
@@ -63,7 +72,7 @@ public enum LinkStatus: Hashable, Sendable {
     case .tlsError(let reason): "the secure connection failed: \(reason)"
     case .badRedirect(let reason): reason
     case .notWeb: "not a web address; not checked"
-    case .failed(let reason): reason
+    case .failed(let reason), .unchecked(let reason): reason
     }
   }
 }
@@ -88,6 +97,7 @@ extension LinkStatus: Codable {
     case "tls": self = .tlsError(reason())
     case "bad-redirect": self = .badRedirect(reason())
     case "not-web": self = .notWeb
+    case "unchecked": self = .unchecked(reason())
     default: self = .failed(reason())
     }
   }
@@ -98,7 +108,7 @@ extension LinkStatus: Codable {
     switch self {
     case .moved(let url): try container.encode(url, forKey: .url)
     case .gone(let code), .clientError(let code), .serverError(let code): try container.encode(code, forKey: .code)
-    case .tlsError(let reason), .badRedirect(let reason), .failed(let reason):
+    case .tlsError(let reason), .badRedirect(let reason), .failed(let reason), .unchecked(let reason):
       try container.encode(reason, forKey: .reason)
     default: break
     }

@@ -39,7 +39,10 @@ public enum LinkCheckFile {
       try PrivateFiles.makeDirectory(location.dataDirectory)
       return try PrivateFiles.withExclusiveLock(path + ".lock") {
         var all = (try? load(from: location)) ?? [:]
-        for (id, check) in checks where all[id].map({ $0.checked <= check.checked }) ?? true { all[id] = check }
+        // What a check could not find out (`unchecked`: stopped, no network) is not kept.
+        for (id, check) in checks where check.status.isKnown && all[id].map({ $0.checked <= check.checked }) ?? true {
+          all[id] = check
+        }
         if let ids { all = all.filter { ids.contains($0.key) } }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -51,6 +51,8 @@ public struct BookmarkDialog: Hashable, Sendable {
   public var titleFetch: TitleFetch?
   /// True once the user typed in the Name field: a title that arrives later leaves it alone.
   public var nameTouched = false
+  /// True while the Name holds the page's title, filled in by ``titleFetch``.
+  public var nameFromPage = false
 
   public init(
     purpose: Purpose, name: String = "", url: String = "", folder: [String] = [], tags: [String] = [],

@@ -6,7 +6,10 @@ extension BookmarksViewModel {
     let focusBefore = dialog.focus
     let nameBefore = dialog.name
     var effects = fieldKey(key, &dialog)
-    if dialog.name != nameBefore { dialog.nameTouched = true }
+    if dialog.name.text != nameBefore.text {
+      dialog.nameTouched = true
+      dialog.nameFromPage = false
+    }
     if focusBefore == .url, dialog.focus != .url, state.dialog != nil {
       effects += titleFetchOnLeavingURL(&dialog)
     }
@@ -49,6 +52,7 @@ extension BookmarksViewModel {
   }
 
   private mutating func save(_ dialog: inout BookmarkDialog) -> [Effect] {
+    dropStaleTitle(&dialog)
     let draft: BookmarkDraft
     var storedURL: String?
     if case .edit(let id) = dialog.purpose { storedURL = state.bookmarks.first { $0.id == id }?.url }

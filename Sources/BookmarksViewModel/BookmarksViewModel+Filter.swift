@@ -93,7 +93,7 @@ extension BookmarksViewModel {
 
   /// Narrows the list to the query's matches. The selection stays on its bookmark while it
   /// still matches, else goes to the first match.
-  private mutating func narrow() {
+  mutating func narrow() {
     guard let filter = state.filter else { return }
     let selected = state.selectedBookmark?.id
     let matches = filterMatches(filter.query.text)

@@ -5,14 +5,32 @@ import BookmarkModel
 extension BookmarksViewModel {
   /// Starts fetching the page's title when the user leaves the URL field of an Add dialog
   /// with the Name still empty and untouched.
+  ///
+  /// A Name the page filled in is the page's, not the user's: when the URL is changed, it is
+  /// cleared and the new page's title fetched.
   func titleFetchOnLeavingURL(_ dialog: inout BookmarkDialog) -> [Effect] {
     guard fetchesPages, dialog.purpose == .add, !dialog.nameTouched,
-      dialog.name.text.trimmingWhitespace().isEmpty,
+      dialog.name.text.trimmingWhitespace().isEmpty || dialog.nameFromPage,
       case .success(let valid) = BookmarkDraft(name: "", url: dialog.url.text).validated(),
       dialog.titleFetch?.url != valid.url
     else { return [] }
+    if dialog.nameFromPage {
+      dialog.name = TextField("")
+      dialog.nameFromPage = false
+    }
     dialog.titleFetch = TitleFetch(url: valid.url, isFetching: true)
     return [.fetchTitle(valid.url)]
+  }
+
+  /// Before a save: a Name the page filled in for another URL than the one saved is dropped
+  /// (the bookmark is saved under its host, and named when its own page's title comes).
+  func dropStaleTitle(_ dialog: inout BookmarkDialog) {
+    guard dialog.nameFromPage, !dialog.nameTouched,
+      case .success(let valid) = BookmarkDraft(name: "", url: dialog.url.text).validated(),
+      dialog.titleFetch?.url != valid.url
+    else { return }
+    dialog.name = TextField("")
+    dialog.nameFromPage = false
   }
 
   /// An Add saved with an empty name: its page's title will rename it when it comes (the
@@ -42,7 +60,10 @@ extension BookmarksViewModel {
     if var dialog = state.dialog, var fetch = dialog.titleFetch, fetch.url == url, !dialog.isSaving {
       fetch.isFetching = false
       dialog.titleFetch = fetch
-      if let title, !dialog.nameTouched, dialog.name.text.isEmpty { dialog.name = TextField(title) }
+      if let title, !dialog.nameTouched, dialog.name.text.isEmpty {
+        dialog.name = TextField(title)
+        dialog.nameFromPage = true
+      }
       state.modal = .dialog(dialog)
       if titlesAwaited[url] == nil { return [] }
     }
@@ -84,24 +105,24 @@ extension BookmarksViewModel {
       state.message = StatusMessage("No links to check here.")
       return []
     }
-    state.linkCheckProgress = LinkCheckProgress(done: 0, total: bookmarks.count, dead: 0, moved: 0)
+    state.linkCheckProgress = LinkCheckProgress(total: bookmarks.count)
     return [.checkLinks(bookmarks)]
   }
 
   mutating func linkChecked(_ id: Bookmark.ID, _ check: LinkCheck, done: Int, total: Int) {
-    state.linkChecks[id] = check
-    var progress = state.linkCheckProgress ?? LinkCheckProgress(done: 0, total: total, dead: 0, moved: 0)
+    if check.status.isKnown { state.linkChecks[id] = check }
+    var progress = state.linkCheckProgress ?? LinkCheckProgress(total: total)
     progress.done = done
     progress.total = total
     if check.status.isDead { progress.dead += 1 }
     if case .moved = check.status { progress.moved += 1 }
+    if !check.status.isKnown { progress.unchecked += 1 }
     // A kept `is:dead` filter shows the dead links as they are found (every 50th result, so a
     // big check does not filter the list ten thousand times).
     if let filter = state.filter, !filter.isWaitingForIndex, done >= total || done % 50 == 0,
       filter.query.text.lowercased().contains("is:")
     {
-      let matches = filterMatches(filter.query.text)
-      state.filter?.matches = matches
+      narrow()
     }
     guard done >= total else {
       state.linkCheckProgress = progress
@@ -109,8 +130,9 @@ extension BookmarksViewModel {
     }
     state.linkCheckProgress = nil
     let links = total == 1 ? "link" : "links"
+    let unknown = progress.unchecked > 0 ? " \(progress.unchecked) could not be checked (is the network down?)." : ""
     state.message = StatusMessage(
-      "Checked \(total) \(links): \(progress.dead) dead, \(progress.moved) moved."
+      "Checked \(total) \(links): \(progress.dead) dead, \(progress.moved) moved." + unknown
         + (progress.dead > 0 ? " /is:dead shows them." : ""), isError: progress.dead > 0)
   }
 }

@@ -5,8 +5,10 @@ import WebPages
 /// AsyncHTTPClient's and SwiftNIO's errors as a ``FetchFailure``.
 enum FetchError {
   static func failure(for error: any Error) -> FetchFailure {
+    if error is CancellationError { return .cancelled }
     if let error = error as? HTTPClientError {
       switch error {
+      case .cancelled, .alreadyShutdown: return .cancelled
       case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout,
         .getConnectionFromPoolTimeout, .httpProxyHandshakeTimeout:
         return .timeout

@@ -22,6 +22,8 @@ public final class HTTPPageFetcher: PageFetching {
   }
 
   private let clients = Mutex<Clients?>(nil)
+  /// Hosts looked up lately: whether each is private, until when that is taken as known.
+  private let lookups = Mutex<[String: (isPrivate: Bool, expires: ContinuousClock.Instant)]>([:])
   private let isShutDown = Mutex(false)
   private let proxy: ProxySettings
   private let connectTimeout: Duration
@@ -39,16 +41,21 @@ public final class HTTPPageFetcher: PageFetching {
     self.requestTimeout = requestTimeout
   }
 
-  private static func configuration(connectTimeout: Duration, proxy: HTTPClient.Configuration.Proxy?)
-    -> HTTPClient.Configuration
+  private static func configuration(
+    connectTimeout: Duration, requestTimeout: Duration, proxy: HTTPClient.Configuration.Proxy?
+  ) -> HTTPClient.Configuration
   {
+    // The read timeout is a backstop: the whole fetch, body included, is raced against its
+    // deadline in ``fetch(_:method:bodyLimit:)`` (the client's own deadline ends at the headers).
     var configuration = HTTPClient.Configuration(
-      redirectConfiguration: .disallow, timeout: .init(connect: TimeAmount(connectTimeout)), proxy: proxy,
+      redirectConfiguration: .disallow,
+      timeout: .init(connect: TimeAmount(connectTimeout), read: TimeAmount(requestTimeout)), proxy: proxy,
       decompression: .enabled(limit: .ratio(100)))
     // A refused or failed connection is the answer; the pool would otherwise try again until
     // the deadline, and a dead host would read as a timeout.
     configuration.connectionPool.retryConnectionEstablishment = false
-    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 2
+    // The link checker keeps to two requests a host itself; titles fetch one page at a time.
+    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 8
     return configuration
   }
 
@@ -65,15 +72,32 @@ public final class HTTPPageFetcher: PageFetching {
     try? await made.proxied?.shutdown()
   }
 
+  /// Fetches within the request timeout, everything included: the lookups, the redirects,
+  /// and reading the body (a server that sends its headers and then stalls is cut off too).
   public func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
+    let timeout = requestTimeout
+    return await withTaskGroup(of: Result<FetchedPage, FetchFailure>?.self) { group in
+      group.addTask { await self.fetchWithoutDeadline(url, method: method, bodyLimit: bodyLimit) }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return Task.isCancelled ? nil : .failure(.timeout)
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first ?? .failure(.cancelled)
+    }
+  }
+
+  private func fetchWithoutDeadline(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<
+    FetchedPage, FetchFailure
+  > {
     guard let first = FetchTarget.web(url) else { return .failure(.notWeb) }
     let start = ContinuousClock.now
     let deadline = NIODeadline.now() + TimeAmount(requestTimeout)
     let bookmarkIsPrivate: Bool
-    switch await HostAddresses.resolve(first.host, within: requestTimeout) {
-    case .noSuchHost: return .failure(.dnsFailure(first.host))
-    case .timedOut: return .failure(.timeout)
-    case .found(let addresses): bookmarkIsPrivate = addresses.isPrivate
+    switch await lookUp(first.host, within: requestTimeout) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let isPrivate): bookmarkIsPrivate = isPrivate
     }
     var current = url
     var method = method
@@ -84,21 +108,21 @@ public final class HTTPPageFetcher: PageFetching {
         return .failure(redirects.isEmpty ? .notWeb : .refusedRedirect("redirected to a non-web address"))
       }
       if !redirects.isEmpty {
-        switch await HostAddresses.resolve(target.host, within: requestTimeout - (ContinuousClock.now - start)) {
-        case .noSuchHost: return .failure(.dnsFailure(target.host))
-        case .timedOut: return .failure(.timeout)
-        case .found(let addresses):
-          if addresses.isPrivate, !bookmarkIsPrivate {
+        switch await lookUp(target.host, within: requestTimeout - (ContinuousClock.now - start)) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let isPrivate):
+          if isPrivate, !bookmarkIsPrivate {
             return .failure(.refusedRedirect("redirected into a private network (\(target.host))"))
           }
         }
       }
       do {
-        guard let client = client(for: target.host) else { return .failure(.other("the fetcher was closed")) }
-        let response = try await client.execute(request(current, method: method), deadline: deadline)
+        guard let client = client(for: target.host) else { return .failure(.cancelled) }
+        guard let address = FetchTarget.requestURL(current) else { return .failure(.notWeb) }
+        let response = try await client.execute(request(address, method: method), deadline: deadline)
         let status = Int(response.status.code)
         if (300..<400).contains(status), status != 304, let location = response.headers.first(name: "location"),
-          let next = Self.resolve(location, against: current)
+          let next = Self.resolve(location, against: address)
         {
           redirects.append(.init(status: status, location: next))
           if redirects.count > FetchLimits.redirects { return .failure(.tooManyRedirects(FetchLimits.redirects)) }
@@ -119,6 +143,25 @@ public final class HTTPPageFetcher: PageFetching {
     }
   }
 
+  /// Whether a host is in a private network, from the resolver (which also tells a name that
+  /// does not exist, and may not take longer than `timeout`). Through a proxy the proxy looks
+  /// names up, so only the host's text is judged.
+  private func lookUp(_ host: String, within timeout: Duration) async -> Result<Bool, FetchFailure> {
+    if proxy.server != nil, proxy.applies(to: host) { return .success(FetchTarget.isPrivate(host: host)) }
+    guard let name = Punycode.asciiHost(host) else { return .failure(.dnsFailure(host)) }
+    if let known = lookups.withLock({ $0[name] }), known.expires > ContinuousClock.now { return .success(known.isPrivate) }
+    switch await HostAddresses.resolve(name, within: timeout) {
+    case .noSuchHost: return .failure(.dnsFailure(host))
+    case .failed: return .failure(.lookupFailed)
+    case .timedOut: return .failure(.timeout)
+    case .found(let addresses):
+      let isPrivate = addresses.isPrivate || FetchTarget.isPrivate(host: host)
+      // A check of many links on one host looks it up once a minute, not once a link.
+      lookups.withLock { $0[name] = (isPrivate, ContinuousClock.now + .seconds(60)) }
+      return .success(isPrivate)
+    }
+  }
+
   /// The client for a host (through the proxy or not), made at the first fetch; nil after
   /// ``shutdown()``.
   private func client(for host: String) -> HTTPClient? {
@@ -126,11 +169,11 @@ public final class HTTPPageFetcher: PageFetching {
       if clients == nil, !isShutDown.withLock({ $0 }) {
         let direct = HTTPClient(
           eventLoopGroupProvider: .singleton,
-          configuration: Self.configuration(connectTimeout: connectTimeout, proxy: nil))
+          configuration: Self.configuration(connectTimeout: connectTimeout, requestTimeout: requestTimeout, proxy: nil))
         let proxied = proxy.server.map {
           HTTPClient(
             eventLoopGroupProvider: .singleton,
-            configuration: Self.configuration(connectTimeout: connectTimeout, proxy: $0))
+            configuration: Self.configuration(connectTimeout: connectTimeout, requestTimeout: requestTimeout, proxy: $0))
         }
         clients = Clients(direct: direct, proxied: proxied)
       }

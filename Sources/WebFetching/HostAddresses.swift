@@ -17,6 +17,8 @@ struct HostAddresses {
   enum Resolution {
     case found(HostAddresses)
     case noSuchHost
+    /// The resolver could not say (no network, no DNS server answering, EAI_AGAIN).
+    case failed
     /// The resolver did not answer in time (no network, a DNS server that went away): the
     /// lookup goes on on its thread, but nobody waits for it.
     case timedOut
@@ -26,7 +28,7 @@ struct HostAddresses {
   static func resolve(_ host: String, within timeout: Duration) async -> Resolution {
     let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     let answer = Answer()
-    DispatchQueue.global().async { answer.give(lookUp(name).map { .found($0) } ?? .noSuchHost) }
+    Thread.detachNewThread { answer.give(lookUp(name)) }
     return await withTaskGroup(of: Resolution?.self) { group in
       group.addTask { await answer.value() }
       group.addTask {
@@ -68,11 +70,16 @@ struct HostAddresses {
     }
   }
 
-  private static func lookUp(_ name: String) -> HostAddresses? {
+  /// The lookup itself, on a thread of its own: `getaddrinfo` blocks, and a lookup that never
+  /// returns must not hold a thread other work needs.
+  private static func lookUp(_ name: String) -> Resolution {
     var hints = addrinfo()
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
     var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(name, nil, &hints, &list) == 0, let list else { return nil }
+    let status = getaddrinfo(name, nil, &hints, &list)
+    // Only "no such name" (and "no address for it") says the host does not exist.
+    if status == EAI_NONAME || status == -5 /* EAI_NODATA */ { return .noSuchHost }
+    guard status == 0, let list else { return .failed }
     defer { freeaddrinfo(list) }
     var addresses = HostAddresses()
     var entry: UnsafeMutablePointer<addrinfo>? = list
@@ -92,6 +99,6 @@ struct HostAddresses {
       }
       entry = current.pointee.ai_next
     }
-    return addresses
+    return .found(addresses)
   }
 }

@@ -1,4 +1,5 @@
 import BookmarkModel
+import Glibc
 
 /// Which URLs may be fetched: web URLs only, and a private address (loopback, the LAN,
 /// link-local) only when the bookmark itself points at one — a page out on the internet
@@ -10,6 +11,24 @@ public enum FetchTarget {
     let scheme = parsed.scheme.lowercased()
     guard scheme == "http" || scheme == "https", !parsed.host.isEmpty, url.contains("://") else { return nil }
     return parsed
+  }
+
+  /// The URL as a request sends it: the host in ASCII (Punycode for `bücher.example`), and
+  /// any character beyond ASCII in the path, query or fragment percent-encoded as UTF-8.
+  /// Nil for a URL that is not a web URL.
+  public static func requestURL(_ url: String) -> String? {
+    guard let parsed = web(url), let host = Punycode.asciiHost(parsed.host) else { return nil }
+    let authority = parsed.host.contains(":") ? "[\(host)]" : host
+    let port = parsed.port.map { ":\($0)" } ?? ""
+    var rest = ""
+    for byte in parsed.rest.utf8 {
+      if byte < 0x80 {
+        rest.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        rest += "%" + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return parsed.scheme.lowercased() + "://" + authority + port + rest
   }
 
   /// Whether a host names a private address by its text: `localhost`, or an IPv4 or IPv6
@@ -42,24 +61,26 @@ public enum FetchTarget {
     if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
       return isPrivate(ipv4: Array(bytes[12..<16]))
     }
+    // NAT64 (64:ff9b::/96) reaches the IPv4 address in its last four bytes.
+    if bytes[0..<12] == [0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0] {
+      return isPrivate(ipv4: Array(bytes[12..<16]))
+    }
     return false
   }
 
+  /// An IPv4 address in any form a URL's host may take and the C library (so the HTTP
+  /// client) accepts: `127.0.0.1`, `127.1`, `2130706433`, `0x7f.0.0.1`, `0177.0.0.1`.
   private static func ipv4(_ text: String) -> [UInt8]? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 4 else { return nil }
-    let bytes = parts.compactMap { UInt8($0) }
-    return bytes.count == 4 ? bytes : nil
+    guard !text.isEmpty, text.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == "x" }) else { return nil }
+    var address = in_addr()
+    guard inet_aton(text, &address) != 0 else { return nil }
+    return withUnsafeBytes(of: address.s_addr) { Array($0) }
   }
 
   private static func isPrivate(ipv6Text text: String) -> Bool {
-    if text == "::1" || text == "::" { return true }
-    if text.hasPrefix("fc") || text.hasPrefix("fd") || text.hasPrefix("fe8") || text.hasPrefix("fe9")
-      || text.hasPrefix("fea") || text.hasPrefix("feb")
-    {
-      return true
-    }
-    if text.hasPrefix("::ffff:"), let bytes = ipv4(String(text.dropFirst(7))) { return isPrivate(ipv4: bytes) }
-    return false
+    var address = in6_addr()
+    guard inet_pton(AF_INET6, text, &address) == 1 else { return false }
+    return isPrivate(ipv6: withUnsafeBytes(of: address) { Array($0) })
   }
+
 }

@@ -38,6 +38,11 @@ public enum FetchFailure: Error, Hashable, Sendable {
   /// bookmark did not point there), or to a URL that is not a web address. The reason.
   case refusedRedirect(String)
   case dnsFailure(String)
+  /// The resolver could not answer at all (no network, no DNS server): nothing is known of
+  /// the link.
+  case lookupFailed
+  /// The fetch was stopped (the app quit, the fetcher was closed): nothing is known.
+  case cancelled
   case refused
   case timeout
   case tlsError(String)

@@ -55,8 +55,13 @@ enum HTMLEntities {
       let value: UInt32? =
         digits.first == "x" || digits.first == "X"
         ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      guard let value else { return nil }
-      return (Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : $0 } ?? "\u{FFFD}", length)
+      let isNumber =
+        digits.first == "x" || digits.first == "X"
+        ? digits.count > 1 && digits.dropFirst().allSatisfy(\.isHexDigit)
+        : !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+      guard isNumber else { return nil }
+      // Too big for UInt32, outside Unicode, a surrogate or zero: the replacement character.
+      return (value.flatMap(Unicode.Scalar.init).flatMap { $0.value == 0 ? nil : $0 } ?? "\u{FFFD}", length)
     }
     guard let scalar = named[body] else { return nil }
     return (scalar, length)

@@ -50,6 +50,26 @@ struct HTMLTag {
     }
   }
 
+  /// Where a tag's `>` is: the first one outside a quoted value (`content="A > B"`).
+  static func tagEnd(in text: Substring) -> Substring.Index {
+    var quote: Character?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "\"" || character == "'" {
+        // A quote opens a value only after `=` (a stray apostrophe in a bare word does not).
+        let before = text[..<index].last { !$0.isWhitespace }
+        if before == "=" { quote = character }
+      } else if character == ">" {
+        return index
+      }
+      index = text.index(after: index)
+    }
+    return text.endIndex
+  }
+
   /// Every `<name …>` start tag in the text, in order (comments are not skipped: a title
   /// found in one is still a title the page's author wrote).
   static func all(_ name: String, in text: Substring) -> [HTMLTag] {
@@ -62,7 +82,7 @@ struct HTMLTag {
         rest = after
         continue
       }
-      let end = after.firstIndex(of: ">") ?? after.endIndex
+      let end = tagEnd(in: after)
       tags.append(HTMLTag(attributesOf: after[..<end]))
       rest = after[end...]
     }

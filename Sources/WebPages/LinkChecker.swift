@@ -1,8 +1,9 @@
 import BookmarkModel
 
 /// Checks links the way a polite crawler does: at most ``Limits/total`` requests at a time
-/// and ``Limits/perHost`` to one host; HEAD first, GET when HEAD is refused or fails (many
-/// servers answer HEAD wrongly); one retry after a pause when the server fails (5xx).
+/// and ``Limits/perHost`` to one host; HEAD first, then GET when HEAD answers with an error
+/// status other than 404 or 410 (many servers answer HEAD wrongly); one retry after a pause
+/// when the server fails (5xx) or asks to slow down (429).
 public struct LinkChecker: Sendable {
   public struct Limits: Sendable {
     public var total: Int
@@ -31,8 +32,8 @@ public struct LinkChecker: Sendable {
     if case .success(let page) = outcome, page.status >= 400, page.status != 404, page.status != 410 {
       outcome = await fetcher.fetch(url, method: .get, bodyLimit: FetchLimits.checkBody)
     }
-    if case .success(let page) = outcome, page.status >= 500 {
-      try? await Task.sleep(for: limits.retryDelay)
+    if case .success(let page) = outcome, page.status >= 500 || page.status == 429 {
+      try? await Task.sleep(for: page.status == 429 ? limits.retryDelay * 4 : limits.retryDelay)
       outcome = await fetcher.fetch(url, method: .get, bodyLimit: FetchLimits.checkBody)
     }
     return LinkStatus(outcome)

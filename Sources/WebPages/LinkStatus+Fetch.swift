@@ -9,6 +9,8 @@ extension LinkStatus {
       case .notWeb: self = .notWeb
       case .refusedRedirect(let reason): self = .badRedirect(reason)
       case .dnsFailure: self = .dnsFailure
+      case .lookupFailed: self = .unchecked("the name could not be looked up; is the network down?")
+      case .cancelled: self = .unchecked("the check was stopped")
       case .refused: self = .refused
       case .timeout: self = .timeout
       case .tlsError(let reason): self = .tlsError(reason)
@@ -19,6 +21,7 @@ extension LinkStatus {
     case .success(let page):
       switch page.status {
       case 404, 410: self = .gone(page.status)
+      case 429: self = .unchecked("the server asked to slow down (429)")
       case 400..<500: self = .clientError(page.status)
       case 500...: self = .serverError(page.status)
       default:

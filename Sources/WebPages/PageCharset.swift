@@ -13,15 +13,28 @@ public enum PageCharset {
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { return ("utf-8", 3) }
     if body.starts(with: [0xFF, 0xFE]) { return ("utf-16le", 2) }
     if body.starts(with: [0xFE, 0xFF]) { return ("utf-16be", 2) }
-    if let contentType, let name = charset(inContentType: contentType) { return (name, 0) }
+    if let contentType, let name = charset(inContentType: contentType) { return (label(name), 0) }
     let head = String(decoding: body.prefix(sniffLength).map { $0 < 0x80 ? $0 : 0x20 }, as: UTF8.self).lowercased()
     if head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
       let name = HTMLTag(attributesOf: head[head.index(head.startIndex, offsetBy: 5)..<end.lowerBound])["encoding"]
     {
-      return (name, 0)
+      return (label(name, inPage: true), 0)
     }
-    if let name = metaCharset(in: head) { return (name, 0) }
+    if let name = metaCharset(in: head) { return (label(name, inPage: true), 0) }
     return ("utf-8", 0)
+  }
+
+  /// The charset a label means, as browsers read it: Latin-1 and ASCII labels are
+  /// windows-1252 (whose 0x80–0x9F are curly quotes and dashes, not controls), and a page that
+  /// says UTF-16 in its own ASCII text can't be UTF-16, so it is UTF-8.
+  static func label(_ name: String, inPage: Bool = false) -> String {
+    switch name {
+    case "iso-8859-1", "iso8859-1", "latin1", "l1", "cp819", "ibm819", "iso_8859-1", "us-ascii", "ascii",
+      "iso-ir-100", "x-cp1252", "cp1252":
+      return "windows-1252"
+    case "utf-16", "utf-16le", "utf-16be": return inPage ? "utf-8" : name
+    default: return name
+    }
   }
 
   /// `text/html; charset=windows-1251` → `windows-1251`.

@@ -23,11 +23,12 @@ enum TextDecoding {
           var outputPointer = outputBuffer.baseAddress
           var outputLeft = outputBuffer.count
           let result = iconv(converter, &inputPointer, &inputLeft, &outputPointer, &outputLeft)
+          let failure = errno
           let written = outputBuffer.count - outputLeft
           produced.append(contentsOf: UnsafeRawBufferPointer(start: outputBuffer.baseAddress, count: written))
-          if result == -1 {
+          if result == -1, failure != E2BIG {
             // An invalid or cut-off sequence: one replacement character, then go on after it.
-            guard errno == EILSEQ || errno == EINVAL else { return }
+            guard failure == EILSEQ || failure == EINVAL else { return }
             produced.append(contentsOf: [0xEF, 0xBF, 0xBD])
             inputPointer = inputPointer.map { $0 + 1 }
             inputLeft -= 1

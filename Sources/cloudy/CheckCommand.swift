@@ -97,10 +97,12 @@ struct CheckCommand: AsyncParsableCommand {
     let moved = results.filter { if case .moved = $0.1 { true } else { false } }.count
     let dead = results.filter { $0.1.isDead }.count
     let ok = results.filter { $0.1 == .ok }.count
-    let skipped = results.count - moved - dead - ok
+    let notWeb = results.filter { $0.1 == .notWeb }.count
+    let unchecked = results.filter { !$0.1.isKnown }.count
     var summary =
       "Checked \(results.count) \(results.count == 1 ? "link" : "links"): \(ok) ok, \(moved) moved, \(dead) dead"
-    if skipped > 0 { summary += ", \(skipped) not web addresses" }
+    if notWeb > 0 { summary += ", \(notWeb) not web addresses" }
+    if unchecked > 0 { summary += ", \(unchecked) could not be checked" }
     GlobalOptions.warn(summary + ".")
   }
 
@@ -119,7 +121,13 @@ struct CheckCommand: AsyncParsableCommand {
       }
     }
     var updated = 0
-    for (bookmark, url) in moves {
+    // Read again: a bookmark changed while the links were checked keeps that change.
+    let now = Dictionary(try await store.load().map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+    for (checked, url) in moves {
+      guard let bookmark = now[checked.id], bookmark.url == checked.url else {
+        GlobalOptions.warn("“\(checked.name)” was changed meanwhile; it was left as it is.")
+        continue
+      }
       guard case .success(let draft) = BookmarkDraft(name: bookmark.name, url: url).validated() else {
         GlobalOptions.warn("“\(bookmark.name)” moved to a URL Cloudy can't store; it was left as it is.")
         continue

@@ -1,6 +1,7 @@
 import BookmarkModel
 import BookmarkStores
 import Foundation
+import Synchronization
 import TerminalUI
 import WebFetching
 import WebPages
@@ -37,15 +38,24 @@ struct WebAccess {
     let services = PageServices(
       fetchTitle: { url in await TitleFetcher(fetcher: fetcher).title(for: url) },
       checkLinks: { bookmarks, each in
+        // The last result is told only once every result is kept, so "Checked N links" on the
+        // screen means they are on disk (a quit right after it loses nothing).
+        let last = Mutex<(Bookmark.ID, LinkCheck, Int, Int)?>(nil)
         let results = await LinkChecker(fetcher: fetcher).check(bookmarks.map { (key: $0.id, url: $0.url) }) {
           result, done, total in
-          each(result.key, LinkCheck(url: result.url, status: result.status, checked: Date()), done, total)
+          let check = LinkCheck(url: result.url, status: result.status, checked: Date())
+          if done == total {
+            last.withLock { $0 = (result.key, check, done, total) }
+          } else {
+            each(result.key, check, done, total)
+          }
         }
         let checks = Dictionary(
           results.map { ($0.key, LinkCheck(url: $0.url, status: $0.status, checked: Date())) }, uniquingKeysWith: { $1 }
         )
         let ids = (try? await store.load()).map { Set($0.map(\.id)) }
         _ = try? LinkCheckFile.merge(checks, keeping: ids, into: location)
+        if let (id, check, done, total) = last.withLock({ $0 }) { each(id, check, done, total) }
       },
       keptChecks: { (try? LinkCheckFile.load(from: location)) ?? [:] })
     return (services, { await fetcher.shutdown() })

@@ -85,6 +85,36 @@ final class LinkCheckTests: XCTestCase {
     XCTAssertEqual(model.rowNames, ["Dead"])
   }
 
+  func testWhatACheckCouldNotFindOutIsNeitherMarkedNorKept() {
+    var model = Fixtures.model(bookmarks)
+    model.fetchesPages = true
+    _ = model.press(.character("C"))
+    for (offset, bookmark) in bookmarks.enumerated() {
+      let check = LinkCheck(url: bookmark.url, status: .unchecked("the check was stopped"), checked: checked)
+      _ = model.send(.linkChecked(bookmark.id, check, done: offset + 1, total: 3))
+    }
+    XCTAssertEqual(model.state.linkChecks, [:])
+    XCTAssertEqual(
+      model.state.message?.text, "Checked 3 links: 0 dead, 0 moved. 3 could not be checked (is the network down?).")
+  }
+
+  func testAKeptIsDeadFilterKeepsTheSelectionAsResultsCome() {
+    var model = Fixtures.model(bookmarks)
+    model.fetchesPages = true
+    model.press(.character("/"))
+    model.type("-is:dead")
+    model.press(.enter, .down, .down)
+    XCTAssertEqual(model.state.selectedBookmark?.id, "m")
+    _ = model.press(.character("C"))
+    let results: [(String, LinkStatus)] = [("d", .gone(404)), ("a", .ok), ("m", .ok)]
+    for (offset, (id, status)) in results.enumerated() {
+      let url = bookmarks.first { $0.id == id }!.url
+      _ = model.send(.linkChecked(id, LinkCheck(url: url, status: status, checked: checked), done: offset + 1, total: 3))
+    }
+    XCTAssertEqual(model.rowNames, ["Alive", "Moved"])
+    XCTAssertEqual(model.state.selectedBookmark?.id, "m", "still on the bookmark it was on")
+  }
+
   func testWithoutTheWebCSaysSo() {
     var model = Fixtures.model(bookmarks)
     XCTAssertEqual(model.press(.character("C")), [])

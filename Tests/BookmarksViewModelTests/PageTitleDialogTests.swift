@@ -26,6 +26,27 @@ final class PageTitleDialogTests: XCTestCase {
       "saved with the title, nothing fetched again")
   }
 
+  func testANameFromThePageGoesWhenTheURLChanges() {
+    var model = fetchingModel()
+    model.press(.character("+"), .tab)
+    model.type("one.example")
+    model.press(.tab)
+    _ = model.send(.titleFetched(url: "https://one.example", title: "Page One"))
+    model.press(.backTab)
+    model.press(.control("u"))
+    model.type("two.example")
+    XCTAssertEqual(model.press(.tab), [.fetchTitle("https://two.example")])
+    XCTAssertEqual(model.state.dialog?.name.text, "", "page one's title is not page two's")
+    // Saved straight from the URL field after another change: under the host, not page two's title.
+    model.press(.backTab)
+    _ = model.send(.titleFetched(url: "https://two.example", title: "Page Two"))
+    model.press(.control("u"))
+    model.type("three.example")
+    XCTAssertEqual(
+      model.press(.enter),
+      [.add(BookmarkDraft(name: "three.example", url: "https://three.example")), .fetchTitle("https://three.example")])
+  }
+
   func testANameTypedMeanwhileIsNeverReplaced() {
     var model = fetchingModel()
     model.press(.character("+"), .tab)

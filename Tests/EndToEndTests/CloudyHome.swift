@@ -45,6 +45,8 @@ final class CloudyHome {
       "TZ": "UTC",
       "HOME": userHome.path,
       "CLOUDY_HOME": cloudyHome.path,
+      // Tests talk only to servers they start: the web tests turn fetching back on ("0").
+      "CLOUDY_NO_FETCH": "1",
     ].merging(settings) { _, setting in setting }
   }
 

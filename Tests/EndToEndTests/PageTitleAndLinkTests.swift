@@ -8,7 +8,7 @@ import XCTest
 final class PageTitleAndLinkTests: EndToEndTestCase {
   func testAnEmptyNameIsFilledFromThePageWhenTheURLFieldIsLeft() throws {
     let server = try webFixture.get()
-    let app = try launch()
+    let app = try launch(try webHome())
     try app.type("a")
     try app.waitFor("Add Bookmark")
     try app.press("Tab")
@@ -21,7 +21,7 @@ final class PageTitleAndLinkTests: EndToEndTestCase {
 
   func testSaveDoesNotWaitAndALateTitleRenamesTheRow() throws {
     let server = try webFixture.get()
-    let home = try makeHome()
+    let home = try webHome()
     let app = try launch(home)
     try app.type("a")
     try app.waitFor("Add Bookmark")
@@ -40,7 +40,7 @@ final class PageTitleAndLinkTests: EndToEndTestCase {
 
   func testCMarksDeadRowsAndIsDeadFindsThem() throws {
     let server = try webFixture.get()
-    let home = try makeHome()
+    let home = try webHome()
     for path in ["/ok", "/gone", "/permanent"] {
       XCTAssertEqual(try home.cli("add", "--no-fetch", "--allow-duplicate", server.url(path)).status, 0)
     }
@@ -59,5 +59,12 @@ final class PageTitleAndLinkTests: EndToEndTestCase {
     try app.type("q")
     let again = try launch(home)
     try again.waitFor("✗ 127.0.0.1")
+  }
+
+  /// A home whose `cloudy` may fetch pages (the pinned environment turns fetching off).
+  private func webHome() throws -> CloudyHome {
+    let home = try makeHome()
+    home.settings["CLOUDY_NO_FETCH"] = "0"
+    return home
   }
 }

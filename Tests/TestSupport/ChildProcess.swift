@@ -82,9 +82,12 @@ public enum ChildProcess {
     return (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]).path
   }()
 
-  /// This process's environment with `extra` over it.
+  /// This process's environment with `extra` over it, and `CLOUDY_NO_FETCH=1` unless `extra`
+  /// says otherwise: a `cloudy` a test starts talks only to servers the test started.
   public static func inherited(plus extra: [String: String]) -> [String: String] {
-    ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    ProcessInfo.processInfo.environment.merging(["CLOUDY_NO_FETCH": "1"].merging(extra) { _, new in new }) {
+      _, new in new
+    }
   }
 
   /// Runs a program to its end with exactly `environment`; throws if it can't start, or

@@ -28,6 +28,8 @@ final class LinkCheckingTests: XCTestCase {
       (server.url("/flaky/\(flakyKey)"), .ok),
       (server.url("/hang"), .timeout),
       (server.url("/gzip"), .ok),
+      (server.url("/stall"), .ok),
+      (server.url("/rate-limited"), .unchecked("the server asked to slow down (429)")),
       ("http://127.0.0.1:\(closedPort)/", .refused),
       ("http://no-such-host.invalid/", .dnsFailure),
       (server.secureURL("/ok"), .tlsError("the certificate is not trusted")),
@@ -43,16 +45,26 @@ final class LinkCheckingTests: XCTestCase {
     }
   }
 
+  /// The checker's own limit: the HTTP client would open up to eight connections to a host.
   func testAtMostTwoRequestsGoToOneHostAtATime() async throws {
     let server = try webFixture.get()
     let fetcher = makeFetcher()
-    let checker = LinkChecker(fetcher: fetcher)
-    let urls = (0..<8).map { (key: $0, url: server.url("/concurrent/\($0)")) }
-    let results = await checker.check(urls)
+    let token = UUID().uuidString
+    let urls = (0..<8).map { (key: $0, url: server.url("/concurrent/\(token)/\($0)")) }
+    let results = await LinkChecker(fetcher: fetcher).check(urls)
     XCTAssertEqual(results.map(\.status), Array(repeating: .ok, count: 8))
-    let most = try await fetcher.fetch(server.url("/concurrent-max"), method: .get, bodyLimit: 100).get()
+    let most = try await fetcher.fetch(server.url("/concurrent-max/\(token)"), method: .get, bodyLimit: 100).get()
     await fetcher.shutdown()
     XCTAssertEqual(String(decoding: most.body, as: UTF8.self), "2")
+  }
+
+  func testAFetchThatStallsAfterItsHeadersEndsAtTheDeadline() async throws {
+    let fetcher = makeFetcher()
+    // The server holds the rest of the body back for 8 s, then closes: only the fetch's own
+    // 2 s deadline makes this a timeout.
+    let result = await fetcher.fetch(try webFixture.get().url("/stall"), method: .get, bodyLimit: 1 << 20)
+    await fetcher.shutdown()
+    XCTAssertEqual(result, .failure(.timeout))
   }
 
   /// A port nothing listens on: bound, then closed.

@@ -38,6 +38,9 @@ final class TitleFetchingTests: XCTestCase {
     ("/title/browser-only", "Browsers Only"),
     ("/title/not-found", nil),
     ("/hang", nil),
+    ("/stall", nil),
+    ("/title/quoted-gt", "A > B"),
+    ("/title/curly-latin1", "It’s “quoted”"),
   ]
 
   func testEachPageGivesItsTitle() async throws {

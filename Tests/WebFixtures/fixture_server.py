@@ -150,22 +150,43 @@ def many(h, rest):
     h.redirect(302, f"/many/{n + 1}")
 
 
-CONCURRENT = {"now": 0, "max": 0}
+CONCURRENT = {}
 
 
-def concurrent(h):
-    """Counts how many requests are inside at once (the checker's limit per host)."""
+def concurrent(h, rest):
+    """Counts how many requests of one test (/concurrent/TOKEN/N) are inside at once."""
+    token = rest.split("/")[0]
     with COUNTS_LOCK:
-        CONCURRENT["now"] += 1
-        CONCURRENT["max"] = max(CONCURRENT["max"], CONCURRENT["now"])
+        now, most = CONCURRENT.get(token, (0, 0))
+        CONCURRENT[token] = (now + 1, max(most, now + 1))
     time.sleep(0.2)
     with COUNTS_LOCK:
-        CONCURRENT["now"] -= 1
+        now, most = CONCURRENT[token]
+        CONCURRENT[token] = (now - 1, most)
     h.send(200, html(page("Counted")))
 
 
-def concurrent_max(h):
-    h.send(200, str(CONCURRENT["max"]).encode(), "text/plain")
+def concurrent_max(h, token):
+    with COUNTS_LOCK:
+        most = CONCURRENT.get(token, (0, 0))[1]
+    h.send(200, str(most).encode(), "text/plain")
+
+
+def stall(h):
+    """Headers and the start of a page, then nothing: the fetch's deadline must cut it off."""
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html")
+    h.send_header("Content-Length", "100000")
+    h.end_headers()
+    if h.command == "HEAD":
+        return
+    try:
+        h.wfile.write(b"<html><head><title>Stalled</title>")
+        h.wfile.flush()
+        time.sleep(8)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    h.close_connection = True
 
 
 def after_padding(size, title):
@@ -228,7 +249,10 @@ ROUTES = {
     "/broken": lambda h: h.send(503, html(page("Down"))),
     "/hang": hang,
     "/gzip": gzipped,
-    "/concurrent-max": concurrent_max,
+    "/stall": stall,
+    "/rate-limited": lambda h: h.send(429, html(page("Slow Down")), headers=[("Retry-After", "1")]),
+    "/title/quoted-gt": lambda h: h.send(200, html('<html><head><meta property="og:title" content="A > B"></head></html>')),
+    "/title/curly-latin1": lambda h: h.send(200, b"<title>It\x92s \x93quoted\x94</title>", "text/html; charset=iso-8859-1"),
 }
 
 PREFIX_ROUTES = {
@@ -236,7 +260,8 @@ PREFIX_ROUTES = {
     "/many/": many,
     "/title/held/": held_title,
     "/release/": release,
-    "/concurrent/": lambda h, _: concurrent(h),
+    "/concurrent/": concurrent,
+    "/concurrent-max/": concurrent_max,
 }
 
 

@@ -13,11 +13,14 @@ final class FetchTargetTests: XCTestCase {
   func testPrivateHostsByTheirText() {
     for host in [
       "localhost", "app.localhost", "127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254",
-      "100.64.0.1", "0.0.0.0", "::1", "[::1]", "fd00::1", "fe80::1", "::ffff:10.0.0.1",
+      "100.64.0.1", "0.0.0.0", "::1", "[::1]", "fd00::1", "fe80::1", "::ffff:10.0.0.1", "127.1", "2130706433",
+      "0x7f.0.0.1", "0177.0.0.1", "64:ff9b::a00:1", "::ffff:7f00:1",
     ] {
       XCTAssertTrue(FetchTarget.isPrivate(host: host), host)
     }
-    for host in ["example.com", "8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8", "192.169.0.1"] {
+    for host in ["example.com", "8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8", "192.169.0.1", "dead.beef",
+      "cafe", "64:ff9b::808:808",
+    ] {
       XCTAssertFalse(FetchTarget.isPrivate(host: host), host)
     }
   }

@@ -42,7 +42,9 @@ final class LinkCheckerTests: XCTestCase {
     let results = await LinkChecker(fetcher: fetcher, limits: .init(total: 6, perHost: 2)).check(urls)
     XCTAssertEqual(results.map(\.key), Array(0..<200))
     XCTAssertEqual(Set(results.map(\.status)), [.ok])
-    XCTAssertEqual(fetcher.counts.withLock { $0.mostTotal }, 6)
+    let most = fetcher.counts.withLock { $0.mostTotal }
+    XCTAssertLessThanOrEqual(most, 6)
+    XCTAssertGreaterThan(most, 1, "checked side by side")
   }
 
   func testTheLimitPerHostHoldsWhenFewHostsHaveManyLinks() async {
@@ -50,8 +52,9 @@ final class LinkCheckerTests: XCTestCase {
     let urls = (0..<40).map { (key: $0, url: "https://host\($0 % 2).example/\($0)") }
     _ = await LinkChecker(fetcher: fetcher, limits: .init(total: 6, perHost: 2)).check(urls)
     let counts = fetcher.counts.withLock { $0 }
-    XCTAssertEqual(counts.mostPerHost, 2)
-    XCTAssertEqual(counts.mostTotal, 4)
+    XCTAssertLessThanOrEqual(counts.mostPerHost, 2)
+    XCTAssertLessThanOrEqual(counts.mostTotal, 4)
+    XCTAssertGreaterThan(counts.mostTotal, 1, "checked side by side")
   }
 
   func testAServerErrorIsRetriedOnceWithGET() async {

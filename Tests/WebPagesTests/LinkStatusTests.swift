@@ -16,6 +16,11 @@ final class LinkStatusTests: XCTestCase {
     XCTAssertEqual(status(410), .gone(410))
     XCTAssertEqual(status(401), .clientError(401))
     XCTAssertEqual(status(502), .serverError(502))
+    XCTAssertEqual(status(429), .unchecked("the server asked to slow down (429)"))
+    XCTAssertFalse(status(429).isDead)
+    XCTAssertEqual(LinkStatus(.failure(.cancelled)), .unchecked("the check was stopped"))
+    XCTAssertEqual(
+      LinkStatus(.failure(.lookupFailed)), .unchecked("the name could not be looked up; is the network down?"))
   }
 
   func testOnlyALeadingRunOfPermanentRedirectsIsAMove() {

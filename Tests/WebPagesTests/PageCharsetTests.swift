@@ -19,6 +19,15 @@ final class PageCharsetTests: XCTestCase {
     XCTAssertEqual(detect("<meta name=\"description\" content=\"charset=wrong\"><p>"), "utf-8")
   }
 
+  func testLatin1AndASCIILabelsReadAsWindows1252AndAPageSayingUTF16IsUTF8() {
+    XCTAssertEqual(detect("<p>", "text/html; charset=ISO-8859-1"), "windows-1252")
+    XCTAssertEqual(detect("<meta charset=us-ascii>"), "windows-1252")
+    XCTAssertEqual(detect("<meta charset=utf-16>"), "utf-8")
+    XCTAssertEqual(
+      PageTitle.find(in: Array("<title>It".utf8) + [0x92] + Array("s</title>".utf8), contentType: "charset=latin1"),
+      "It’s")
+  }
+
   func testAByteOrderMarkWinsAndIsSkipped() {
     let detected = PageCharset.detect([0xEF, 0xBB, 0xBF, 0x3C], contentType: "text/html; charset=latin1")
     XCTAssertEqual(detected.name, "utf-8")

@@ -16,6 +16,11 @@ final class PageTitleTests: XCTestCase {
     XCTAssertNil(PageTitle.find(inText: "<svg><title>icon</title></svg>"))
   }
 
+  func testAQuotedGreaterThanDoesNotEndAMetaTag() {
+    XCTAssertEqual(PageTitle.find(inText: "<meta property=\"og:title\" content=\"A > B\">"), "A > B")
+    XCTAssertEqual(PageTitle.find(inText: "<meta name=twitter:title content='x>y' >"), "x>y")
+  }
+
   func testTagsThatOnlyStartWithTitleAreNotTitles() {
     XCTAssertEqual(PageTitle.find(inText: "<titles>no</titles><title>yes</title>"), "yes")
   }
@@ -23,6 +28,7 @@ final class PageTitleTests: XCTestCase {
   func testReferencesAreDecodedAndBadNumbersBecomeReplacementCharacters() {
     XCTAssertEqual(PageTitle.clean("a &amp; b &lt;c&gt; &#65;&#x42; &unknown; &"), "a & b <c> AB &unknown; &")
     XCTAssertEqual(PageTitle.clean("&#x110000;x&#0;"), "\u{FFFD}x\u{FFFD}")
+    XCTAssertEqual(PageTitle.clean("a&#99999999999999999999;b&#xD800;c"), "a\u{FFFD}b\u{FFFD}c")
   }
 
   func testControlsBidiAndEscapeSequencesAreTakenOutWhole() {

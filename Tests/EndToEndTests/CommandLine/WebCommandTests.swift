@@ -10,7 +10,7 @@ final class WebCommandTests: XCTestCase {
 
   override func setUpWithError() throws {
     home = try TemporaryFolder()
-    environment = ["CLOUDY_STORE": "user-defaults", "CLOUDY_HOME": home.path]
+    environment = ["CLOUDY_STORE": "user-defaults", "CLOUDY_HOME": home.path, "CLOUDY_NO_FETCH": "0"]
   }
 
   override func tearDown() {
