@@ -43,8 +43,7 @@ public final class HTTPPageFetcher: PageFetching {
 
   private static func configuration(
     connectTimeout: Duration, requestTimeout: Duration, proxy: HTTPClient.Configuration.Proxy?
-  ) -> HTTPClient.Configuration
-  {
+  ) -> HTTPClient.Configuration {
     // The read timeout is a backstop: the whole fetch, body included, is raced against its
     // deadline in ``fetch(_:method:bodyLimit:)`` (the client's own deadline ends at the headers).
     var configuration = HTTPClient.Configuration(
@@ -149,7 +148,9 @@ public final class HTTPPageFetcher: PageFetching {
   private func lookUp(_ host: String, within timeout: Duration) async -> Result<Bool, FetchFailure> {
     if proxy.server != nil, proxy.applies(to: host) { return .success(FetchTarget.isPrivate(host: host)) }
     guard let name = Punycode.asciiHost(host) else { return .failure(.dnsFailure(host)) }
-    if let known = lookups.withLock({ $0[name] }), known.expires > ContinuousClock.now { return .success(known.isPrivate) }
+    if let known = lookups.withLock({ $0[name] }), known.expires > ContinuousClock.now {
+      return .success(known.isPrivate)
+    }
     switch await HostAddresses.resolve(name, within: timeout) {
     case .noSuchHost: return .failure(.dnsFailure(host))
     case .failed: return .failure(.lookupFailed)
@@ -173,7 +174,8 @@ public final class HTTPPageFetcher: PageFetching {
         let proxied = proxy.server.map {
           HTTPClient(
             eventLoopGroupProvider: .singleton,
-            configuration: Self.configuration(connectTimeout: connectTimeout, requestTimeout: requestTimeout, proxy: $0))
+            configuration: Self.configuration(connectTimeout: connectTimeout, requestTimeout: requestTimeout, proxy: $0)
+          )
         }
         clients = Clients(direct: direct, proxied: proxied)
       }

@@ -109,7 +109,8 @@ final class LinkCheckTests: XCTestCase {
     let results: [(String, LinkStatus)] = [("d", .gone(404)), ("a", .ok), ("m", .ok)]
     for (offset, (id, status)) in results.enumerated() {
       let url = bookmarks.first { $0.id == id }!.url
-      _ = model.send(.linkChecked(id, LinkCheck(url: url, status: status, checked: checked), done: offset + 1, total: 3))
+      _ = model.send(
+        .linkChecked(id, LinkCheck(url: url, status: status, checked: checked), done: offset + 1, total: 3))
     }
     XCTAssertEqual(model.rowNames, ["Alive", "Moved"])
     XCTAssertEqual(model.state.selectedBookmark?.id, "m", "still on the bookmark it was on")

@@ -6,6 +6,8 @@ import Foundation
 public final class WebFixtureServer: Sendable {
   public let port: Int
   public let tlsPort: Int
+  /// A CONNECT proxy that records what it tunnels (`GET /tunnels` on it lists them).
+  public let proxyPort: Int
   private let process: ChildProcess.Started
   private let folder: TemporaryFolder
 
@@ -26,7 +28,7 @@ public final class WebFixtureServer: Sendable {
     process = try ChildProcess.start("/usr/bin/env", ["python3", script, "--tls", certificate, key], log: log)
     let deadline = Date().addingTimeInterval(20)
     var ports: [String: Int] = [:]
-    while ports.count < 2 {
+    while ports.count < 3 {
       guard Date() < deadline, !process.hasEnded else {
         process.stop()
         throw ChildProcess.Failure(description: "the web fixture server did not start")
@@ -40,6 +42,7 @@ public final class WebFixtureServer: Sendable {
     }
     port = ports["http"]!
     tlsPort = ports["https"]!
+    proxyPort = ports["proxy"]!
   }
 
   /// `http://127.0.0.1:PORT/path`.

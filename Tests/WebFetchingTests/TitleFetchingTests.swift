@@ -1,3 +1,4 @@
+import BookmarkModel
 import TestSupport
 import WebFetching
 import WebPages
@@ -87,5 +88,50 @@ final class TitleFetchingTests: XCTestCase {
       XCTAssertNil(title, url)
     }
     await fetcher.shutdown()
+  }
+}
+
+/// `https_proxy` and `no_proxy`: pages go through the proxy named, with its credentials,
+/// except for the hosts `no_proxy` lists; the password never shows in a failure.
+final class ProxyTests: XCTestCase {
+  func testPagesGoThroughTheProxyWithItsCredentialsUnlessNoProxySaysOtherwise() async throws {
+    let server = try webFixture.get()
+    let proxy = "http://cloudy:s3cret@127.0.0.1:\(server.proxyPort)"
+    let through = HTTPPageFetcher(environment: ["https_proxy": proxy], requestTimeout: .seconds(5))
+    let title = await TitleFetcher(fetcher: through).title(for: server.url("/title/plain"))
+    await through.shutdown()
+    XCTAssertEqual(title, "Plain Title")
+    let tunnels = try await tunnelsSeen(server)
+    XCTAssertTrue(
+      tunnels.contains("127.0.0.1:\(server.port) Basic Y2xvdWR5OnMzY3JldA=="), "tunnels: \(tunnels)")
+
+    let around = HTTPPageFetcher(
+      environment: ["HTTPS_PROXY": proxy, "no_proxy": "localhost"], requestTimeout: .seconds(5))
+    let direct = await TitleFetcher(fetcher: around).title(for: "http://localhost:\(server.port)/title/og")
+    await around.shutdown()
+    XCTAssertEqual(direct, "Open Graph Title")
+    let after = try await tunnelsSeen(server)
+    XCTAssertFalse(after.contains("localhost:\(server.port)"), "not through the proxy: \(after)")
+  }
+
+  func testTheProxyPasswordNeverShowsInAFailure() async throws {
+    let server = try webFixture.get()
+    let fetcher = HTTPPageFetcher(
+      environment: ["http_proxy": "http://cloudy:s3cret@127.0.0.1:\(server.proxyPort)"], requestTimeout: .seconds(5))
+    // The proxy can't reach port 1: it answers 502.
+    let result = await fetcher.fetch("http://127.0.0.1:1/", method: .get, bodyLimit: 100)
+    await fetcher.shutdown()
+    guard case .failure(let failure) = result else { return XCTFail("fetched through a dead tunnel: \(result)") }
+    XCTAssertFalse("\(failure)".contains("s3cret"), "\(failure)")
+    XCTAssertFalse(LinkStatus(result).detail.contains("s3cret"))
+  }
+
+  private func tunnelsSeen(_ server: WebFixtureServer) async throws -> String {
+    let fetcher = makeFetcher()
+    let page = try await fetcher.fetch(
+      "http://127.0.0.1:\(server.proxyPort)/tunnels", method: .get, bodyLimit: 1 << 16
+    ).get()
+    await fetcher.shutdown()
+    return String(decoding: page.body, as: UTF8.self)
   }
 }

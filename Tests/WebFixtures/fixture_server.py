@@ -4,6 +4,7 @@ with a self-signed certificate) on 127.0.0.1, each path one case. Prints the por
 `http PORT` and `https PORT` lines, then serves until killed. Never reaches the internet."""
 import gzip
 import os
+import socket
 import http.server
 import socketserver
 import ssl
@@ -265,13 +266,66 @@ PREFIX_ROUTES = {
 }
 
 
+TUNNELS = []
+
+
+class ProxyHandler(http.server.BaseHTTPRequestHandler):
+    """A CONNECT proxy (the kind AsyncHTTPClient speaks): records each tunnel's target and
+    Proxy-Authorization, then relays bytes both ways. GET /tunnels lists them."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        body = "\n".join(TUNNELS).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_CONNECT(self):
+        with COUNTS_LOCK:
+            TUNNELS.append(f"{self.path} {self.headers.get('Proxy-Authorization', '-')}")
+        host, port = self.path.rsplit(":", 1)
+        try:
+            upstream = socket.create_connection((host, int(port)), timeout=5)
+        except OSError:
+            self.send_error(502)
+            return
+        self.send_response(200, "Connection Established")
+        self.end_headers()
+        self.wfile.flush()
+
+        def pump(source, sink):
+            try:
+                while True:
+                    data = source.recv(65536)
+                    if not data:
+                        break
+                    sink.sendall(data)
+            except OSError:
+                pass
+            finally:
+                try:
+                    sink.shutdown(socket.SHUT_WR)
+                except OSError:
+                    pass
+
+        other = threading.Thread(target=pump, args=(upstream, self.connection), daemon=True)
+        other.start()
+        pump(self.connection, upstream)
+        other.join(10)
+        upstream.close()
+        self.close_connection = True
+
+
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
 
 def main():
-    servers = [("http", Server(("127.0.0.1", 0), Handler))]
+    servers = [("http", Server(("127.0.0.1", 0), Handler)), ("proxy", Server(("127.0.0.1", 0), ProxyHandler))]
     if "--tls" in sys.argv:
         cert, key = sys.argv[sys.argv.index("--tls") + 1: sys.argv.index("--tls") + 3]
         secure = Server(("127.0.0.1", 0), Handler)

@@ -18,7 +18,8 @@ final class FetchTargetTests: XCTestCase {
     ] {
       XCTAssertTrue(FetchTarget.isPrivate(host: host), host)
     }
-    for host in ["example.com", "8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8", "192.169.0.1", "dead.beef",
+    for host in [
+      "example.com", "8.8.8.8", "172.32.0.1", "2001:db8::1", "::ffff:8.8.8.8", "192.169.0.1", "dead.beef",
       "cafe", "64:ff9b::808:808",
     ] {
       XCTAssertFalse(FetchTarget.isPrivate(host: host), host)
