@@ -77,8 +77,9 @@ struct HostAddresses {
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
     var list: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(name, nil, &hints, &list)
-    // Only "no such name" (and "no address for it") says the host does not exist.
-    if status == EAI_NONAME || status == -5 /* EAI_NODATA */ { return .noSuchHost }
+    // Only "no such name" and "no address for it" (EAI_NODATA, -5 in glibc, which Swift's
+    // Glibc module does not export) say the host does not exist.
+    if status == EAI_NONAME || status == -5 { return .noSuchHost }
     guard status == 0, let list else { return .failed }
     defer { freeaddrinfo(list) }
     var addresses = HostAddresses()
