@@ -1,9 +1,10 @@
+import BookmarkModel
 import BookmarkStores
 
 /// Moves every bookmark from one store to another: copies them in one atomic import, checks
-/// that each arrived, and only then removes them from the source (unless `keep`). Refuses
-/// before changing anything when the destination can't hold them all or a bookmark has an
-/// unresolved conflict.
+/// that each arrived, makes the source's empty folders there too, and only then removes the
+/// bookmarks from the source (unless `keep`). Refuses before changing anything when the
+/// destination can't hold them all or a bookmark has an unresolved conflict.
 public enum StoreMigration {
   /// What a migration did.
   public struct Outcome: Sendable, Equatable {
@@ -11,10 +12,21 @@ public enum StoreMigration {
     public var total: Int
     /// How many were copied (the rest were already in the destination, by id).
     public var copied: Int
+    /// Empty folders of the source made in the destination.
+    public var foldersMade: Int
+    /// Empty folders the destination refused (its quota, say), with the first reason.
+    public var foldersLeft: (count: Int, reason: String)?
 
-    public init(total: Int, copied: Int) {
+    public init(total: Int, copied: Int, foldersMade: Int = 0, foldersLeft: (count: Int, reason: String)? = nil) {
       self.total = total
       self.copied = copied
+      self.foldersMade = foldersMade
+      self.foldersLeft = foldersLeft
+    }
+
+    public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
+      lhs.total == rhs.total && lhs.copied == rhs.copied && lhs.foldersMade == rhs.foldersMade
+        && lhs.foldersLeft?.count == rhs.foldersLeft?.count && lhs.foldersLeft?.reason == rhs.foldersLeft?.reason
     }
   }
 
@@ -38,7 +50,8 @@ public enum StoreMigration {
     finish: (any BookmarkStore) async -> Void
   ) async throws -> Outcome {
     let bookmarks = try await source.load()
-    let conflicted = await source.snapshot()?.conflicted ?? []
+    let sourceSnapshot = await source.snapshot()
+    let conflicted = sourceSnapshot?.conflicted ?? []
     if !conflicted.isEmpty { throw Refusal.conflicts(count: conflicted.count) }
     let destination = try openDestination()
     await destination.sync()
@@ -51,11 +64,41 @@ public enum StoreMigration {
     let arrived = Set(try await destination.load().map(\.id))
     let missing = bookmarks.count { !arrived.contains($0.id) }
     guard missing == 0 else { throw Refusal.missing(count: missing) }
+    let (made, left) = await makeEmptyFolders(sourceSnapshot?.folders ?? [], in: destination)
     await finish(destination)
     if !keep, !bookmarks.isEmpty {
       try await source.removeBookmarks(Set(bookmarks.map(\.id)))
       await finish(source)
     }
-    return Outcome(total: bookmarks.count, copied: copies.count)
+    return Outcome(total: bookmarks.count, copied: copies.count, foldersMade: made, foldersLeft: left)
+  }
+
+  /// Makes in `destination` each of `folders` it has neither as a folder nor as the path of a
+  /// bookmark, parents first, so empty folders move too. A folder the destination refuses is
+  /// counted, not fatal: the bookmarks are already there, and the source keeps its folders.
+  private static func makeEmptyFolders(_ folders: [[String]], in destination: any BookmarkStore) async -> (
+    Int, (count: Int, reason: String)?
+  ) {
+    guard !folders.isEmpty else { return (0, nil) }
+    var existing = Set(await destination.snapshot()?.folders ?? [])
+    for bookmark in (try? await destination.load()) ?? [] {
+      for depth in stride(from: bookmark.folder.count, to: 0, by: -1) {
+        guard existing.insert(Array(bookmark.folder.prefix(depth))).inserted else { break }
+      }
+    }
+    var made = 0
+    var refused = 0
+    var reason: String?
+    for path in folders where !existing.contains(path) {
+      do {
+        try await destination.changeFolder(.create(path))
+        made += 1
+        for depth in 1...path.count { existing.insert(Array(path.prefix(depth))) }
+      } catch {
+        refused += 1
+        if reason == nil { reason = "\(error)" }
+      }
+    }
+    return (made, reason.map { (refused, $0) })
   }
 }

@@ -44,12 +44,22 @@ struct MigrateCommand: AsyncParsableCommand {
       let count = outcome.total == 1 ? "1 bookmark" : "\(NumberText.grouped(outcome.total)) bookmarks"
       let verb = keep ? "Copied" : "Moved"
       let skipped = outcome.total - outcome.copied
-      let there = skipped == 0 ? "" : " (\(skipped) were already there)"
+      let there =
+        (skipped == 0 ? "" : " (\(skipped) were already there)")
+        + (outcome.foldersMade == 0
+          ? "" : outcome.foldersMade == 1 ? ", and 1 empty folder" : ", and \(outcome.foldersMade) empty folders")
       let next =
         keep
         ? "Use --store \(target.rawValue) to open them there."
         : "From now on cloudy opens the \(target.rawValue) store (`cloudy config` shows and changes that)."
       print("\(verb) \(count) from \(from.rawValue) to \(target.rawValue)\(there). \(next)")
+      if let left = outcome.foldersLeft {
+        var reason = left.reason
+        if reason.hasSuffix(".") { reason.removeLast() }
+        GlobalOptions.warn(
+          "\(left.count == 1 ? "1 empty folder was" : "\(left.count) empty folders were") not made in the "
+            + "\(target.rawValue) store (\(reason)); they are still in the \(from.rawValue) store.")
+      }
     }
   }
 

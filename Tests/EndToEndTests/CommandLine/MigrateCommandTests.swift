@@ -83,6 +83,29 @@ final class MigrateCommandTests: XCTestCase {
     XCTAssertTrue(same.stderr.contains("already in the user-defaults store"), same.stderr)
   }
 
+  /// Empty folders are folders too: they move with the bookmarks (they used to stay behind).
+  func testEmptyFoldersMoveAroundAllThreeStores() throws {
+    for path in ["Empty/Inner", "Spare"] {
+      let made = try cloudy(["--store", "user-defaults", "folder", "new", path])
+      XCTAssertEqual(made.status, 0, made.stderr)
+    }
+    XCTAssertEqual(
+      try cloudy(["--store", "user-defaults", "add", "--folder", "Work", "https://work.example"]).status, 0)
+    let expected = try cloudy(["--store", "user-defaults", "folders"]).stdout
+    XCTAssertEqual(expected, "0\tEmpty\n0\tEmpty/Inner\n0\tSpare\n1\tWork\n")
+    var from = "user-defaults"
+    for to in ["documents", "key-value", "user-defaults"] {
+      let moved = try cloudy(["--store", from, "migrate", "--to", to])
+      XCTAssertEqual(moved.status, 0, "\(from) → \(to): \(moved.stderr)")
+      // Back in user-defaults they are there already: a migration moves bookmarks, and the
+      // source keeps its folders.
+      let made = to == "user-defaults" ? "" : ", and 3 empty folders"
+      XCTAssertTrue(moved.stdout.contains("Moved 1 bookmark from \(from) to \(to)\(made)."), moved.stdout)
+      XCTAssertEqual(try cloudy(["--store", to, "folders"]).stdout, expected, "\(from) → \(to)")
+      from = to
+    }
+  }
+
   func testKeepCopiesAndLeavesTheSource() throws {
     try importJSON([["id": "k", "name": "K", "url": "https://k.example", "created": "2020-01-02T03:04:05Z"]])
     let output = try cloudy(["migrate", "--to", "documents", "--keep"])
