@@ -40,8 +40,13 @@ struct ImportCommand: AsyncParsableCommand {
       let plan = try await makePlan(for: store, progress: progress)
       for line in plan.report(fileName: file) { print(DisplayText.sanitize(line)) }
       let count = plan.additions.count
-      if let capacity = await store.remainingCapacity(), count > capacity {
-        throw StoreError.wouldNotFit(store.backend, fitting: capacity, requested: count)
+      if let capacity = await store.remainingCapacity() {
+        // In a store that counts keys, each new folder takes one too, before its bookmarks:
+        // the same count the store's own refusal makes.
+        let folders = await Self.newFolderCount(plan.additions, in: store)
+        if count + folders > capacity {
+          throw StoreError.wouldNotFit(store.backend, fitting: max(0, capacity - folders), requested: count)
+        }
       }
       if dryRun {
         print("Dry run: nothing was imported.")
@@ -69,6 +74,20 @@ struct ImportCommand: AsyncParsableCommand {
 
   /// Reads the file and plans the import. In a function of its own so the parsed file is
   /// freed before the store is written (memory peaks during the write).
+  /// How many folders the additions are filed in that the store has no record of yet (each
+  /// folder of a path counts: `A/B` needs `A` and `A/B`).
+  private static func newFolderCount(_ additions: [Bookmark], in store: any BookmarkStore) async -> Int {
+    var known = Set(await store.snapshot()?.folders ?? [])
+    var new = 0
+    for bookmark in additions {
+      for depth in stride(from: bookmark.folder.count, to: 0, by: -1) {
+        guard known.insert(Array(bookmark.folder.prefix(depth))).inserted else { break }
+        new += 1
+      }
+    }
+    return new
+  }
+
   private func makePlan(for store: any BookmarkStore, progress: ImportProgress) async throws -> ImportPlan {
     let parsed: ParsedFile
     do {

@@ -21,6 +21,23 @@ final class ImportExportCommandTests: XCTestCase {
     try ChildProcess.cloudy(arguments, environment: ["CLOUDY_HOME": home ?? self.home.path])
   }
 
+  /// The key-value store's pre-check counts the folders an import makes, as the store does:
+  /// 4 keys left are not room for 4 bookmarks in 4 new folders.
+  func testTheKeyValueRoomCheckCountsNewFolders() throws {
+    let many = (0..<1_020).map { "<DT><A HREF=\"https://site\($0).example/\">Site \($0)</A>" }
+    let full = try write("<DL><p>\n" + many.joined(separator: "\n") + "\n</DL><p>\n", to: "many.html")
+    let environment = ["CLOUDY_HOME": home.path, "CLOUDY_STORE": "key-value"]
+    let first = try ChildProcess.cloudy(["import", "--yes", full], environment: environment)
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let filed = (0..<4).map { "<DT><H3>F\($0)</H3><DL><p><DT><A HREF=\"https://f\($0).example/\">F\($0)</A></DL><p>" }
+    let folders = try write("<DL><p>\n" + filed.joined(separator: "\n") + "\n</DL><p>\n", to: "folders.html")
+    let dry = try ChildProcess.cloudy(["import", "--dry-run", folders], environment: environment)
+    XCTAssertEqual(dry.status, 1, dry.stdout)
+    XCTAssertTrue(
+      dry.stderr.contains("Only 0 of the 4 bookmarks would fit in the key-value store; nothing was imported."),
+      dry.stderr)
+  }
+
   private func write(_ text: String, to name: String) throws -> String {
     let path = home.path + "/" + name
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
