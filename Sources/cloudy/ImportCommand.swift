@@ -72,8 +72,6 @@ struct ImportCommand: AsyncParsableCommand {
     }
   }
 
-  /// Reads the file and plans the import. In a function of its own so the parsed file is
-  /// freed before the store is written (memory peaks during the write).
   /// How many folders the additions are filed in that the store has no record of yet (each
   /// folder of a path counts: `A/B` needs `A` and `A/B`).
   private static func newFolderCount(_ additions: [Bookmark], in store: any BookmarkStore) async -> Int {
@@ -88,6 +86,8 @@ struct ImportCommand: AsyncParsableCommand {
     return new
   }
 
+  /// Reads the file and plans the import. In a function of its own so the parsed file is
+  /// freed before the store is written (memory peaks during the write).
   private func makePlan(for store: any BookmarkStore, progress: ImportProgress) async throws -> ImportPlan {
     let parsed: ParsedFile
     do {
