@@ -120,7 +120,7 @@ extension BookmarksViewModel {
     // A kept `is:dead` filter shows the dead links as they are found (every 50th result, so a
     // big check does not filter the list ten thousand times).
     if let filter = state.filter, !filter.isWaitingForIndex, done >= total || done % 50 == 0,
-      filter.query.text.lowercased().contains("is:")
+      SearchQuery.hasConditions(filter.query.text)
     {
       narrow()
     }

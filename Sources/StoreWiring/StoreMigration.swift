@@ -80,12 +80,8 @@ public enum StoreMigration {
     Int, (count: Int, reason: String)?
   ) {
     guard !folders.isEmpty else { return (0, nil) }
-    var existing = Set(await destination.snapshot()?.folders ?? [])
-    for bookmark in (try? await destination.load()) ?? [] {
-      for depth in stride(from: bookmark.folder.count, to: 0, by: -1) {
-        guard existing.insert(Array(bookmark.folder.prefix(depth))).inserted else { break }
-      }
-    }
+    var existing = FolderPathSet(await destination.snapshot()?.folders ?? [])
+    for bookmark in (try? await destination.load()) ?? [] { existing.insert(bookmark.folder) }
     var made = 0
     var refused = 0
     var reason: String?
@@ -93,7 +89,7 @@ public enum StoreMigration {
       do {
         try await destination.changeFolder(.create(path))
         made += 1
-        for depth in 1...path.count { existing.insert(Array(path.prefix(depth))) }
+        existing.insert(path)
       } catch {
         refused += 1
         if reason == nil { reason = "\(error)" }

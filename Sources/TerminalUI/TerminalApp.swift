@@ -58,13 +58,13 @@ public enum TerminalApp {
         isFirst = false
       }
     }
-    let placeLoader = Task.detached {
+    let startLoader = Task.detached {
       if let saved = await place?.load() { inbox.post(.placeArrived(saved)) }
       if let checks = pages?.keptChecks(), !checks.isEmpty { inbox.post(.linkChecksLoaded(checks)) }
     }
     defer {
       watcher.cancel()
-      placeLoader.cancel()
+      startLoader.cancel()
     }
     let urls = URLActions(environment: environment)
     try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in

@@ -18,13 +18,11 @@ public enum PageTitle {
 
   static func find(inText text: String) -> String? {
     if let title = titleElement(in: text).flatMap(clean) { return title }
-    for tag in HTMLTag.all("meta", in: Substring(text)) {
-      let key = (tag["property"] ?? tag["name"])?.lowercased()
-      if key == "og:title", let title = tag["content"].flatMap(clean) { return title }
-    }
-    for tag in HTMLTag.all("meta", in: Substring(text)) {
-      let key = (tag["name"] ?? tag["property"])?.lowercased()
-      if key == "twitter:title", let title = tag["content"].flatMap(clean) { return title }
+    let metas = HTMLTag.all("meta", in: Substring(text))
+    for wanted in ["og:title", "twitter:title"] {
+      for tag in metas where (tag["property"] ?? tag["name"])?.lowercased() == wanted || tag["name"] == wanted {
+        if let title = tag["content"].flatMap(clean) { return title }
+      }
     }
     return nil
   }

@@ -68,7 +68,7 @@ struct CheckCommand: AsyncParsableCommand {
       } catch {
         GlobalOptions.warn("The results could not be kept for the list: \(error)")
       }
-      try print(results.map { ($0.key, $0.status) }, checked: now)
+      try report(results.map { ($0.key, $0.status) }, checked: now)
       if updateMoved { try await update(results.compactMap(Self.move), in: store) }
       await options.finish(store)
       return results.contains { $0.status.isDead }
@@ -81,7 +81,8 @@ struct CheckCommand: AsyncParsableCommand {
     return (result.key, url)
   }
 
-  private func print(_ results: [(Bookmark, LinkStatus)], checked: Date) throws {
+  /// Prints the links that are not fine (or, with `--json`, every link), and the summary.
+  private func report(_ results: [(Bookmark, LinkStatus)], checked: Date) throws {
     if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -92,7 +93,7 @@ struct CheckCommand: AsyncParsableCommand {
     }
     for (bookmark, status) in results where status != .ok {
       let fields = [status.label, bookmark.id, bookmark.name, bookmark.url, status.detail]
-      Swift.print(fields.map(DisplayText.sanitize).joined(separator: "\t"))
+      print(fields.map(DisplayText.sanitize).joined(separator: "\t"))
     }
     let moved = results.filter { if case .moved = $0.1 { true } else { false } }.count
     let dead = results.filter { $0.1.isDead }.count

@@ -75,15 +75,8 @@ struct ImportCommand: AsyncParsableCommand {
   /// How many folders the additions are filed in that the store has no record of yet (each
   /// folder of a path counts: `A/B` needs `A` and `A/B`).
   private static func newFolderCount(_ additions: [Bookmark], in store: any BookmarkStore) async -> Int {
-    var known = Set(await store.snapshot()?.folders ?? [])
-    var new = 0
-    for bookmark in additions {
-      for depth in stride(from: bookmark.folder.count, to: 0, by: -1) {
-        guard known.insert(Array(bookmark.folder.prefix(depth))).inserted else { break }
-        new += 1
-      }
-    }
-    return new
+    var known = FolderPathSet(await store.snapshot()?.folders ?? [])
+    return additions.reduce(0) { $0 + known.insert($1.folder) }
   }
 
   /// Reads the file and plans the import. In a function of its own so the parsed file is

@@ -15,8 +15,7 @@ struct WebAccess {
 
   /// Runs `body` with a fetcher, then closes its connections.
   func with<T>(_ body: (HTTPPageFetcher) async throws -> T) async rethrows -> T {
-    let fetcher = HTTPPageFetcher(
-      environment: environment, connectTimeout: min(.seconds(5), timeout), requestTimeout: timeout)
+    let fetcher = makeFetcher()
     do {
       let result = try await body(fetcher)
       await fetcher.shutdown()
@@ -33,32 +32,34 @@ struct WebAccess {
   func pageServices(keepingChecksIn location: StoreLocation, store: any BookmarkStore) -> (
     PageServices, close: @Sendable () async -> Void
   ) {
-    let fetcher = HTTPPageFetcher(
-      environment: environment, connectTimeout: min(.seconds(5), timeout), requestTimeout: timeout)
+    let fetcher = makeFetcher()
     let services = PageServices(
       fetchTitle: { url in await TitleFetcher(fetcher: fetcher).title(for: url) },
       checkLinks: { bookmarks, each in
         // The last result is told only once every result is kept, so "Checked N links" on the
         // screen means they are on disk (a quit right after it loses nothing).
         let last = Mutex<(Bookmark.ID, LinkCheck, Int, Int)?>(nil)
-        let results = await LinkChecker(fetcher: fetcher).check(bookmarks.map { (key: $0.id, url: $0.url) }) {
+        let checks = Mutex<[Bookmark.ID: LinkCheck]>([:])
+        _ = await LinkChecker(fetcher: fetcher).check(bookmarks.map { (key: $0.id, url: $0.url) }) {
           result, done, total in
           let check = LinkCheck(url: result.url, status: result.status, checked: Date())
+          checks.withLock { $0[result.key] = check }
           if done == total {
             last.withLock { $0 = (result.key, check, done, total) }
           } else {
             each(result.key, check, done, total)
           }
         }
-        let checks = Dictionary(
-          results.map { ($0.key, LinkCheck(url: $0.url, status: $0.status, checked: Date())) }, uniquingKeysWith: { $1 }
-        )
         let ids = (try? await store.load()).map { Set($0.map(\.id)) }
-        _ = try? LinkCheckFile.merge(checks, keeping: ids, into: location)
+        _ = try? LinkCheckFile.merge(checks.withLock { $0 }, keeping: ids, into: location)
         if let (id, check, done, total) = last.withLock({ $0 }) { each(id, check, done, total) }
       },
       keptChecks: { (try? LinkCheckFile.load(from: location)) ?? [:] })
     return (services, { await fetcher.shutdown() })
+  }
+
+  private func makeFetcher() -> HTTPPageFetcher {
+    HTTPPageFetcher(environment: environment, connectTimeout: min(.seconds(5), timeout), requestTimeout: timeout)
   }
 
   /// Whether a bookmark's name is still only its default (its host, or its URL): a name

@@ -45,6 +45,18 @@ final class LinkCheckingTests: XCTestCase {
     }
   }
 
+  func testRedirectsAreRecordedWithTheURLThatAnsweredLast() async throws {
+    let server = try webFixture.get()
+    let fetcher = makeFetcher()
+    let page = try await fetcher.fetch(server.url("/chain"), method: .head, bodyLimit: 0).get()
+    await fetcher.shutdown()
+    XCTAssertEqual(page.status, 200)
+    XCTAssertEqual(page.url, server.url("/chain/3"))
+    XCTAssertEqual(
+      page.redirects,
+      [.init(status: 301, location: server.url("/chain/2")), .init(status: 302, location: server.url("/chain/3"))])
+  }
+
   /// The checker's own limit: the HTTP client would open up to eight connections to a host.
   func testAtMostTwoRequestsGoToOneHostAtATime() async throws {
     let server = try webFixture.get()

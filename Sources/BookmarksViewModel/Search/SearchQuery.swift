@@ -64,8 +64,14 @@ public struct SearchQuery: Hashable, Sendable {
     let tokens = Self.tokens(query)
     conditions = tokens.compactMap(Self.condition)
     terms = tokens.compactMap { token in
-      Self.condition(token) == nil && !Self.isCondition(token) ? Self.term(token, folding: &folding) : nil
+      Self.isCondition(token) ? nil : Self.term(token, folding: &folding)
     }
+  }
+
+  /// Whether a query has an `is:` term, read without folding (so cheaply, as results of a
+  /// link check come in).
+  public static func hasConditions(_ query: String) -> Bool {
+    tokens(query).contains(where: isCondition)
   }
 
   private static func isCondition(_ token: Token) -> Bool {
