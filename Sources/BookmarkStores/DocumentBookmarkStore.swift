@@ -43,15 +43,24 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private struct Entry {
     var bookmark: Bookmark?
     var order: Int
-    var conflicted: Bool
+    var version: MetadataQuery.Version
     /// The index generation of the state applied.
     var generation: Int64
+
+    var conflicted: Bool { version.conflictVersions > 0 }
   }
 
   private struct FolderEntry {
     /// Nil for a folder document that can't be read.
     var record: FolderRecord?
+    var version: MetadataQuery.Version
     var generation: Int64
+  }
+
+  /// Where the store keeps a copy of what it gathered (``GatheredDocumentsCache``), or nil
+  /// when the index can't name itself (one kept in memory).
+  private var cachePath: String? {
+    container.index.identity == nil ? nil : container.root + "/" + GatheredDocumentsCache.fileName
   }
 
   public static let fileExtension = "bookmark"
@@ -64,7 +73,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     BookmarkDocument.read($0) != nil || FolderRecord(document: $0) != nil
   }
 
-  /// A store over a container: gathers it now, then follows it live and syncs it.
+  /// A store over a container: gathers it now (from its cache and the index's changes since,
+  /// when it can), then follows it live and syncs it.
   public init(container: DocumentContainer, environment: BookmarkEnvironment = .live) {
     self.container = container
     self.environment = environment
@@ -85,7 +95,22 @@ public final class DocumentBookmarkStore: BookmarkStore {
       // Read before the gathering, so the first catch-up starts no later than it.
       let gathered = (try? container.index.read { try $0.generation() }) ?? 0
       state.withLock { $0.caughtUp = gathered }
-      apply(.gathered(try query.start()))
+      let identity = container.index.identity
+      let cached = identity.flatMap { identity in
+        cachePath.flatMap { GatheredDocumentsCache.read($0, identity: identity) }
+      }
+      if let cached { restore(cached) }
+      switch try query.start(resuming: cached.map(Self.known)) {
+      case .gathered(let items):
+        apply(.gathered(items))
+        if let identity { writeCache(holdingEverythingUpTo: gathered, identity: identity) }
+      case .resumed(let updates):
+        for update in updates { apply(update) }
+        // A cache far behind the index is brought up to date, so later opens read few rows.
+        if let identity, updates.reduce(0, { $0 + $1.count }) >= Self.changesWorthACache {
+          writeCache(holdingEverythingUpTo: gathered, identity: identity)
+        }
+      }
     } catch {
       state.withLock { $0.gatherError = "\(error)" }
     }
@@ -395,6 +420,83 @@ public final class DocumentBookmarkStore: BookmarkStore {
     return deleting ? stored == nil : stored == intended
   }
 
+  // MARK: - The cache of the gathering
+
+  /// How many changes since the cache's generation make it worth writing again on opening.
+  static let changesWorthACache = 1_000
+
+  /// The state the cache held (before the index's changes since are applied).
+  private func restore(_ cached: GatheredDocumentsCache.Contents) {
+    state.withLock { state in
+      state.entries.reserveCapacity(cached.documents.count)
+      state.fileByID.reserveCapacity(cached.documents.count)
+      var sorted: [Bookmark] = []
+      sorted.reserveCapacity(cached.documents.count)
+      for document in cached.documents {
+        state.entries[document.file] = Entry(
+          bookmark: document.bookmark, order: document.order, version: document.version,
+          generation: document.generation)
+        if let bookmark = document.bookmark {
+          state.fileByID[bookmark.id] = document.file
+          sorted.append(bookmark)
+        }
+      }
+      for folder in cached.folders {
+        state.folders[folder.file] = FolderEntry(
+          record: Self.folderRecord(folder.file, folder.contents), version: folder.version,
+          generation: folder.generation)
+      }
+      if !state.folders.isEmpty {
+        let tree = FolderTree(state.folders.values.compactMap(\.record))
+        state.tree = tree
+        sorted = sorted.map(tree.resolved)
+      }
+      // Written in the list's order (readable bookmarks first, by order, then id).
+      state.sorted = sorted
+      state.unreadable =
+        cached.documents.count - sorted.count + state.folders.values.count { $0.record == nil }
+    }
+  }
+
+  private static func known(_ cached: GatheredDocumentsCache.Contents) -> MetadataQuery.Known {
+    MetadataQuery.Known(
+      generation: cached.generation,
+      documents: cached.documents.map { ($0.file, $0.version) } + cached.folders.map { ($0.file, $0.version) })
+  }
+
+  /// Writes the cache from the state now, which holds everything up to `generation` (and
+  /// perhaps newer changes, which the next open applies again, changing nothing).
+  private func writeCache(holdingEverythingUpTo generation: Int64, identity: String) {
+    guard let cachePath else { return }
+    let (entries, folders) = state.withLock { ($0.entries, $0.folders) }
+    var documents = entries.map { file, entry in
+      GatheredDocumentsCache.Document(
+        file: file, version: entry.version, generation: entry.generation, order: entry.order,
+        bookmark: entry.bookmark)
+    }
+    // The list's order, as `sortedBookmarks()` makes it; documents that can't be read last.
+    documents.sort { a, b in
+      guard let first = a.bookmark else { return false }
+      guard let second = b.bookmark else { return true }
+      return (a.order, first.id) < (b.order, second.id)
+    }
+    let folderDocuments = folders.map { file, entry in
+      GatheredDocumentsCache.FolderDocument(
+        file: file, version: entry.version, generation: entry.generation, contents: entry.record?.document ?? Data())
+    }
+    GatheredDocumentsCache.write(
+      GatheredDocumentsCache.Contents(generation: generation, documents: documents, folders: folderDocuments),
+      identity: identity, to: cachePath)
+  }
+
+  /// The folder record in a folder document, counted only under its own file name (a
+  /// copied file is unreadable, not a twin).
+  private static func folderRecord(_ file: String, _ contents: Data) -> FolderRecord? {
+    FolderRecord(document: contents).flatMap {
+      file == DocumentContainer.fileName(for: $0.id, extension: folderExtension) ? $0 : nil
+    }
+  }
+
   // MARK: - Following the query
 
   /// Takes in this store's own change to these documents at once (the query reports it
@@ -423,12 +525,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
       }
       func put(_ item: MetadataItem) {
         guard isNewer(item) else { return }
+        let version = MetadataQuery.Version(id: item.versionID, conflictVersions: item.conflictVersions)
         if item.file.hasSuffix(Self.folderSuffix) {
-          // A record counts only under its own file name (a copied file is unreadable, not a twin).
-          let record = FolderRecord(document: item.contents).flatMap {
-            item.file == DocumentContainer.fileName(for: $0.id, extension: Self.folderExtension) ? $0 : nil
-          }
-          state.folders[item.file] = FolderEntry(record: record, generation: item.generation)
+          state.folders[item.file] = FolderEntry(
+            record: Self.folderRecord(item.file, item.contents), version: version, generation: item.generation)
           state.removedAt[item.file] = nil
           if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }
           return
@@ -438,8 +538,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         }
         let read = BookmarkDocument.read(item.contents)
         state.entries[item.file] = Entry(
-          bookmark: read?.bookmark, order: read?.order ?? 0, conflicted: item.hasUnresolvedConflicts,
-          generation: item.generation)
+          bookmark: read?.bookmark, order: read?.order ?? 0, version: version, generation: item.generation)
         state.removedAt[item.file] = nil
         if let bookmark = read?.bookmark { state.fileByID[bookmark.id] = item.file }
       }

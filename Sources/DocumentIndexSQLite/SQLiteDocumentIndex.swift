@@ -18,6 +18,8 @@ public final class SQLiteDocumentIndex: DocumentIndex {
   private let commits = Broadcast<Void>(bufferingPolicy: .bufferingNewest(1))
   private let watcher = Mutex<DirectoryWatcher?>(nil)
   public let notice: String?
+  /// The index's own random name (kept in it when it is made) and the file's inode.
+  public let identity: String?
 
   /// Opens (creating if needed, 0600) the index at `path`. The index is a cache of the
   /// documents and the cloud, so one SQLite says is not a database or is corrupt is moved
@@ -28,6 +30,7 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       queue = try Self.openReadOnly(path)
       notice = nil
       self.path = path
+      identity = Self.identity(of: queue, at: path)
       return
     }
     do {
@@ -47,6 +50,16 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       throw FileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
     }
     self.path = path
+    identity = Self.identity(of: queue, at: path)
+  }
+
+  private static func identity(of queue: DatabaseQueue, at path: String) -> String? {
+    guard
+      let name = try? queue.read({ db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'identity'") }
+      ),
+      let file = PrivateFiles.signature(path)
+    else { return nil }
+    return "\(name) \(file.inode)"
   }
 
   private static func openOrThrowFileError(_ path: String) throws -> DatabaseQueue {
@@ -217,6 +230,9 @@ public final class SQLiteDocumentIndex: DocumentIndex {
               PRAGMA user_version = 1;
               """)
         }
+        // Named once, when first opened by a Cloudy that names indexes.
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO meta (key, value) VALUES ('identity', ?)", arguments: [UUID().uuidString])
         return .commit
       }
     }

@@ -63,7 +63,7 @@ final class MetadataQueryTests: XCTestCase {
     let fromCloud = await nextChange(updates, naming: "two.bookmark")
     XCTAssertEqual(fromCloud?.removed, ["two.bookmark"])
     XCTAssertEqual(fromCloud?.origin, .cloud)
-    XCTAssertEqual(query.results.map(\.file).sorted(), ["one.bookmark", "three.bookmark"])
+    XCTAssertEqual(query.files.sorted(), ["one.bookmark", "three.bookmark"])
     query.stop()
   }
 

@@ -25,6 +25,14 @@ public struct MetadataItem: Hashable, Sendable {
     hasher.combine(versionID)
   }
 
+  public init(file: String, contents: Data, versionID: String, conflictVersions: Int, generation: Int64) {
+    self.file = file
+    self.contents = contents
+    self.versionID = versionID
+    self.conflictVersions = conflictVersions
+    self.generation = generation
+  }
+
   public init(_ entry: DocumentIndexEntry) {
     file = entry.file
     contents = entry.contents
@@ -48,8 +56,16 @@ public enum MetadataQueryUpdate: Hashable, Sendable {
 
   /// The end of the gathering phase: every document in the container.
   case gathered([MetadataItem])
-  /// A live update after gathering.
+  /// A live update after gathering. Removed documents are reported with no contents.
   case changed(added: [MetadataItem], changed: [MetadataItem], removed: [MetadataItem], origin: Origin)
+
+  /// How many documents it names.
+  public var count: Int {
+    switch self {
+    case .gathered(let items): items.count
+    case .changed(let added, let changed, let removed, _): added.count + changed.count + removed.count
+    }
+  }
 
   public var isGathering: Bool {
     if case .gathered = self { return true }

@@ -17,7 +17,10 @@ public final class MetadataQuery: Sendable {
   private let broadcast = Broadcast<MetadataQueryUpdate>()
 
   private struct State: ~Copyable {
-    var results: [String: MetadataItem] = [:]
+    /// The version of every document in the results, by file; made from ``known`` when first
+    /// needed after resuming.
+    var results: [String: Version] = [:]
+    var known: [(file: String, version: Version)] = []
     var generation: Int64 = 0
     var gathered = false
     var tasks: [Task<Void, Never>] = []
@@ -32,9 +35,54 @@ public final class MetadataQuery: Sendable {
     stop()
   }
 
-  /// The results now (empty before gathering).
-  public var results: [MetadataItem] {
-    state.withLock { Array($0.results.values) }
+  /// Which version of a document the results hold: of two reports of one file, the same
+  /// version and conflict count is the same state (a row saved again for its file's
+  /// signature, say), which is not reported again. Every new contents is a new version id.
+  public struct Version: Hashable, Sendable {
+    public var id: String
+    public var conflictVersions: Int
+
+    public init(id: String, conflictVersions: Int) {
+      self.id = id
+      self.conflictVersions = conflictVersions
+    }
+
+    init(_ item: MetadataItem) { self.init(id: item.versionID, conflictVersions: item.conflictVersions) }
+  }
+
+  /// What a client kept of an earlier gathering (a cache of its results): the generation it
+  /// had read everything up to, and the version of every document then.
+  public struct Known: Sendable {
+    public var generation: Int64
+    public var documents: [(file: String, version: Version)]
+
+    public init(generation: Int64, documents: [(file: String, version: Version)]) {
+      self.generation = generation
+      self.documents = documents
+    }
+  }
+
+  /// How ``start(resuming:)`` began.
+  public enum Start: Sendable {
+    /// Every document, read from the index.
+    case gathered([MetadataItem])
+    /// From what was known: the changes since then, as updates (also sent to subscribers).
+    case resumed([MetadataQueryUpdate])
+  }
+
+  /// The files in the results now (none before gathering).
+  public var files: [String] {
+    state.withLock { state in
+      Self.makeResults(&state)
+      return Array(state.results.keys)
+    }
+  }
+
+  private static func makeResults(_ state: inout State) {
+    guard !state.known.isEmpty else { return }
+    state.results.reserveCapacity(state.known.count)
+    for (file, version) in state.known { state.results[file] = version }
+    state.known = []
   }
 
   /// Updates from now on; subscribe before ``start()`` to see the gathering.
@@ -44,22 +92,49 @@ public final class MetadataQuery: Sendable {
   /// and starts the live updates. Throws if the index can't be read.
   @discardableResult
   public func start() throws -> [MetadataItem] {
+    guard case .gathered(let items) = try start(resuming: nil) else { return [] }
+    return items
+  }
+
+  /// ``start()``, but from what a client knew at an earlier generation of the same index
+  /// when it can: then only the changes since are read (the index keeps removed documents
+  /// as tombstones with the generation of their removal, so none is missed). Gathers in full
+  /// without `known`, or when the index is at an older generation than it (it can't be the
+  /// index `known` came from).
+  public func start(resuming known: Known?) throws -> Start {
     _ = try? container.refreshFromFiles()
-    let (entries, generation) = try container.guarded {
+    let generation = try container.guarded { try container.index.read { try $0.generation() } }
+    if let known, known.generation <= generation {
+      state.withLock { state in
+        state.known = known.documents
+        state.generation = known.generation
+        state.gathered = true
+      }
+      let updates = update()
+      startWatching()
+      return .resumed(updates)
+    }
+    let (entries, gatheredAt) = try container.guarded {
       try container.index.read { session in (try session.allEntries(), try session.generation()) }
     }
-    var results: [String: MetadataItem] = [:]
+    var items: [MetadataItem] = []
+    var results: [String: Version] = [:]
+    items.reserveCapacity(entries.count)
     results.reserveCapacity(entries.count)
-    for entry in entries where !entry.removed { results[entry.file] = MetadataItem(entry) }
-    let items = Array(results.values)
+    for entry in entries where !entry.removed {
+      let item = MetadataItem(entry)
+      items.append(item)
+      results[entry.file] = Version(item)
+    }
     state.withLock { state in
       state.results = results
-      state.generation = generation
+      state.known = []
+      state.generation = gatheredAt
       state.gathered = true
     }
     broadcast.send(.gathered(items))
     startWatching()
-    return items
+    return .gathered(items)
   }
 
   /// Stops the live updates.
@@ -125,6 +200,7 @@ public final class MetadataQuery: Sendable {
       // Two updates can race; only the one that moves the generation forward reports.
       guard generation > state.generation else { return [] }
       state.generation = generation
+      Self.makeResults(&state)
       var byOrigin:
         [MetadataQueryUpdate.Origin: (added: [MetadataItem], changed: [MetadataItem], removed: [MetadataItem])] =
           [:]
@@ -137,15 +213,17 @@ public final class MetadataQuery: Sendable {
           }
         let old = state.results[entry.file]
         if entry.removed {
-          guard var old else { continue }
+          guard let old else { continue }
           state.results[entry.file] = nil
           // Reported with the generation of its removal, which is newer than any state of it.
-          old.generation = entry.generation
-          byOrigin[origin, default: ([], [], [])].removed.append(old)
+          let gone = MetadataItem(
+            file: entry.file, contents: Data(), versionID: old.id, conflictVersions: old.conflictVersions,
+            generation: entry.generation)
+          byOrigin[origin, default: ([], [], [])].removed.append(gone)
         } else {
           let item = MetadataItem(entry)
-          guard old != item else { continue }
-          state.results[entry.file] = item
+          guard old != Version(item) else { continue }
+          state.results[entry.file] = Version(item)
           if old == nil {
             byOrigin[origin, default: ([], [], [])].added.append(item)
           } else {

@@ -1,0 +1,49 @@
+import BookmarkModel
+import Foundation
+
+/// Little-endian writes of a ``CacheFile``'s payload, read back by ``CacheReader``.
+struct CacheWriter {
+  var bytes: [UInt8] = []
+
+  mutating func append(_ value: UInt32) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func append(_ value: UInt64) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }
+
+  mutating func append(_ string: String) {
+    var string = string
+    string.withUTF8 { utf8 in
+      append(UInt32(utf8.count))
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
+  mutating func append(_ data: Data) {
+    append(UInt32(data.count))
+    bytes.append(contentsOf: data)
+  }
+
+  mutating func append(_ strings: [String]) {
+    append(UInt32(strings.count))
+    for string in strings { append(string) }
+  }
+
+  /// `id`, `name`, `url`, `created` and `modified` (Double bit patterns), the folder (a
+  /// count, then strings), `notes`, the tags, and the folder record's id (a list of none or one).
+  mutating func append(_ bookmark: Bookmark) {
+    append(bookmark.id)
+    append(bookmark.name)
+    append(bookmark.url)
+    append(bookmark.created.timeIntervalSince1970.bitPattern)
+    append(bookmark.modified.timeIntervalSince1970.bitPattern)
+    append(bookmark.folder)
+    append(bookmark.notes)
+    append(bookmark.tags)
+    append(bookmark.folderID.map { [$0] } ?? [])
+  }
+}

@@ -1,0 +1,194 @@
+import BookmarkModel
+import Foundation
+import TestSupport
+import Ubiquity
+import XCTest
+
+@testable import BookmarkStores
+
+/// The document store's cache of its gathering (`gathered.cache`): read only for the index
+/// it was made from, and always brought up to date with what the index changed since; the
+/// index stays the truth.
+final class DocumentStoreCacheTests: XCTestCase {
+  private var home: TemporaryFolder!
+  private var folder: String { home.path + "/a/documents" }
+  private var cachePath: String { folder + "/" + GatheredDocumentsCache.fileName }
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  /// Another session of device "a" (offline): its own container on the same folder and index.
+  private func open() -> DocumentBookmarkStore {
+    DocumentBookmarkStore(
+      container: BookmarkStoreImplementation.documentContainer(root: home.path, device: "a", online: false))
+  }
+
+  private func close(_ store: DocumentBookmarkStore) async {
+    await store.container.close()
+  }
+
+  private func identity() throws -> String {
+    let store = open()
+    defer { store.container.index.close() }
+    return try XCTUnwrap(store.container.index.identity)
+  }
+
+  /// Three bookmarks, one of them in a folder, written by one session that then closes.
+  private func storeThree() async throws -> [Bookmark] {
+    let store = open()
+    _ = try await store.add(BookmarkDraft(name: "Apple", url: "https://www.apple.com"))
+    _ = try await store.add(BookmarkDraft(name: "東京 🚀", url: "https://東京.jp/?q=1", folder: ["Travel"]))
+    _ = try await store.add(BookmarkDraft(name: "Swift", url: "https://swift.org"))
+    let stored = try await store.load()
+    await close(store)
+    return stored
+  }
+
+  /// Opens with no cache, so the store gathers the whole index and writes the cache (a
+  /// store that finds one applies a few changes since and leaves it).
+  private func gatherAfresh() async {
+    unlink(cachePath)
+    await close(open())
+  }
+
+  /// Rewrites the cache with the name of the bookmark `id` changed to `name`, keeping its
+  /// stamp and generation: a store shows that name only if it really read the cache.
+  private func forge(_ id: Bookmark.ID, name: String, generation: Int64? = nil) throws {
+    let identity = try identity()
+    var cached = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    let index = try XCTUnwrap(cached.documents.firstIndex { $0.bookmark?.id == id })
+    cached.documents[index].bookmark?.name = name
+    if let generation { cached.generation = generation }
+    GatheredDocumentsCache.write(cached, identity: identity, to: cachePath)
+  }
+
+  // MARK: - Written and read
+
+  func testOpeningLeavesAPrivateCacheThatTheNextOpenReads() async throws {
+    let stored = try await storeThree()
+    var info = stat()
+    XCTAssertEqual(stat(cachePath, &info), 0, "the first open, of an empty container, made a cache")
+    let first = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: try identity()))
+    XCTAssertEqual(first.documents.count, 0)
+    // A few changes since are applied on opening, and the cache left as it is.
+    let resuming = open()
+    let resumed = try await resuming.load()
+    await close(resuming)
+    XCTAssertEqual(resumed, stored)
+    XCTAssertEqual(GatheredDocumentsCache.read(cachePath, identity: try identity())?.documents.count, 0)
+
+    await gatherAfresh()
+    info = stat()
+    XCTAssertEqual(stat(cachePath, &info), 0, "the cache exists after a gathering")
+    XCTAssertEqual(info.st_mode & 0o777, 0o600)
+
+    let reopened = open()
+    let loaded = try await reopened.load()
+    await close(reopened)
+    XCTAssertEqual(loaded, stored, "the same bookmarks, folders resolved, in the same order")
+
+    try forge(stored[0].id, name: "From the cache")
+    let forged = open()
+    let names = try await forged.load().map(\.name)
+    await close(forged)
+    XCTAssertEqual(names, ["From the cache", "東京 🚀", "Swift"], "an unchanged index is read from the cache")
+  }
+
+  // MARK: - Always brought up to date
+
+  func testChangesAnotherSessionMadeSinceTheCacheAreApplied() async throws {
+    let stored = try await storeThree()
+    await gatherAfresh()
+    try forge(stored[0].id, name: "From the cache")
+
+    // Another session adds one, renames one, deletes one and moves one to a new folder.
+    let other = open()
+    let added = try await other.add(BookmarkDraft(name: "New", url: "https://new.example"))
+    _ = try await other.update(id: stored[2].id, with: BookmarkDraft(name: "Swift.org", url: "https://swift.org"))
+    try await other.delete(id: stored[1].id)
+    try await other.changeFolder(.create(["Empty"]))
+    await close(other)
+
+    let reopened = open()
+    let loaded = try await reopened.load()
+    let folders = await reopened.snapshot()?.folders
+    await close(reopened)
+    XCTAssertEqual(loaded.map(\.name), ["From the cache", "Swift.org", "New"])
+    XCTAssertEqual(loaded.last?.id, added.id)
+    XCTAssertEqual(Set(folders ?? []), [["Travel"], ["Empty"]], "the new folder is there too")
+  }
+
+  func testOpeningAfterManyChangesRewritesTheCache() async throws {
+    _ = try await storeThree()
+    await gatherAfresh()
+    let identity = try identity()
+    let before = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    let other = open()
+    let many = (0..<DocumentBookmarkStore.changesWorthACache).map { index in
+      Bookmark(
+        id: "import-\(index)", name: "Imported \(index)", url: "https://\(index).example",
+        created: Date(timeIntervalSince1970: 1), modified: Date(timeIntervalSince1970: 1))
+    }
+    try await other.importBookmarks(many)
+    await close(other)
+    XCTAssertEqual(
+      GatheredDocumentsCache.read(cachePath, identity: identity)?.generation, before.generation,
+      "a session's own changes leave the cache alone")
+
+    let reopened = open()
+    let count = try await reopened.load().count
+    await close(reopened)
+    XCTAssertEqual(count, 3 + many.count)
+    let after = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    XCTAssertGreaterThan(after.generation, before.generation, "caught up and written again")
+    XCTAssertEqual(after.documents.count, 3 + many.count)
+  }
+
+  // MARK: - Never trusted for another index, or when damaged
+
+  func testACacheOfARebuiltIndexOrANewerGenerationIsIgnored() async throws {
+    let stored = try await storeThree()
+    await gatherAfresh()
+    // A generation the index never reached: not a cache of this index's history.
+    try forge(stored[0].id, name: "From the cache", generation: 1_000_000)
+    let ahead = open()
+    let names = try await ahead.load().map(\.name)
+    await close(ahead)
+    XCTAssertEqual(names, stored.map(\.name))
+
+    // The index deleted and rebuilt from the documents: another identity.
+    await gatherAfresh()
+    let oldIdentity = try identity()
+    try forge(stored[0].id, name: "From the cache")
+    for suffix in ["", "-wal", "-shm"] { unlink(folder + "/index.sqlite" + suffix) }
+    XCTAssertNotEqual(try identity(), oldIdentity)
+    let rebuilt = open()
+    let rebuiltNames = try await rebuilt.load().map(\.name).sorted()
+    await close(rebuilt)
+    XCTAssertEqual(rebuiltNames, stored.map(\.name).sorted())
+  }
+
+  func testADamagedCacheIsIgnoredAndRewritten() async throws {
+    let stored = try await storeThree()
+    await gatherAfresh()
+    try forge(stored[0].id, name: "From the cache")
+    let good = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+    let nameOffset = try XCTUnwrap(good.range(of: Data("From the cache".utf8))).lowerBound
+    var flipped = good
+    flipped[nameOffset] ^= 0x01  // still valid UTF-8, caught by the checksum
+    for damaged in [flipped, good.prefix(good.count - 1), good.prefix(12), Data(), good + Data([0])] {
+      try damaged.write(to: URL(fileURLWithPath: cachePath))
+      let store = open()
+      let loaded = try await store.load()
+      await close(store)
+      XCTAssertEqual(loaded, stored, "a damaged cache (\(damaged.count) bytes) is not read")
+      let rewritten = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: try identity()))
+      XCTAssertEqual(rewritten.documents.compactMap(\.bookmark?.name), ["Apple", "東京 🚀", "Swift"])
+    }
+  }
+}
