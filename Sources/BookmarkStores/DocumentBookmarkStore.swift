@@ -38,6 +38,33 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var observers: [Task<Void, Never>] = []
     /// The index generation ``catchUp()`` has applied everything up to.
     var caughtUp: Int64 = 0
+    /// The bookmarks in conflict, made when first asked for after a change.
+    var conflicted: Set<Bookmark.ID>?
+    /// Documents read from the cache and not yet in ``entries`` and ``fileByID``: opening
+    /// from the cache gives the sorted list at once, and the dictionaries are made when
+    /// something first needs them (a change, an edit, a save of the cache).
+    var unindexed: [GatheredDocumentsCache.Document] = []
+
+    mutating func makeIndex() {
+      guard !unindexed.isEmpty else { return }
+      entries.reserveCapacity(unindexed.count)
+      fileByID.reserveCapacity(unindexed.count)
+      for document in unindexed {
+        entries[document.file] = Entry(
+          bookmark: document.bookmark, order: document.order, version: document.version,
+          generation: document.generation)
+        if let bookmark = document.bookmark { fileByID[bookmark.id] = document.file }
+      }
+      unindexed = []
+    }
+  }
+
+  /// Runs `body` on the state with its dictionaries made.
+  private func indexed<T>(_ body: (inout State) -> T) -> T {
+    state.withLock { state in
+      state.makeIndex()
+      return body(&state)
+    }
   }
 
   private struct Entry {
@@ -106,6 +133,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
         if let identity { writeCache(holdingEverythingUpTo: gathered, identity: identity) }
       case .resumed(let updates):
         for update in updates { apply(update) }
+        // The dictionaries off the caller's path, so the first edit doesn't wait for them.
+        Task.detached(priority: .background) { [weak self] in self?.indexed { _ in } }
         // A cache far behind the index is brought up to date, so later opens read few rows.
         if let identity, updates.reduce(0, { $0 + $1.count }) >= Self.changesWorthACache {
           writeCache(holdingEverythingUpTo: gathered, identity: identity)
@@ -161,7 +190,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
-    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
     let opened = try await translating(id: id) { try await document.open() }
     guard let (stored, order) = BookmarkDocument.read(opened) else {
@@ -212,7 +241,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func openForOrder(_ id: Bookmark.ID) async throws -> OpenedForOrder {
-    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
     let opened = try await translating(id: id) { try await document.open() }
     guard let (bookmark, order) = BookmarkDocument.read(opened) else {
@@ -243,7 +272,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     for bookmark in writes.bookmarks {
       // As this store last read it (a bookmark with no record is shown at the path it carries).
       guard
-        let (file, order) = state.withLock({ state in
+        let (file, order) = indexed({ state in
           state.fileByID[bookmark.id].flatMap { file in state.entries[file].map { (file, $0.order) } }
         })
       else { throw StoreError.notFound(bookmark.id) }
@@ -263,14 +292,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func delete(id: Bookmark.ID) async throws {
-    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     try await changing(file, to: nil, deleting: true, id: id) { try container.delete(file) }
     refresh([file])
   }
 
   /// Imports as one commit of the index: all of them, or none.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
-    let taken = state.withLock { Set($0.fileByID.keys) }
+    let taken = indexed { Set($0.fileByID.keys) }
     var seen = Set<Bookmark.ID>()
     var documents: [(file: String, contents: Data)] = []
     // The bookmarks keep the order they are given in (a file's, or another store's list),
@@ -294,7 +323,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   /// Deletes the documents of these bookmarks in one commit.
   public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
-    let files = state.withLock { state in ids.compactMap { state.fileByID[$0] } }
+    let files = indexed { state in ids.compactMap { state.fileByID[$0] } }
     _ = try await changing(files.first, to: nil, deleting: true) { try container.delete(files) }
     refresh(files)
   }
@@ -333,7 +362,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] {
-    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let versions = try await translating(id: id) {
       try await UbiquitousDocument(container: container, file: file).versions()
     }
@@ -347,7 +376,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
-    guard let file = state.withLock({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     try await translating(id: id) {
       try await UbiquitousDocument(container: container, file: file).resolve(keeping: versionID)
     }
@@ -428,19 +457,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// The state the cache held (before the index's changes since are applied).
   private func restore(_ cached: GatheredDocumentsCache.Contents) {
     state.withLock { state in
-      state.entries.reserveCapacity(cached.documents.count)
-      state.fileByID.reserveCapacity(cached.documents.count)
       var sorted: [Bookmark] = []
       sorted.reserveCapacity(cached.documents.count)
+      var conflicted = Set<Bookmark.ID>()
       for document in cached.documents {
-        state.entries[document.file] = Entry(
-          bookmark: document.bookmark, order: document.order, version: document.version,
-          generation: document.generation)
-        if let bookmark = document.bookmark {
-          state.fileByID[bookmark.id] = document.file
-          sorted.append(bookmark)
-        }
+        guard let bookmark = document.bookmark else { continue }
+        sorted.append(bookmark)
+        if document.version.conflictVersions > 0 { conflicted.insert(bookmark.id) }
       }
+      state.unindexed = cached.documents
+      state.conflicted = conflicted
       for folder in cached.folders {
         state.folders[folder.file] = FolderEntry(
           record: Self.folderRecord(folder.file, folder.contents), version: folder.version,
@@ -468,7 +494,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// perhaps newer changes, which the next open applies again, changing nothing).
   private func writeCache(holdingEverythingUpTo generation: Int64, identity: String) {
     guard let cachePath else { return }
-    let (entries, folders) = state.withLock { ($0.entries, $0.folders) }
+    let (entries, folders) = indexed { ($0.entries, $0.folders) }
     var documents = entries.map { file, entry in
       GatheredDocumentsCache.Document(
         file: file, version: entry.version, generation: entry.generation, order: entry.order,
@@ -513,7 +539,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func apply(_ update: MetadataQueryUpdate) {
-    let conflictedFolders = state.withLock { state -> [String] in
+    let conflictedFolders = indexed { state -> [String] in
       var conflictedFolders: [String] = []
       /// False for a report older than one applied already: the query's observer can deliver
       /// what it read just before this process's own change after ``refresh(_:)`` applied it.
@@ -564,6 +590,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       }
       state.sorted = nil
       state.tree = nil
+      state.conflicted = nil
       state.unreadable =
         state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0.record == nil }
       return conflictedFolders
@@ -604,6 +631,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func sortedBookmarks() -> [Bookmark] {
     state.withLock { state in
       if let sorted = state.sorted { return sorted }
+      state.makeIndex()
       var entries = state.entries.values.compactMap { entry in entry.bookmark.map { ($0, entry.order) } }
       // In the order they were added (an import numbers its bookmarks in the order given).
       entries.sort { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
@@ -625,10 +653,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func currentSnapshot() -> StoreSnapshot {
     let sync = container.status()
     let (gatherError, unreadable, conflicted) = state.withLock { state in
-      (
-        state.gatherError, state.unreadable,
-        Set(state.entries.values.compactMap { $0.conflicted ? $0.bookmark?.id : nil })
-      )
+      if state.conflicted == nil {
+        state.makeIndex()
+        state.conflicted = Set(state.entries.values.compactMap { $0.conflicted ? $0.bookmark?.id : nil })
+      }
+      return (state.gatherError, state.unreadable, state.conflicted ?? [])
     }
     var problem = sync.problem
     if problem == nil, unreadable > 0 {

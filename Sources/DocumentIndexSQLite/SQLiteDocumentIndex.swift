@@ -230,6 +230,13 @@ public final class SQLiteDocumentIndex: DocumentIndex {
               PRAGMA user_version = 1;
               """)
         }
+        // Every open lists the documents still to be written: without this index, a scan of
+        // every row (100,000 documents: 90 MB read). Added to older indexes too; an older
+        // Cloudy ignores it.
+        try db.execute(
+          sql:
+            "CREATE INDEX IF NOT EXISTS documents_unwritten ON documents (file) WHERE signature IS NULL AND removed = 0"
+        )
         // Named once, when first opened by a Cloudy that names indexes.
         try db.execute(
           sql: "INSERT OR IGNORE INTO meta (key, value) VALUES ('identity', ?)", arguments: [UUID().uuidString])
