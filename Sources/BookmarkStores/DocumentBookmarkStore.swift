@@ -133,8 +133,6 @@ public final class DocumentBookmarkStore: BookmarkStore {
         if let identity { writeCache(holdingEverythingUpTo: gathered, identity: identity) }
       case .resumed(let updates):
         for update in updates { apply(update) }
-        // The dictionaries off the caller's path, so the first edit doesn't wait for them.
-        Task.detached(priority: .background) { [weak self] in self?.indexed { _ in } }
         // A cache far behind the index is brought up to date, so later opens read few rows.
         if let identity, updates.reduce(0, { $0 + $1.count }) >= Self.changesWorthACache {
           writeCache(holdingEverythingUpTo: gathered, identity: identity)
@@ -164,7 +162,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
-    snapshots.subscribe { [self] in currentSnapshot() }
+    // Someone follows the list (the app): the dictionaries the cache left to make are made
+    // now, off the caller's path, so the first edit or change doesn't wait for them.
+    if state.withLock({ !$0.unindexed.isEmpty }) {
+      Task.detached(priority: .background) { [weak self] in self?.indexed { _ in } }
+    }
+    return snapshots.subscribe { [self] in currentSnapshot() }
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {

@@ -11,12 +11,22 @@ public enum DisplayText {
 
   /// The text with every unsafe scalar replaced by a visible placeholder.
   public static func sanitize(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    guard !isPlainlySafe(text), text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       result.append(isUnsafe(scalar) ? picture(for: scalar) : scalar)
     }
     return String(result)
+  }
+
+  /// True when no byte of the text can begin an unsafe scalar (most text): one pass over the
+  /// UTF-8, no decoding. Every unsafe scalar starts with a byte below 0x20, 0x7F, or a lead
+  /// byte 0xC2 (U+0080–U+009F), 0xD8 (U+061C) or 0xE2 (U+2000–U+2FFF).
+  public static func isPlainlySafe(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      !bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+    }
   }
 
   /// Whether a scalar must never reach the terminal as it is.

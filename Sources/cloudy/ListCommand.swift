@@ -37,6 +37,8 @@ struct ListCommand: AsyncParsableCommand {
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await matching(try await store.load(), in: store)
+      KeptUntilExit.keep(store)
+      KeptUntilExit.keep(bookmarks)
       if json {
         let conflicted = await store.snapshot()?.conflicted ?? []
         let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }

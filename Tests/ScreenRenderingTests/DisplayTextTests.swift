@@ -28,4 +28,20 @@ final class DisplayTextTests: XCTestCase {
     let text = "Apple 東京 🚀 café e\u{301} 👨‍👩‍👧 עברית"
     XCTAssertEqual(DisplayText.sanitize(text), text)
   }
+
+  /// The byte scan that lets most text through without decoding never lets an unsafe
+  /// scalar through: every scalar there is, alone and between letters.
+  func testTheFastPathNeverPassesAnUnsafeScalar() {
+    var unsafe = 0
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value), DisplayText.isUnsafe(scalar) else { continue }
+      unsafe += 1
+      for text in [String(Character(scalar)), "ab" + String(Character(scalar)) + "c"] {
+        XCTAssertFalse(DisplayText.isPlainlySafe(text), "U+\(String(value, radix: 16))")
+        XCTAssertNotEqual(DisplayText.sanitize(text), text, "U+\(String(value, radix: 16))")
+      }
+    }
+    XCTAssertEqual(unsafe, 32 + 33 + 14)
+    XCTAssertTrue(DisplayText.isPlainlySafe("Apple 東京 🚀 café e\u{301} עברית https://x.example/?q=1"))
+  }
 }
