@@ -80,10 +80,28 @@ struct CacheReader {
     return strings(reusing: &unshared)
   }
 
-  /// What ``bookmark()`` shares between neighbours.
+  /// A string, or the last one read through `last` when the bytes are the same.
+  mutating func string(reusing last: inout Repeated) -> String? {
+    let start = offset
+    guard let length = uint32().map(Int.init), raw.count - offset >= length else { return nil }
+    let end = offset + length
+    if let shared = last.strings.first, last.range.count == end - start,
+      memcmp(raw.baseAddress! + start, raw.baseAddress! + last.range.lowerBound, end - start) == 0
+    {
+      offset = end
+      return shared
+    }
+    offset = start
+    guard let string = string() else { return nil }
+    last = Repeated(range: start..<end, strings: [string])
+    return string
+  }
+
+  /// What ``bookmark(sharing:)`` shares between neighbours.
   struct BookmarkContext {
     var folder = Repeated()
     var tags = Repeated()
+    var folderID = Repeated()
   }
 
   /// A bookmark as ``CacheWriter/append(_:)-bookmark`` wrote it.
@@ -91,11 +109,16 @@ struct CacheReader {
     guard let id = string(), let name = string(), let url = string(),
       let created = uint64(), let modified = uint64(),
       let folder = strings(reusing: &context.folder), let notes = string(),
-      let tags = strings(reusing: &context.tags), let folderID = strings(), folderID.count <= 1
+      let tags = strings(reusing: &context.tags), let hasFolderID = uint32(), hasFolderID <= 1
     else { return nil }
+    var folderID: String?
+    if hasFolderID == 1 {
+      guard let read = string(reusing: &context.folderID) else { return nil }
+      folderID = read
+    }
     return Bookmark(
       id: id, name: name, url: url, created: Date(timeIntervalSince1970: Double(bitPattern: created)),
       modified: Date(timeIntervalSince1970: Double(bitPattern: modified)), folder: folder, notes: notes,
-      tags: tags, folderID: folderID.first)
+      tags: tags, folderID: folderID)
   }
 }

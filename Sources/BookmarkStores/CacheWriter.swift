@@ -34,7 +34,8 @@ struct CacheWriter {
   }
 
   /// `id`, `name`, `url`, `created` and `modified` (Double bit patterns), the folder (a
-  /// count, then strings), `notes`, the tags, and the folder record's id (a list of none or one).
+  /// count, then strings), `notes`, the tags, and the folder record's id (a UInt32, 1 if
+  /// there is one, then the id).
   mutating func append(_ bookmark: Bookmark) {
     append(bookmark.id)
     append(bookmark.name)
@@ -44,6 +45,11 @@ struct CacheWriter {
     append(bookmark.folder)
     append(bookmark.notes)
     append(bookmark.tags)
-    append(bookmark.folderID.map { [$0] } ?? [])
+    if let folderID = bookmark.folderID {
+      append(UInt32(1))
+      append(folderID)
+    } else {
+      append(UInt32(0))
+    }
   }
 }

@@ -43,19 +43,20 @@ public final class DocumentBookmarkStore: BookmarkStore {
     /// Documents read from the cache and not yet in ``entries`` and ``fileByID``: opening
     /// from the cache gives the sorted list at once, and the dictionaries are made when
     /// something first needs them (a change, an edit, a save of the cache).
-    var unindexed: [GatheredDocumentsCache.Document] = []
+    var unindexed: GatheredDocumentsCache.Contents?
 
     mutating func makeIndex() {
-      guard !unindexed.isEmpty else { return }
-      entries.reserveCapacity(unindexed.count)
-      fileByID.reserveCapacity(unindexed.count)
-      for document in unindexed {
-        entries[document.file] = Entry(
-          bookmark: document.bookmark, order: document.order, version: document.version,
-          generation: document.generation)
-        if let bookmark = document.bookmark { fileByID[bookmark.id] = document.file }
+      guard let cached = unindexed else { return }
+      unindexed = nil
+      entries.reserveCapacity(cached.documents.count)
+      fileByID.reserveCapacity(cached.documents.count)
+      for (index, document) in cached.documents.enumerated() {
+        let file = cached.file(at: index)
+        let bookmark = index < cached.bookmarks.count ? cached.bookmarks[index] : nil
+        entries[file] = Entry(
+          bookmark: bookmark, order: document.order, version: document.version, generation: document.generation)
+        if let bookmark { fileByID[bookmark.id] = file }
       }
-      unindexed = []
     }
   }
 
@@ -164,7 +165,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func changes() -> AsyncStream<StoreSnapshot> {
     // Someone follows the list (the app): the dictionaries the cache left to make are made
     // now, off the caller's path, so the first edit or change doesn't wait for them.
-    if state.withLock({ !$0.unindexed.isEmpty }) {
+    if state.withLock({ $0.unindexed != nil }) {
       Task.detached(priority: .background) { [weak self] in self?.indexed { _ in } }
     }
     return snapshots.subscribe { [self] in currentSnapshot() }
@@ -460,15 +461,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// The state the cache held (before the index's changes since are applied).
   private func restore(_ cached: GatheredDocumentsCache.Contents) {
     state.withLock { state in
-      var sorted: [Bookmark] = []
-      sorted.reserveCapacity(cached.documents.count)
+      // Written in the list's order (readable bookmarks first, by order, then id).
+      var sorted = cached.bookmarks
       var conflicted = Set<Bookmark.ID>()
-      for document in cached.documents {
-        guard let bookmark = document.bookmark else { continue }
-        sorted.append(bookmark)
-        if document.version.conflictVersions > 0 { conflicted.insert(bookmark.id) }
+      for (bookmark, document) in zip(cached.bookmarks, cached.documents) where document.version.conflictVersions > 0 {
+        conflicted.insert(bookmark.id)
       }
-      state.unindexed = cached.documents
+      state.unindexed = cached
       state.conflicted = conflicted
       for folder in cached.folders {
         state.folders[folder.file] = FolderEntry(
@@ -478,9 +477,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
       if !state.folders.isEmpty {
         let tree = FolderTree(state.folders.values.compactMap(\.record))
         state.tree = tree
-        sorted = sorted.map(tree.resolved)
+        // In place, and only where a record moved the bookmark (the array is shared until then).
+        for index in sorted.indices {
+          guard let id = sorted[index].folderID, let place = tree.place(of: id), place != sorted[index].folder
+          else { continue }
+          sorted[index].folder = place
+        }
       }
-      // Written in the list's order (readable bookmarks first, by order, then id).
       state.sorted = sorted
       state.unreadable =
         cached.documents.count - sorted.count + state.folders.values.count { $0.record == nil }
@@ -488,9 +491,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private static func known(_ cached: GatheredDocumentsCache.Contents) -> MetadataQuery.Known {
-    MetadataQuery.Known(
-      generation: cached.generation,
-      documents: cached.documents.map { ($0.file, $0.version) } + cached.folders.map { ($0.file, $0.version) })
+    MetadataQuery.Known(generation: cached.generation) {
+      cached.documents.indices.map { (cached.file(at: $0), cached.documents[$0].version) }
+        + cached.folders.map { ($0.file, $0.version) }
+    }
   }
 
   /// Writes the cache from the state now, which holds everything up to `generation` (and
@@ -498,23 +502,33 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func writeCache(holdingEverythingUpTo generation: Int64, identity: String) {
     guard let cachePath else { return }
     let (entries, folders) = indexed { ($0.entries, $0.folders) }
-    var documents = entries.map { file, entry in
-      GatheredDocumentsCache.Document(
-        file: file, version: entry.version, generation: entry.generation, order: entry.order,
-        bookmark: entry.bookmark)
+    var readable: [(file: String, entry: Entry, bookmark: Bookmark)] = []
+    var unreadable: [(file: String, entry: Entry)] = []
+    readable.reserveCapacity(entries.count)
+    for (file, entry) in entries {
+      if let bookmark = entry.bookmark {
+        readable.append((file, entry, bookmark))
+      } else {
+        unreadable.append((file, entry))
+      }
     }
     // The list's order, as `sortedBookmarks()` makes it; documents that can't be read last.
-    documents.sort { a, b in
-      guard let first = a.bookmark else { return false }
-      guard let second = b.bookmark else { return true }
-      return (a.order, first.id) < (b.order, second.id)
+    readable.sort { ($0.entry.order, $0.bookmark.id) < ($1.entry.order, $1.bookmark.id) }
+    func document(_ file: String?, _ entry: Entry) -> GatheredDocumentsCache.Document {
+      GatheredDocumentsCache.Document(
+        file: file, version: entry.version, generation: entry.generation, order: entry.order)
     }
+    let documents =
+      readable.map { file, entry, bookmark in
+        document(file == self.file(forNew: bookmark.id) ? nil : file, entry)
+      } + unreadable.map { document($0.file, $0.entry) }
     let folderDocuments = folders.map { file, entry in
       GatheredDocumentsCache.FolderDocument(
         file: file, version: entry.version, generation: entry.generation, contents: entry.record?.document ?? Data())
     }
     GatheredDocumentsCache.write(
-      GatheredDocumentsCache.Contents(generation: generation, documents: documents, folders: folderDocuments),
+      GatheredDocumentsCache.Contents(
+        generation: generation, bookmarks: readable.map(\.bookmark), documents: documents, folders: folderDocuments),
       identity: identity, to: cachePath)
   }
 

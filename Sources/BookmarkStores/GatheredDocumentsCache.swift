@@ -20,12 +20,12 @@ import Ubiquity
 ///   state that holds at least everything up to the generation it records.
 ///
 /// A ``CacheFile`` with the magic `CLDYDGC\0`, stamped with the identity's UTF-8. Payload:
-/// the generation (Int64); the documents (a count, then each one's file, version id,
-/// conflict count (UInt32), generation (Int64), order (Int64) and, after a UInt32 that is 1
-/// for a readable bookmark and 0 for a document that can't be read, the bookmark as
-/// ``CacheWriter/append(_:)-bookmark`` writes it), readable ones in the list's order; then
-/// the folder documents (a count, then each one's file, version id, conflict count,
-/// generation and contents).
+/// the generation (Int64), the number of readable bookmarks and of documents (UInt32 each);
+/// each document's file name (empty for the usual name of its bookmark's id), version id,
+/// conflict count (UInt32), generation and order (Int64 each), and for the readable ones,
+/// which come first and in the list's order, the bookmark as
+/// ``CacheWriter/append(_:)-bookmark`` writes it; then the folder documents (a count, then
+/// each one's file, version id, conflict count, generation and contents).
 enum GatheredDocumentsCache {
   static let file = CacheFile(magic: Array("CLDYDGC\0".utf8), formatVersion: 1)
   static let fileName = "gathered.cache"
@@ -33,18 +33,25 @@ enum GatheredDocumentsCache {
   struct Contents {
     /// The index generation everything up to which is in here.
     var generation: Int64
-    /// Readable bookmarks first, in the list's order.
+    /// The readable bookmarks, in the list's order: the first documents' bookmarks.
+    var bookmarks: [Bookmark]
+    /// Every bookmark document: those of ``bookmarks`` first, in the same order, then the
+    /// ones that can't be read.
     var documents: [Document]
     var folders: [FolderDocument]
+
+    /// The file name of the document at `index`.
+    func file(at index: Int) -> String {
+      documents[index].file ?? DocumentContainer.fileName(for: bookmarks[index].id, extension: "bookmark")
+    }
   }
 
   struct Document {
-    var file: String
+    /// Nil for the usual name of its bookmark's id (`<id>.bookmark`).
+    var file: String?
     var version: MetadataQuery.Version
     var generation: Int64
     var order: Int
-    /// Nil for a document that can't be read.
-    var bookmark: Bookmark?
   }
 
   struct FolderDocument {
@@ -62,36 +69,43 @@ enum GatheredDocumentsCache {
   }
 
   private static func decode(_ reader: inout CacheReader) -> Contents? {
-    guard let generation = reader.int64(), let count = reader.count() else { return nil }
+    guard let generation = reader.int64(), let readable = reader.count(), let count = reader.count(),
+      readable <= count
+    else { return nil }
+    var bookmarks: [Bookmark] = []
     var documents: [Document] = []
+    bookmarks.reserveCapacity(readable)
     documents.reserveCapacity(count)
     var context = CacheReader.BookmarkContext()
-    for _ in 0..<count {
-      guard let (file, version, documentGeneration) = header(&reader), let order = reader.int64(),
-        let readable = reader.uint32()
+    for index in 0..<count {
+      guard let name = reader.string(), let (version, documentGeneration) = version(&reader),
+        let order = reader.int64()
       else { return nil }
-      var bookmark: Bookmark?
-      if readable == 1 {
-        guard let read = reader.bookmark(sharing: &context) else { return nil }
-        bookmark = read
+      if index < readable {
+        guard let bookmark = reader.bookmark(sharing: &context) else { return nil }
+        bookmarks.append(bookmark)
+      } else if name.isEmpty {
+        return nil  // an unreadable document has no bookmark to name it
       }
       documents.append(
-        Document(file: file, version: version, generation: documentGeneration, order: Int(order), bookmark: bookmark))
+        Document(file: name.isEmpty ? nil : name, version: version, generation: documentGeneration, order: Int(order)))
     }
     guard let folderCount = reader.count() else { return nil }
     var folders: [FolderDocument] = []
     for _ in 0..<folderCount {
-      guard let (file, version, folderGeneration) = header(&reader), let contents = reader.data() else { return nil }
+      guard let file = reader.string(), let (version, folderGeneration) = version(&reader),
+        let contents = reader.data()
+      else { return nil }
       folders.append(FolderDocument(file: file, version: version, generation: folderGeneration, contents: contents))
     }
-    return Contents(generation: generation, documents: documents, folders: folders)
+    return Contents(generation: generation, bookmarks: bookmarks, documents: documents, folders: folders)
   }
 
-  private static func header(_ reader: inout CacheReader) -> (String, MetadataQuery.Version, Int64)? {
-    guard let file = reader.string(), let versionID = reader.string(), let conflicts = reader.uint32(),
-      let generation = reader.int64()
-    else { return nil }
-    return (file, MetadataQuery.Version(id: versionID, conflictVersions: Int(conflicts)), generation)
+  private static func version(_ reader: inout CacheReader) -> (MetadataQuery.Version, Int64)? {
+    guard let versionID = reader.string(), let conflicts = reader.uint32(), let generation = reader.int64() else {
+      return nil
+    }
+    return (MetadataQuery.Version(id: versionID, conflictVersions: Int(conflicts)), generation)
   }
 
   static func write(_ contents: Contents, identity: String, to path: String) {
@@ -99,31 +113,26 @@ enum GatheredDocumentsCache {
   }
 
   static func encode(_ contents: Contents, identity: String) -> [UInt8] {
-    file.encode(stamp: Array(identity.utf8), capacity: contents.documents.count * 320) { writer in
+    file.encode(stamp: Array(identity.utf8), capacity: contents.documents.count * 256) { writer in
       writer.append(contents.generation)
+      writer.append(UInt32(contents.bookmarks.count))
       writer.append(UInt32(contents.documents.count))
-      for document in contents.documents {
-        header(document.file, document.version, document.generation, &writer)
+      for (index, document) in contents.documents.enumerated() {
+        writer.append(document.file ?? "")
+        append(document.version, document.generation, &writer)
         writer.append(Int64(document.order))
-        if let bookmark = document.bookmark {
-          writer.append(UInt32(1))
-          writer.append(bookmark)
-        } else {
-          writer.append(UInt32(0))
-        }
+        if index < contents.bookmarks.count { writer.append(contents.bookmarks[index]) }
       }
       writer.append(UInt32(contents.folders.count))
       for folder in contents.folders {
-        header(folder.file, folder.version, folder.generation, &writer)
+        writer.append(folder.file)
+        append(folder.version, folder.generation, &writer)
         writer.append(folder.contents)
       }
     }
   }
 
-  private static func header(
-    _ file: String, _ version: MetadataQuery.Version, _ generation: Int64, _ writer: inout CacheWriter
-  ) {
-    writer.append(file)
+  private static func append(_ version: MetadataQuery.Version, _ generation: Int64, _ writer: inout CacheWriter) {
     writer.append(version.id)
     writer.append(UInt32(version.conflictVersions))
     writer.append(generation)

@@ -20,7 +20,7 @@ public final class MetadataQuery: Sendable {
     /// The version of every document in the results, by file; made from ``known`` when first
     /// needed after resuming.
     var results: [String: Version] = [:]
-    var known: [(file: String, version: Version)] = []
+    var known: (@Sendable () -> [(file: String, version: Version)])?
     var generation: Int64 = 0
     var gathered = false
     var tasks: [Task<Void, Never>] = []
@@ -51,12 +51,13 @@ public final class MetadataQuery: Sendable {
   }
 
   /// What a client kept of an earlier gathering (a cache of its results): the generation it
-  /// had read everything up to, and the version of every document then.
+  /// had read everything up to, and the version of every document then (asked for only
+  /// when the first change comes in).
   public struct Known: Sendable {
     public var generation: Int64
-    public var documents: [(file: String, version: Version)]
+    public var documents: @Sendable () -> [(file: String, version: Version)]
 
-    public init(generation: Int64, documents: [(file: String, version: Version)]) {
+    public init(generation: Int64, documents: @escaping @Sendable () -> [(file: String, version: Version)]) {
       self.generation = generation
       self.documents = documents
     }
@@ -79,10 +80,11 @@ public final class MetadataQuery: Sendable {
   }
 
   private static func makeResults(_ state: inout State) {
-    guard !state.known.isEmpty else { return }
-    state.results.reserveCapacity(state.known.count)
-    for (file, version) in state.known { state.results[file] = version }
-    state.known = []
+    guard let known = state.known else { return }
+    let documents = known()
+    state.results.reserveCapacity(documents.count)
+    for (file, version) in documents { state.results[file] = version }
+    state.known = nil
   }
 
   /// Updates from now on; subscribe before ``start()`` to see the gathering.
@@ -128,7 +130,7 @@ public final class MetadataQuery: Sendable {
     }
     state.withLock { state in
       state.results = results
-      state.known = []
+      state.known = nil
       state.generation = gatheredAt
       state.gathered = true
     }
