@@ -47,7 +47,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
     mutating func makeIndex() {
       guard let cached = unindexed else { return }
+      (entries, fileByID) = Self.index(cached)
       unindexed = nil
+    }
+
+    /// The dictionaries for what the cache held (``entries`` and ``fileByID`` are empty
+    /// until they are made: every use of them makes them first).
+    static func index(_ cached: GatheredDocumentsCache.Contents) -> ([String: Entry], [Bookmark.ID: String]) {
+      var entries: [String: Entry] = [:]
+      var fileByID: [Bookmark.ID: String] = [:]
       entries.reserveCapacity(cached.documents.count)
       fileByID.reserveCapacity(cached.documents.count)
       for (index, document) in cached.documents.enumerated() {
@@ -57,6 +65,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
           bookmark: bookmark, order: document.order, version: document.version, generation: document.generation)
         if let bookmark { fileByID[bookmark.id] = file }
       }
+      return (entries, fileByID)
     }
   }
 
@@ -166,9 +175,22 @@ public final class DocumentBookmarkStore: BookmarkStore {
     // Someone follows the list (the app): the dictionaries the cache left to make are made
     // now, off the caller's path, so the first edit or change doesn't wait for them.
     if state.withLock({ $0.unindexed != nil }) {
-      Task.detached(priority: .background) { [weak self] in self?.indexed { _ in } }
+      Task.detached(priority: .background) { [weak self] in self?.makeIndexOutsideTheLock() }
     }
     return snapshots.subscribe { [self] in currentSnapshot() }
+  }
+
+  /// Makes the dictionaries without holding the lock (100,000 documents: about a quarter of
+  /// a second, in which the list's snapshot must not wait), then puts them in unless a change
+  /// that needed them made them meanwhile.
+  private func makeIndexOutsideTheLock() {
+    guard let cached = state.withLock({ $0.unindexed }) else { return }
+    let (entries, fileByID) = State.index(cached)
+    state.withLock { state in
+      guard state.unindexed != nil else { return }
+      (state.entries, state.fileByID) = (entries, fileByID)
+      state.unindexed = nil
+    }
   }
 
   public func add(_ draft: BookmarkDraft) async throws -> Bookmark {
