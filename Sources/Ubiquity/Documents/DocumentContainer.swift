@@ -37,6 +37,10 @@ public final class DocumentContainer: Sendable {
   var engine: SyncEngine { state.withLock { $0.engine! } }
   /// Sent after every commit this process makes, with the generation it committed.
   let commits = Broadcast<Int64>()
+  /// How many writes of this process are writing files they committed: a scan meanwhile
+  /// leaves those files to them (the folder watcher's scans during an import of 10,000
+  /// documents otherwise wrote the same files alongside it, doubling its time).
+  private let materializing = Atomic<Int>(0)
   let statuses = Broadcast<DocumentSyncStatus>(bufferingPolicy: .bufferingNewest(1))
 
   struct SyncState: ~Copyable {
@@ -335,6 +339,9 @@ public final class DocumentContainer: Sendable {
       try session.setValue(Self.describe(PrivateFiles.signature(documentsDirectory)), for: "folder")
       return unmaterialized
     }
+    // Files another write of this process is writing now are its to write; a crash of
+    // this process would leave them to the next start's scan.
+    guard materializing.load(ordering: .acquiring) == 0 else { return 0 }
     try materialize(unmaterialized)
     return unmaterialized.count
   }
@@ -395,6 +402,8 @@ public final class DocumentContainer: Sendable {
   /// under the lock, with one flush per batch rather than one per file.
   func materialize(_ files: [String]) throws {
     guard !files.isEmpty else { return }
+    materializing.add(1, ordering: .acquiringAndReleasing)
+    defer { materializing.subtract(1, ordering: .acquiringAndReleasing) }
     try PrivateFiles.makeDirectory(documentsDirectory)
     for start in stride(from: 0, to: files.count, by: 2000) {
       let chunk = files[start..<min(start + 2000, files.count)]
