@@ -345,6 +345,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
     // All or nothing (one commit): the first document tells which.
     _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
     refresh(documents.map(\.file))
+    // A large import is caught up on and cached now, so the next open reads it from the
+    // cache rather than every row it added.
+    if documents.count >= Self.changesWorthACache, let identity = container.index.identity {
+      catchUp()
+      writeCache(holdingEverythingUpTo: state.withLock { $0.caughtUp }, identity: identity)
+    }
   }
 
   /// Deletes the documents of these bookmarks in one commit.

@@ -52,6 +52,13 @@ final class DocumentStoreCacheTests: XCTestCase {
     return stored
   }
 
+  /// Enough bookmarks for an import that is worth a cache of its own.
+  private static let many = (0..<DocumentBookmarkStore.changesWorthACache).map { index in
+    Bookmark(
+      id: "import-\(index)", name: "Imported \(index)", url: "https://\(index).example",
+      created: Date(timeIntervalSince1970: 1), modified: Date(timeIntervalSince1970: 1))
+  }
+
   /// Opens with no cache, so the store gathers the whole index and writes the cache (a
   /// store that finds one applies a few changes since and leaves it).
   private func gatherAfresh() async {
@@ -132,24 +139,39 @@ final class DocumentStoreCacheTests: XCTestCase {
     let identity = try identity()
     let before = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
     let other = open()
-    let many = (0..<DocumentBookmarkStore.changesWorthACache).map { index in
-      Bookmark(
-        id: "import-\(index)", name: "Imported \(index)", url: "https://\(index).example",
-        created: Date(timeIntervalSince1970: 1), modified: Date(timeIntervalSince1970: 1))
-    }
-    try await other.importBookmarks(many)
+    _ = try await other.add(BookmarkDraft(name: "One more", url: "https://one.example"))
     await close(other)
     XCTAssertEqual(
       GatheredDocumentsCache.read(cachePath, identity: identity)?.generation, before.generation,
-      "a session's own changes leave the cache alone")
+      "a few changes of a session leave the cache alone")
+    // Another session imports many while this one is closed.
+    let importer = open()
+    try await importer.importBookmarks(Self.many)
+    await close(importer)
+    // As if the importer had written no cache (an older Cloudy, or one killed first).
+    GatheredDocumentsCache.write(before, identity: identity, to: cachePath)
 
     let reopened = open()
     let count = try await reopened.load().count
     await close(reopened)
-    XCTAssertEqual(count, 3 + many.count)
+    XCTAssertEqual(count, 4 + Self.many.count)
     let after = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
     XCTAssertGreaterThan(after.generation, before.generation, "caught up and written again")
-    XCTAssertEqual(after.documents.count, 3 + many.count)
+    XCTAssertEqual(after.documents.count, 4 + Self.many.count)
+  }
+
+  func testALargeImportLeavesTheCacheCaughtUp() async throws {
+    _ = try await storeThree()
+    await gatherAfresh()
+    let identity = try identity()
+    let before = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    let importer = open()
+    try await importer.importBookmarks(Self.many)
+    let listed = try await importer.load()
+    await close(importer)
+    let after = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    XCTAssertGreaterThan(after.generation, before.generation)
+    XCTAssertEqual(after.bookmarks.map(\.id), listed.map(\.id), "the import's bookmarks, in the list's order")
   }
 
   // MARK: - Never trusted for another index, or when damaged
