@@ -113,10 +113,7 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     configuration.busyMode = .timeout(30)
     configuration.label = "cloudy.document-index"
     configuration.prepareDatabase { db in
-      // A 64 MB page cache (SQLite's default is 2 MB): an import writes rows at random
-      // places of a table of 90 MB (100,000 documents), and with 2 MB nearly every row read
-      // or written went through a system call. Pages are only taken as they are used.
-      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
+      try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
     }
     let deadline = ContinuousClock.now + .seconds(10)
     while true {
