@@ -1,4 +1,5 @@
 import BookmarkModel
+import DurableFiles
 import Foundation
 import Ubiquity
 
@@ -108,7 +109,10 @@ enum GatheredDocumentsCache {
     return (MetadataQuery.Version(id: versionID, conflictVersions: Int(conflicts)), generation)
   }
 
+  /// Replaces the cache (failures are ignored: it only saves time), first removing what a
+  /// writer killed mid-write left (written without a lock, so only dead writers' temporaries).
   static func write(_ contents: Contents, identity: String, to path: String) {
+    PrivateFiles.removeTemporariesOfDeadWriters(of: path)
     CacheFile.write(encode(contents, identity: identity), to: path)
   }
 

@@ -216,4 +216,13 @@ final class DocumentStoreCacheTests: XCTestCase {
       XCTAssertEqual(rewritten.bookmarks.map(\.name), ["Apple", "東京 🚀", "Swift"])
     }
   }
+
+  func testWritingTheCacheRemovesTemporariesLeftByKilledWriters() async throws {
+    _ = try await storeThree()
+    let leftover = cachePath + ".tmp-99999-1"
+    try Data("half a cache".utf8).write(to: URL(fileURLWithPath: leftover))
+    await gatherAfresh()
+    XCTAssertFalse(FileManager.default.fileExists(atPath: leftover))
+    XCTAssertNotNil(GatheredDocumentsCache.read(cachePath, identity: try identity()))
+  }
 }

@@ -78,4 +78,43 @@ final class MetadataQueryTests: XCTestCase {
     XCTAssertEqual(change?.origin, .otherSession)
     query.stop()
   }
+
+  /// Resuming from what an earlier gathering knew reports exactly what changed since, by
+  /// kind (a removal included), and reads nothing else; a generation the index never reached
+  /// is not resumed from.
+  func testResumingReportsOnlyWhatChangedSinceWhatWasKnown() async throws {
+    let a = try devices.device("a", online: false)
+    for name in ["one", "two", "same"] {
+      try a.save("\(name).bookmark", contents: Data(text: name), for: .forCreating)
+    }
+    let first = MetadataQuery(container: a)
+    let gathered = try first.start()
+    first.stop()
+    let generation = try a.index.read { try $0.generation() }
+    let versions = gathered.map { ($0.file, MetadataQuery.Version(id: $0.versionID, conflictVersions: 0)) }
+    let known = MetadataQuery.Known(generation: generation) { versions }
+
+    try a.save("three.bookmark", contents: Data(text: "3"), for: .forCreating)
+    try a.save("one.bookmark", contents: Data(text: "1b"), for: .forOverwriting)
+    try a.delete("two.bookmark")
+    let resumed = MetadataQuery(container: a)
+    guard case .resumed(let updates) = try resumed.start(resuming: known) else { return XCTFail("gathered again") }
+    let changes = updates.compactMap { update -> (added: [String], changed: [String], removed: [String])? in
+      guard case .changed(let added, let changed, let removed, _) = update else { return nil }
+      return (added.map(\.file), changed.map(\.file), removed.map(\.file))
+    }
+    XCTAssertEqual(changes.flatMap(\.added), ["three.bookmark"])
+    XCTAssertEqual(changes.flatMap(\.changed), ["one.bookmark"])
+    XCTAssertEqual(changes.flatMap(\.removed), ["two.bookmark"])
+    XCTAssertEqual(resumed.files.sorted(), ["one.bookmark", "same.bookmark", "three.bookmark"])
+    resumed.stop()
+
+    let ahead = MetadataQuery.Known(generation: generation + 1_000) { versions }
+    let fresh = MetadataQuery(container: a)
+    guard case .gathered(let items) = try fresh.start(resuming: ahead) else {
+      return XCTFail("resumed from the future")
+    }
+    XCTAssertEqual(items.map(\.file).sorted(), ["one.bookmark", "same.bookmark", "three.bookmark"])
+    fresh.stop()
+  }
 }
