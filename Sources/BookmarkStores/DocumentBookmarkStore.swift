@@ -131,7 +131,6 @@ public final class DocumentBookmarkStore: BookmarkStore {
     do {
       // Read before the gathering, so the first catch-up starts no later than it.
       let gathered = (try? container.index.read { try $0.generation() }) ?? 0
-      state.withLock { $0.caughtUp = gathered }
       let identity = container.index.identity
       let cached = identity.flatMap { identity in
         cachePath.flatMap { GatheredDocumentsCache.read($0, identity: identity) }
@@ -140,12 +139,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
       switch try query.start(resuming: cached.map(Self.known)) {
       case .gathered(let items):
         apply(.gathered(items))
+        state.withLock { $0.caughtUp = gathered }
         if let identity { writeCache(holdingEverythingUpTo: gathered, identity: identity) }
-      case .resumed(let updates):
+      case .resumed(let updates, let through):
         for update in updates { apply(update) }
+        // Everything up to `through` is applied now (only the cache's generation, if the
+        // index could not be read just then).
+        state.withLock { $0.caughtUp = through }
         // A cache far behind the index is brought up to date, so later opens read few rows.
         if let identity, updates.reduce(0, { $0 + $1.count }) >= Self.changesWorthACache {
-          writeCache(holdingEverythingUpTo: gathered, identity: identity)
+          writeCache(holdingEverythingUpTo: through, identity: identity)
         }
       }
     } catch {
@@ -347,9 +350,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
     refresh(documents.map(\.file))
     // A large import is caught up on and cached now, so the next open reads it from the
     // cache rather than every row it added.
-    if documents.count >= Self.changesWorthACache, let identity = container.index.identity {
-      catchUp()
-      writeCache(holdingEverythingUpTo: state.withLock { $0.caughtUp }, identity: identity)
+    if documents.count >= Self.changesWorthACache, let identity = container.index.identity,
+      let generation = catchUp()
+    {
+      writeCache(holdingEverythingUpTo: generation, identity: identity)
     }
   }
 
@@ -379,18 +383,26 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// returns nothing and the observer applies it a moment later — too late for a command
   /// that lists right after syncing (a `list` then missed what the sync had just fetched,
   /// 2 in 1,700 torture trials). Applying an entry twice changes nothing.
-  private func catchUp() {
+  ///
+  /// Returns the generation everything up to which is applied now, or nil if the index
+  /// could not be read. `caughtUp` is raised only after the changes are applied, so it never
+  /// names a generation whose changes are still on their way in (a cache stamped with it
+  /// would skip them on the next open).
+  @discardableResult
+  private func catchUp() -> Int64? {
     let since = state.withLock { $0.caughtUp }
     guard
       let (entries, generation) = try? container.index.read({ session in
         (try session.entries(changedAfter: since), try session.generation())
       })
-    else { return }
+    else { return nil }
+    if !entries.isEmpty {
+      let live = entries.filter { !$0.removed }.map(MetadataItem.init)
+      let removed = entries.filter(\.removed).map(MetadataItem.init)
+      apply(.changed(added: live, changed: [], removed: removed, origin: .cloud))
+    }
     state.withLock { $0.caughtUp = max($0.caughtUp, generation) }
-    guard !entries.isEmpty else { return }
-    let live = entries.filter { !$0.removed }.map(MetadataItem.init)
-    let removed = entries.filter(\.removed).map(MetadataItem.init)
-    apply(.changed(added: live, changed: [], removed: removed, origin: .cloud))
+    return generation
   }
 
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] {
@@ -486,8 +498,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// How many changes since the cache's generation make it worth writing again on opening.
   static let changesWorthACache = 1_000
 
-  /// The state the cache held (before the index's changes since are applied).
+  /// The state the cache held (before the index's changes since are applied). Folders in
+  /// conflict are settled again, as a gathering settles them.
   private func restore(_ cached: GatheredDocumentsCache.Contents) {
+    let conflictedFolders = cached.folders.filter { $0.version.conflictVersions > 0 }.map(\.file)
+    defer { if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) } }
     state.withLock { state in
       // Written in the list's order (readable bookmarks first, by order, then id).
       var sorted = cached.bookmarks

@@ -9,8 +9,9 @@ import Ubiquity
 ///
 /// The index stays the truth, and the cache is only a starting point that the index brings
 /// up to date:
-/// - it is stamped with the index's ``DocumentIndex/identity`` (another index file, or the
-///   index rebuilt or put back from a copy, has another) and records the index generation
+/// - it is stamped with the index's ``DocumentIndex/identity`` (a rebuilt index, or another
+///   file put in its place, has another; a copy written over the file in place keeps it, so
+///   whoever restores an index that way removes this cache) and records the index generation
 ///   it holds everything up to; the store reads it only for the same identity and a
 ///   generation no newer than the index's, and then applies every row the index changed
 ///   since that generation (removals are kept in the index as tombstones, so none is

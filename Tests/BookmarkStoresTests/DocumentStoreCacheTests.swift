@@ -225,4 +225,63 @@ final class DocumentStoreCacheTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: leftover))
     XCTAssertNotNil(GatheredDocumentsCache.read(cachePath, identity: try identity()))
   }
+
+  /// A folder in conflict is settled when the list opens from the cache, as a gathering
+  /// settles it: a cache written before the settle ran (a command that exited first) would
+  /// otherwise keep the conflict on this device until the folder changed again.
+  func testAFolderConflictInTheCacheIsSettledOnOpening() async throws {
+    func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
+      DocumentBookmarkStore(
+        container: BookmarkStoreImplementation.documentContainer(root: home.path, device: name, online: online))
+    }
+    let first = device("a", online: true)
+    try await first.changeFolder(.create(["Folder"]))
+    await first.sync()
+    await close(first)
+    let b = device("b", online: true)
+    await b.sync()
+    await close(b)
+    for (name, newName) in [("a", "From A"), ("b", "From B")] {
+      let offline = device(name, online: false)
+      try await offline.changeFolder(.rename(["Folder"], to: newName))
+      await close(offline)
+    }
+    let pushing = device("b", online: true)
+    await pushing.sync()
+    await close(pushing)
+    // A's index fetches the conflict with no store open to settle it.
+    let fetching = BookmarkStoreImplementation.documentContainer(root: home.path, device: "a")
+    fetching.start()
+    await fetching.syncNow()
+    let folder = try XCTUnwrap(
+      try fetching.index.read { try $0.allEntries() }.first { $0.file.hasSuffix(".folder") && !$0.removed })
+    XCTAssertEqual(folder.conflicts.count, 1, "the two renames are in conflict on A")
+    let generation = try fetching.index.read { try $0.generation() }
+    let identity = try XCTUnwrap(fetching.index.identity)
+    await fetching.close()
+    // A cache that holds the conflicted folder and everything up to now.
+    GatheredDocumentsCache.write(
+      GatheredDocumentsCache.Contents(
+        generation: generation, bookmarks: [], documents: [],
+        folders: [
+          GatheredDocumentsCache.FolderDocument(
+            file: folder.file, version: MetadataQuery.Version(id: folder.versionID, conflictVersions: 1),
+            generation: folder.generation, contents: folder.contents)
+        ]), identity: identity, to: cachePath)
+
+    let opened = open()
+    let container = opened.container
+    let file = folder.file
+    // The settle is a commit of this process: each one is looked at (the first may have come
+    // before the wait began, so the entry is checked once first).
+    let resolved = await withTimeout(.seconds(5)) { () -> Bool? in
+      let commits = container.commitNotifications()
+      let isSettled = { (try? container.entry(file))??.conflicts.isEmpty == true }
+      if isSettled() { return true }
+      for await _ in commits where isSettled() { return true }
+      return nil
+    }
+    await close(opened)
+    XCTAssertEqual(resolved, true, "the folder's conflict is settled")
+  }
 }

@@ -98,7 +98,9 @@ final class MetadataQueryTests: XCTestCase {
     try a.save("one.bookmark", contents: Data(text: "1b"), for: .forOverwriting)
     try a.delete("two.bookmark")
     let resumed = MetadataQuery(container: a)
-    guard case .resumed(let updates) = try resumed.start(resuming: known) else { return XCTFail("gathered again") }
+    guard case .resumed(let updates, let through) = try resumed.start(resuming: known) else {
+      return XCTFail("gathered again")
+    }
     let changes = updates.compactMap { update -> (added: [String], changed: [String], removed: [String])? in
       guard case .changed(let added, let changed, let removed, _) = update else { return nil }
       return (added.map(\.file), changed.map(\.file), removed.map(\.file))
@@ -106,6 +108,7 @@ final class MetadataQueryTests: XCTestCase {
     XCTAssertEqual(changes.flatMap(\.added), ["three.bookmark"])
     XCTAssertEqual(changes.flatMap(\.changed), ["one.bookmark"])
     XCTAssertEqual(changes.flatMap(\.removed), ["two.bookmark"])
+    XCTAssertEqual(through, try a.index.read { try $0.generation() })
     XCTAssertEqual(resumed.files.sorted(), ["one.bookmark", "same.bookmark", "three.bookmark"])
     resumed.stop()
 

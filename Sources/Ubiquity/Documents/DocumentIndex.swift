@@ -18,9 +18,10 @@ public protocol DocumentIndex: Sendable {
   /// What opening the index did that the user should hear of (a damaged index kept aside
   /// and rebuilt, a read-only one), or `nil`.
   var notice: String? { get }
-  /// Names this index and its history: another index file, or this one rebuilt or put back
-  /// from a copy, has another identity, so a generation number read from one means nothing
-  /// for the other. `nil` when the index can't tell (one kept in memory).
+  /// Names this index and its history: another index file, or this one rebuilt, has another
+  /// identity, so a generation number read from one means nothing for the other. (A copy
+  /// written over the file in place keeps it.) `nil` when the index can't tell (one kept in
+  /// memory).
   var identity: String? { get }
   func close()
 }

@@ -67,8 +67,10 @@ public final class MetadataQuery: Sendable {
   public enum Start: Sendable {
     /// Every document, read from the index.
     case gathered([MetadataItem])
-    /// From what was known: the changes since then, as updates (also sent to subscribers).
-    case resumed([MetadataQueryUpdate])
+    /// From what was known: the changes since then, as updates (also sent to subscribers),
+    /// and the generation they bring the results up to (the known one if the index could not
+    /// be read just then: the live updates read the changes later).
+    case resumed([MetadataQueryUpdate], through: Int64)
   }
 
   /// The files in the results now (none before gathering).
@@ -113,8 +115,9 @@ public final class MetadataQuery: Sendable {
         state.gathered = true
       }
       let updates = update()
+      let through = state.withLock { $0.generation }
       startWatching()
-      return .resumed(updates)
+      return .resumed(updates, through: through)
     }
     let (entries, gatheredAt) = try container.guarded {
       try container.index.read { session in (try session.allEntries(), try session.generation()) }
