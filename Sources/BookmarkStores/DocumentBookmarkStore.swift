@@ -347,14 +347,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
     documents = folderDocuments(filing.writes.records) + documents
     // All or nothing (one commit): the first document tells which.
     _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
-    refresh(documents.map(\.file))
-    // A large import is caught up on and cached now, so the next open reads it from the
-    // cache rather than every row it added.
-    if documents.count >= Self.changesWorthACache, let identity = container.index.identity,
+    // A large import is taken in by catching up (which reads its rows once, with anything
+    // else changed meanwhile) and cached, so the next open reads it from the cache rather
+    // than every row it added; a small one by reading just its own rows.
+    guard documents.count >= Self.changesWorthACache, let identity = container.index.identity,
       let generation = catchUp()
-    {
-      writeCache(holdingEverythingUpTo: generation, identity: identity)
+    else {
+      refresh(documents.map(\.file))
+      return
     }
+    writeCache(holdingEverythingUpTo: generation, identity: identity)
   }
 
   /// Deletes the documents of these bookmarks in one commit.

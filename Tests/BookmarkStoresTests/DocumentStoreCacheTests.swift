@@ -66,6 +66,13 @@ final class DocumentStoreCacheTests: XCTestCase {
     await close(open())
   }
 
+  /// ``gatherAfresh()``, then the index's identity and the cache it wrote.
+  private func freshCache() async throws -> (identity: String, cache: GatheredDocumentsCache.Contents) {
+    await gatherAfresh()
+    let identity = try identity()
+    return (identity, try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)))
+  }
+
   /// Rewrites the cache with the name of the bookmark `id` changed to `name`, keeping its
   /// stamp and generation: a store shows that name only if it really read the cache.
   private func forge(_ id: Bookmark.ID, name: String, generation: Int64? = nil) throws {
@@ -135,9 +142,7 @@ final class DocumentStoreCacheTests: XCTestCase {
 
   func testOpeningAfterManyChangesRewritesTheCache() async throws {
     _ = try await storeThree()
-    await gatherAfresh()
-    let identity = try identity()
-    let before = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    let (identity, before) = try await freshCache()
     let other = open()
     _ = try await other.add(BookmarkDraft(name: "One more", url: "https://one.example"))
     await close(other)
@@ -162,9 +167,7 @@ final class DocumentStoreCacheTests: XCTestCase {
 
   func testALargeImportLeavesTheCacheCaughtUp() async throws {
     _ = try await storeThree()
-    await gatherAfresh()
-    let identity = try identity()
-    let before = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+    let (identity, before) = try await freshCache()
     let importer = open()
     try await importer.importBookmarks(Self.many)
     let listed = try await importer.load()
