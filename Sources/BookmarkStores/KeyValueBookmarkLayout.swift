@@ -74,27 +74,33 @@ enum KeyValueBookmarkLayout {
     return (.dictionary(a), .dictionary(b))
   }
 
+  /// A bookmark entry's bookmark and place, or `nil` if it can't be read (or is filed under
+  /// a key that is not its id's).
+  static func decode(_ key: String, _ value: PropertyList) -> KeyValueDecodedEntries.Decoded {
+    guard let bookmark = Bookmark(propertyList: value), key == self.key(for: bookmark.id) else { return nil }
+    return (bookmark, order(of: value.dictionary ?? [:], created: bookmark.created))
+  }
+
   /// The bookmarks in a store's values, oldest first, with their folders as the records
   /// place them; the folder tree; and how many entries could not be read.
-  static func contents(in values: [String: PropertyList]) -> (bookmarks: [Bookmark], tree: FolderTree, unreadable: Int)
+  /// `decoded` keeps the entries decoded last time, to decode only the changed ones.
+  static func contents(in values: [String: PropertyList], decoded: KeyValueDecodedEntries)
+    -> (bookmarks: [Bookmark], tree: FolderTree, unreadable: Int)
   {
     let (tree, unreadableFolders) = folders(in: values)
-    let (bookmarks, unreadable) = bookmarks(in: values)
+    let (bookmarks, unreadable) = bookmarks(in: values, decoded: decoded)
     return (tree.isEmpty ? bookmarks : bookmarks.map(tree.resolved), tree, unreadable + unreadableFolders)
   }
 
   /// The bookmarks in a store's values, oldest first, with the folder paths they carry, and
-  /// how many bookmark entries could not be read.
-  static func bookmarks(in values: [String: PropertyList]) -> (bookmarks: [Bookmark], unreadable: Int) {
-    var entries: [(bookmark: Bookmark, order: Int)] = []
-    var unreadable = 0
-    for (key, value) in values where key.hasPrefix(prefix) {
-      if let bookmark = Bookmark(propertyList: value), key == self.key(for: bookmark.id) {
-        entries.append((bookmark, order(of: value.dictionary ?? [:], created: bookmark.created)))
-      } else {
-        unreadable += 1
-      }
-    }
+  /// how many bookmark entries could not be read. `decoded` decodes only the entries that
+  /// changed since it last did.
+  static func bookmarks(in values: [String: PropertyList], decoded: KeyValueDecodedEntries)
+    -> (bookmarks: [Bookmark], unreadable: Int)
+  {
+    let all = decoded.decode(values, where: { $0.hasPrefix(prefix) }, by: decode)
+    var entries = all.compactMap { $0 }
+    let unreadable = all.count - entries.count
     entries.sort { ($0.order, $0.bookmark.id) < ($1.order, $1.bookmark.id) }
     return (entries.map(\.bookmark), unreadable)
   }

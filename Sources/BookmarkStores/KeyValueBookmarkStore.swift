@@ -16,6 +16,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   private let environment: BookmarkEnvironment
   private let state = Mutex(State())
   private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
+  private let decoded = KeyValueDecodedEntries()
 
   private struct State: ~Copyable {
     var observers: [Task<Void, Never>] = []
@@ -47,7 +48,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   public func load() async throws -> [Bookmark] {
-    KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation).bookmarks
+    KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation, decoded: decoded).bookmarks
   }
 
   public func changes() -> AsyncStream<StoreSnapshot> {
@@ -117,7 +118,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   /// The store's folder records and bookmarks now, to file bookmarks in one write.
   private func filing(at time: Date) -> (filing: FolderFiling, bookmarks: [Bookmark]) {
-    let contents = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation)
+    let contents = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation, decoded: decoded)
     return (FolderFiling(tree: contents.tree, time: time, newID: environment.newID), contents.bookmarks)
   }
 
@@ -292,7 +293,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   private func currentSnapshot() -> StoreSnapshot {
     let keyValue = keyValueStore.status
-    let (bookmarks, tree, unreadable) = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation)
+    let (bookmarks, tree, unreadable) = KeyValueBookmarkLayout.contents(
+      in: keyValueStore.dictionaryRepresentation, decoded: decoded)
     let sync = StoreStatus.syncState(keyValue.state, pending: keyValue.pending)
     var problem = keyValue.problem
     if problem == nil, unreadable > 0 {

@@ -9,6 +9,7 @@ struct KeyValueCacheFile: Sendable {
   let account: String
   let cloud: String
   var lockPath: String { path + ".lock" }
+  private let parsed = ParsedCacheFiles()
 
   /// The cache file for an account and cloud in `directory`: one file per pair, so
   /// switching accounts or clouds never mixes their values or drops queued changes.
@@ -65,8 +66,11 @@ struct KeyValueCacheFile: Sendable {
 
   private func readOne(_ file: String) throws -> KeyValueCache {
     guard let data = try PrivateFiles.read(file) else { return KeyValueCache(account: account, cloud: cloud) }
+    if let known = parsed.cache(at: file, holding: data) { return known }
     do {
-      return try KeyValueCache(propertyList: try PropertyListReader.read(data))
+      let cache = try KeyValueCache(propertyList: try PropertyListReader.read(data))
+      parsed.remember(cache, at: file, holding: data)
+      return cache
     } catch let error as KeyValueCache.Unreadable {
       throw Damaged(path: file, reason: "it has \(error.reason)")
     } catch {
@@ -97,17 +101,26 @@ struct KeyValueCacheFile: Sendable {
       if cache.pending != before.pending || pendingInShadow {
         var pending = KeyValueCache(account: account, cloud: cloud)
         pending.pending = cache.pending
-        try PrivateFiles.replace(pendingPath, with: PropertyListXMLWriter.data(for: pending.propertyList))
+        try write(pending, to: pendingPath)
       }
       var shadow = cache
       shadow.pending = [:]
       var shadowBefore = before
       shadowBefore.pending = [:]
       if shadow != shadowBefore || pendingInShadow {
-        try PrivateFiles.replace(path, with: PropertyListXMLWriter.data(for: shadow.propertyList))
+        try write(shadow, to: path)
       }
       return (result, cache)
     }
+  }
+
+  private func write(_ cache: KeyValueCache, to file: String) throws {
+    let data = PropertyListXMLWriter.data(for: cache.propertyList)
+    try PrivateFiles.replace(file, with: data)
+    // What was written needn't be parsed back: every value in a cache already is in the
+    // form the file holds (set through ``PropertyList/asStored``, or read from the cloud's
+    // bytes), and the other fields are strings and integers.
+    parsed.remember(cache, at: file, holding: data)
   }
 
   /// Moves an unreadable file (the shadow or the pending changes) aside, never deleting

@@ -153,25 +153,11 @@ extension UbiquitousKeyValueStore: SyncZone {
   /// Returns whether this was the first download.
   private func fetch(from cloud: any CloudService, since start: Int64?) async throws -> Bool {
     let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
+    if start != nil, !changes.records.isEmpty { showBeforeWriting(changes) }
     var unreadable = 0
-    // The token stops before the first value this version can't read, so that change is
-    // fetched again next time (by a newer Cloudy, say) rather than skipped for good.
-    var token = changes.token.sequence
     let (initial, _) = try file.modify { cache -> Bool in
       let initial = cache.token == nil
-      for record in changes.records where (cache.records[record.key]?.sequence ?? 0) < record.sequence {
-        var value: PropertyList?
-        if let bytes = record.value {
-          guard let decoded = try? PropertyListReader.readElement(bytes) else {
-            unreadable += 1
-            token = min(token, record.sequence - 1)
-            continue
-          }
-          value = decoded
-        }
-        cache.records[record.key] = KeyValueCache.Record(sequence: record.sequence, value: value)
-      }
-      cache.token = max(cache.token ?? 0, token)
+      unreadable = Self.apply(changes, to: &cache)
       return initial
     }
     if unreadable > 0 {
@@ -180,6 +166,42 @@ extension UbiquitousKeyValueStore: SyncZone {
       }
     }
     return initial
+  }
+
+  /// Applies each fetched record newer than what the cache holds for its key, and moves the
+  /// token on. Returns how many values this version could not read: the token stops before
+  /// the first of them, so that change is fetched again next time (by a newer Cloudy, say)
+  /// rather than skipped for good.
+  private static func apply(_ changes: CloudChanges, to cache: inout KeyValueCache) -> Int {
+    var unreadable = 0
+    var token = changes.token.sequence
+    for record in changes.records where (cache.records[record.key]?.sequence ?? 0) < record.sequence {
+      var value: PropertyList?
+      if let bytes = record.value {
+        guard let decoded = try? PropertyListReader.readElement(bytes) else {
+          unreadable += 1
+          token = min(token, record.sequence - 1)
+          continue
+        }
+        value = decoded
+      }
+      cache.records[record.key] = KeyValueCache.Record(sequence: record.sequence, value: value)
+    }
+    cache.token = max(cache.token ?? 0, token)
+    return unreadable
+  }
+
+  /// Shows fetched changes before the cache file holds them: writing the file (all of it,
+  /// as XML) was the longest step between another device's change and this screen. The
+  /// file is written right after; if that fails, the next reload shows the file again, and
+  /// the next fetch brings the changes back, since the token on disk did not move.
+  private func showBeforeWriting(_ changes: CloudChanges) {
+    let change = cacheLock.withLock { _ -> KeyValueChange? in
+      guard var cache = try? file.read() else { return nil }
+      _ = Self.apply(changes, to: &cache)
+      return show(cache, signature: nil, reason: .serverChange)
+    }
+    report(change)
   }
 
   private func reportAccountChange() {

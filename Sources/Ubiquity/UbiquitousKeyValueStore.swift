@@ -190,8 +190,11 @@ public final class UbiquitousKeyValueStore: Sendable {
   }
 
   /// Sets and removes (`nil`) several keys as one write: all of it is stored, or, if it
-  /// would break a quota, none of it.
+  /// would break a quota, none of it. A value is kept as the cache file will hold it
+  /// (``PropertyList/asStored``: a date in whole seconds, say), which is what every other
+  /// session and device reads.
   public func setValues(_ changes: [String: PropertyList?]) throws {
+    let changes = changes.mapValues { $0?.asStored }
     for key in changes.keys where key.isEmpty || key.utf16.count > KeyValueLimits.maximumKeyLength {
       throw KeyValueStoreError.invalidKey(key)
     }
@@ -338,7 +341,7 @@ public final class UbiquitousKeyValueStore: Sendable {
 
   /// Sends a reload's change (outside the cache lock: nothing is sent while a lock is
   /// held) and the status.
-  private func report(_ change: KeyValueChange?) {
+  func report(_ change: KeyValueChange?) {
     if let change { changeBroadcast.send(change) }
     publishStatus()
   }
@@ -362,8 +365,19 @@ public final class UbiquitousKeyValueStore: Sendable {
       signature = file.signature
       cache = again
     }
+    return show(cache, signature: signature, reason: reason, alwaysReport: alwaysReport)
+  }
+
+  /// Makes the in-memory values the cache's plus the unsaved changes; returns the change
+  /// to report. `signature` is the files' the cache was read from, or `nil` for a cache
+  /// not written yet (the next reload then reads the files, and finds no change if they
+  /// hold what was shown).
+  func show(
+    _ cache: KeyValueCache, signature: KeyValueCacheFile.Signature?, reason: KeyValueChange.Reason,
+    alwaysReport: Bool = false
+  ) -> KeyValueChange? {
     let changed = state.withLock { state -> [String] in
-      state.cacheSignature = signature
+      if let signature { state.cacheSignature = signature }
       state.pending = cache.pending.count
       var values = cache.values
       for (key, value) in state.unsaved { values[key] = value }

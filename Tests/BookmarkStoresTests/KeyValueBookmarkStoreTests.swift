@@ -31,6 +31,28 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     return store
   }
 
+  /// The store keeps each entry's decoded bookmark between changes: a changed, removed or
+  /// damaged entry must still be read afresh.
+  func testEveryChangeToAnEntryIsReadThoughUnchangedEntriesAreNotDecodedAgain() async throws {
+    let store = device("a", online: false)
+    let first = try await store.add(BookmarkDraft(name: "First", url: "https://first.example"))
+    let second = try await store.add(BookmarkDraft(name: "Second", url: "https://second.example"))
+    let third = try await store.add(BookmarkDraft(name: "Third", url: "https://third.example"))
+    let loaded = try await store.load()
+    XCTAssertEqual(loaded.map(\.name), ["First", "Second", "Third"])
+    var entry = try XCTUnwrap(store.keyValueStore.dictionaryRepresentation["bookmark." + first.id]?.dictionary)
+    entry["name"] = .string("Renamed by hand")
+    try store.keyValueStore.set(.dictionary(entry), forKey: "bookmark." + first.id)
+    store.keyValueStore.removeObject(forKey: "bookmark." + second.id)
+    try store.keyValueStore.set("not a bookmark", forKey: "bookmark." + third.id)
+    let now = try await store.load()
+    XCTAssertEqual(now.map(\.name), ["Renamed by hand"])
+    try store.keyValueStore.set(
+      .dictionary(entry.merging(["name": .string("Again")]) { $1 }), forKey: "bookmark." + first.id)
+    let again = try await store.load()
+    XCTAssertEqual(again.map(\.name), ["Again"])
+  }
+
   func testEachBookmarkIsOneKeyAndOtherKeysAreLeftAlone() async throws {
     let store = device("a")
     try store.keyValueStore.set("someone else's", forKey: "settings.theme")

@@ -25,6 +25,21 @@ final class PropertyListTests: XCTestCase {
     XCTAssertEqual(try PropertyListReader.read(data), sample)
   }
 
+  func testTheStoredFormIsWhatReadsBackAndStaysPut() throws {
+    let values: [PropertyList] = [
+      sample, .date(Date(timeIntervalSince1970: 1_700_000_000.999)), .real(0.1), .real(-0.0), .real(1e-320),
+      .real(.infinity), .string("a\r\nb\rc\u{0}\u{1F}\u{7F}\u{FEFF}"), .integer(.min),
+      .array([.date(Date(timeIntervalSince1970: -0.5))]),
+    ]
+    for value in values {
+      let stored = value.asStored
+      XCTAssertEqual(try PropertyListReader.readElement(PropertyListXMLWriter.element(for: stored)), stored, "\(value)")
+      XCTAssertEqual(try PropertyListReader.read(PropertyListXMLWriter.data(for: stored)), stored, "\(value)")
+      XCTAssertEqual(stored.asStored, stored, "\(value)")
+    }
+    XCTAssertEqual(PropertyList.date(Date(timeIntervalSince1970: 7.9)).asStored, .date(Date(timeIntervalSince1970: 7)))
+  }
+
   func testFoundationReadsWhatWeWrite() throws {
     let data = PropertyListXMLWriter.data(for: sample)
     let object = try PropertyListSerialization.propertyList(from: data, format: nil)

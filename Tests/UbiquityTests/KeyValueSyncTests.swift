@@ -1,5 +1,6 @@
 import Cloud
 import CloudSQLite
+import PropertyLists
 import TestSupport
 import Ubiquity
 import XCTest
@@ -35,6 +36,28 @@ final class KeyValueSyncTests: XCTestCase {
     let event = await next(events) { $0.reason == .serverChange }
     XCTAssertEqual(event?.changedKeys, ["bookmark.1"])
     XCTAssertEqual(b.string(forKey: "bookmark.1"), "https://swift.org")
+  }
+
+  /// A fetched change is shown before the cache file holds it; writing the file afterwards
+  /// must not report it again.
+  func testAFetchedChangeIsReportedOnceThoughItIsShownBeforeTheFileIsWritten() async throws {
+    let a = devices.device("a")
+    let b = devices.device("b")
+    let ready = await waitForStatus(b) { $0.state == .synced }
+    XCTAssertTrue(ready)
+    let events = b.externalChanges()
+    try a.set("first", forKey: "one")
+    XCTAssertTrue(a.synchronize())
+    let first = await next(events)
+    XCTAssertEqual(first, KeyValueChange(reason: .serverChange, changedKeys: ["one"]))
+    await b.syncNow()
+    try a.set("second", forKey: "two")
+    XCTAssertTrue(a.synchronize())
+    let second = await next(events)
+    XCTAssertEqual(second, KeyValueChange(reason: .serverChange, changedKeys: ["two"]))
+    XCTAssertEqual(b.string(forKey: "one"), "first")
+    await b.close()
+    XCTAssertEqual(devices.device("b", online: false).string(forKey: "two"), "second", "and the file holds it")
   }
 
   func testOwnWritesSendNoEvent() async throws {
@@ -178,6 +201,29 @@ final class KeyValueSyncTests: XCTestCase {
     XCTAssertEqual(again.array(forKey: "array"), [.string("a"), .bool(false)])
     XCTAssertEqual(again.longLong(forKey: "missing"), 0)
     XCTAssertFalse(again.bool(forKey: "missing"))
+  }
+
+  /// A session keeps what it wrote without parsing the file back, so it must already hold
+  /// each value as the file does: a date with a fraction of a second, a real, a carriage
+  /// return and a control character read the same here, in a session started afterwards,
+  /// and on another device.
+  func testASessionHoldsEachValueExactlyAsTheFileAndTheCloudGiveItBack() async throws {
+    let a = devices.device("a")
+    let tricky: [String: PropertyList] = [
+      "date": .date(Date(timeIntervalSince1970: 1_700_000_000.75)), "real": .real(0.1),
+      "text": .string("line\r\nnext\u{1}"),
+      "entry": .dictionary(["modified": .date(Date(timeIntervalSince1970: 12.5)), "ratio": .real(1e300)]),
+    ]
+    for (key, value) in tricky { try a.set(value, forKey: key) }
+    XCTAssertEqual(a.date(forKey: "date"), Date(timeIntervalSince1970: 1_700_000_000), "kept as the file keeps it")
+    XCTAssertTrue(a.synchronize())
+    await a.syncNow()
+    let b = devices.device("b")
+    await b.syncNow()
+    let later = devices.device("a", online: false)
+    XCTAssertEqual(later.dictionaryRepresentation, a.dictionaryRepresentation)
+    XCTAssertEqual(b.dictionaryRepresentation, a.dictionaryRepresentation)
+    XCTAssertEqual(Set(a.dictionaryRepresentation.keys), Set(tricky.keys))
   }
 
   func testAnUnreadableCacheIsKeptAsideAndTheValuesComeBackFromTheCloud() async throws {
