@@ -101,6 +101,24 @@ private enum Tokens {
   static let keyOpen = Array("<key>".utf8)
   static let keyClose = Array("</key>".utf8)
   static let dateClose = Array("</date>".utf8)
+  static let integerClose = Array("</integer>".utf8)
+  static let realClose = Array("</real>".utf8)
+  static let dataClose = Array("</data>".utf8)
+  static let trueClose = Array("</true>".utf8)
+  static let falseClose = Array("</false>".utf8)
+  static let keyEmpty = Array("<key/>".utf8)
+  static let dictOpen = Array("<dict>".utf8)
+  static let dictEmpty = Array("<dict/>".utf8)
+  static let arrayOpen = Array("<array>".utf8)
+  static let arrayEmpty = Array("<array/>".utf8)
+  static let plistOpen = Array("<plist".utf8)
+  static let plistClose = Array("</plist>".utf8)
+  static let declarationOpen = Array("<?".utf8)
+  static let declarationClose = Array("?>".utf8)
+  static let commentOpen = Array("<!--".utf8)
+  static let commentClose = Array("-->".utf8)
+  static let doctypeOpen = Array("<!DOCTYPE".utf8)
+  static let tagClose = Array(">".utf8)
 }
 
 /// A byte-level parser for the XML property-list format.
@@ -116,12 +134,12 @@ struct PropertyListXMLParser {
 
   mutating func parseDocument() throws -> PropertyList {
     skipMisc()
-    guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
+    guard startsWith(Tokens.plistOpen) else { throw PropertyListError("no <plist> element") }
     let selfClosing = try skipTag()
     if selfClosing { throw PropertyListError("empty <plist>") }
     let value = try parseValue()
     skipMisc()
-    guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
+    guard consume(Tokens.plistClose) else { throw PropertyListError("expected </plist>") }
     skipMisc()
     guard index == bytes.count else { throw PropertyListError("content after </plist>") }
     return value
@@ -141,12 +159,12 @@ struct PropertyListXMLParser {
     otherKey: (String, PropertyList) -> Void
   ) throws -> Int {
     skipMisc()
-    guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
+    guard startsWith(Tokens.plistOpen) else { throw PropertyListError("no <plist> element") }
     if try skipTag() { throw PropertyListError("empty <plist>") }
     skipMisc()
     var unreadable = 0
-    if !consume("<dict/>") {
-      guard consume("<dict>") else { throw PropertyListError("not a dictionary") }
+    if !consume(Tokens.dictEmpty) {
+      guard consume(Tokens.dictOpen) else { throw PropertyListError("not a dictionary") }
       // Nesting is counted as the general reader counts it, so both refuse the same values.
       try enter()
       defer { depth -= 1 }
@@ -163,16 +181,16 @@ struct PropertyListXMLParser {
         // A later duplicate key wins, as in a dictionary.
         if seen { restart() }
         seen = true
-        if consume("<array/>") {
+        if consume(Tokens.arrayEmpty) {
           unreadable = 0
         } else {
-          guard consume("<array>") else { throw PropertyListError("not an array") }
+          guard consume(Tokens.arrayOpen) else { throw PropertyListError("not an array") }
           unreadable = try parseEntryArray(entry)
         }
       }
     }
     skipMisc()
-    guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
+    guard consume(Tokens.plistClose) else { throw PropertyListError("expected </plist>") }
     skipMisc()
     guard index == bytes.count else { throw PropertyListError("content after </plist>") }
     return unreadable
@@ -188,7 +206,7 @@ struct PropertyListXMLParser {
     while true {
       skipMisc()
       if consume(Tokens.arrayClose) { return unreadable }
-      if consume("<dict>") {
+      if consume(Tokens.dictOpen) {
         fields.removeAll(keepingCapacity: true)
         try parseEntryDictionary(into: &fields)
         if !entry(fields) { unreadable += 1 }
@@ -215,7 +233,7 @@ struct PropertyListXMLParser {
   }
 
   private mutating func dictionaryKey() throws -> String {
-    if consume("<key/>") { return "" }
+    if consume(Tokens.keyEmpty) { return "" }
     guard consume(Tokens.keyOpen) else { throw PropertyListError("expected <key>") }
     return try text(closing: Tokens.keyClose)
   }
@@ -236,23 +254,27 @@ struct PropertyListXMLParser {
     case "array": return empty ? .array([]) : try parseArray()
     case "string": return .string(empty ? "" : try text(closing: Tokens.stringClose))
     case "true", "false":
-      if !empty { guard consume("</\(name)>") else { throw PropertyListError("expected </\(name)>") } }
+      if !empty {
+        guard consume(name == "true" ? Tokens.trueClose : Tokens.falseClose) else {
+          throw PropertyListError("expected </\(name)>")
+        }
+      }
       return .bool(name == "true")
     case "integer":
-      let text = empty ? "" : try text(closing: "</integer>")
-      let trimmed = text.trimmingWhitespace()
+      let text = empty ? "" : try text(closing: Tokens.integerClose)
+      let trimmed = Self.trimmed(text)
       if let value = Int(trimmed) { return .integer(value) }
       if trimmed.hasPrefix("0x"), let value = Int(trimmed.dropFirst(2), radix: 16) { return .integer(value) }
       let digits = trimmed.drop { $0 == "-" || $0 == "+" }
       throw PropertyListError(
         "bad integer “\(text)”", cannotKeepExactly: !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber })
     case "real":
-      let text = empty ? "" : try text(closing: "</real>")
-      guard let value = Double(text.trimmingWhitespace()) else { throw PropertyListError("bad real “\(text)”") }
+      let text = empty ? "" : try text(closing: Tokens.realClose)
+      guard let value = Double(Self.trimmed(text)) else { throw PropertyListError("bad real “\(text)”") }
       return .real(value)
     case "date":
       let text = empty ? "" : try text(closing: Tokens.dateClose)
-      let bytes = Array(text.trimmingWhitespace().utf8)
+      let bytes = Array(Self.trimmed(text).utf8)
       guard let date = ISO8601.parse(bytes) else {
         // A field out of range (`9999-12-31T23:59:60Z`) is not left to Foundation, which
         // rolls it into another date.
@@ -260,7 +282,7 @@ struct PropertyListXMLParser {
       }
       return .date(date)
     case "data":
-      let text = empty ? "" : try text(closing: "</data>")
+      let text = empty ? "" : try text(closing: Tokens.dataClose)
       guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else {
         throw PropertyListError("bad data")
       }
@@ -284,7 +306,7 @@ struct PropertyListXMLParser {
       skipMisc()
       if consume(Tokens.dictClose) { return .dictionary(result) }
       let key: String
-      if consume("<key/>") {
+      if consume(Tokens.keyEmpty) {
         key = ""
       } else {
         guard consume(Tokens.keyOpen) else { throw PropertyListError("expected <key>") }
@@ -370,20 +392,33 @@ struct PropertyListXMLParser {
   private mutating func skipMisc() {
     while true {
       while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-      if startsWith("<?") {
-        skip(past: "?>")
-      } else if startsWith("<!--") {
-        skip(past: "-->")
-      } else if startsWith("<!DOCTYPE") {
-        skip(past: ">")
+      // Nearly always the next element: `<` and a letter or `/`.
+      guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<"),
+        bytes[index + 1] == UInt8(ascii: "?") || bytes[index + 1] == UInt8(ascii: "!")
+      else { return }
+      if startsWith(Tokens.declarationOpen) {
+        skip(past: Tokens.declarationClose)
+      } else if startsWith(Tokens.commentOpen) {
+        skip(past: Tokens.commentClose)
+      } else if startsWith(Tokens.doctypeOpen) {
+        skip(past: Tokens.tagClose)
       } else {
         return
       }
     }
   }
 
-  private mutating func skip(past marker: String) {
-    let pattern = Array(marker.utf8)
+  /// A number's or date's text without the white space around it. Such text seldom has
+  /// any, so Unicode's properties are looked up only when an end byte could begin some.
+  private static func trimmed(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last else { return text }
+    // A byte from `!` to `~` begins and ends no white space; anything else is looked at.
+    if (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) { return text }
+    return text.trimmingWhitespace()
+  }
+
+  private mutating func skip(past pattern: [UInt8]) {
     while index < bytes.count {
       if startsWith(pattern) {
         index += pattern.count
