@@ -278,7 +278,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     case .tooManyKeys: return .quotaExceeded(.keys(Ubiquity.KeyValueLimits.maximumKeys))
     case .storeTooLarge: return .quotaExceeded(.totalBytes(Ubiquity.KeyValueLimits.maximumTotalBytes))
     case .valueTooLarge: return .quotaExceeded(.valueBytes(Ubiquity.KeyValueLimits.maximumValueBytes))
-    case .invalidKey, .cacheUnwritable:
+    case .invalidKey, .unstorableValue, .cacheUnwritable:
       return .writeFailed(path: "the key-value store", reason: error.description)
     case .cacheNotDurable(_, let reason):
       return .savedNotDurable(reason: reason)

@@ -33,6 +33,11 @@ struct KeyValueCache: Hashable {
 
   static let format = 1
 
+  /// How many dictionaries enclose a value in the file: the root, `records` or `pending`,
+  /// and the key's entry. A value is kept as it reads back from there
+  /// (``PropertyList/stored(insideLevels:)``).
+  static let valueLevels = 3
+
   var account: String
   var cloud: String
   var identity: String?

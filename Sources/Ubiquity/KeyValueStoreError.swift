@@ -8,6 +8,9 @@ public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertib
   case valueTooLarge(key: String, bytes: Int)
   /// All keys and values together would be larger than 1 MB.
   case storeTooLarge(wouldUse: Int)
+  /// A value that would not read back from the local cache: a date before the year 1 or
+  /// after 9999, or arrays nested too deep.
+  case unstorableValue(key: String)
   /// The local cache could not be written; the values stay in memory and unsaved.
   case cacheUnwritable(path: String, reason: String)
   /// The local cache was written (the change is queued), but the disk reported an error
@@ -26,6 +29,8 @@ public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertib
       "The value for \(key) takes \(bytes) bytes; one value may take at most 1 MB."
     case .storeTooLarge(let bytes):
       "That would make the key-value store \(bytes) bytes; it holds at most 1 MB."
+    case .unstorableValue(let key):
+      "The value for \(key) can't be stored: it holds a date before the year 1 or after 9999, or lists nested too deep."
     case .cacheUnwritable(let path, let reason): "Couldn't save the local copy at \(path) (\(reason))."
     case .cacheNotDurable(let path, let reason):
       "Saved the local copy at \(path), but the disk reported an error making it durable (\(reason))."
@@ -36,7 +41,7 @@ public enum KeyValueStoreError: Error, Hashable, Sendable, CustomStringConvertib
   public var isQuotaViolation: Bool {
     switch self {
     case .tooManyKeys, .valueTooLarge, .storeTooLarge: true
-    case .invalidKey, .cacheUnwritable, .cacheNotDurable: false
+    case .invalidKey, .unstorableValue, .cacheUnwritable, .cacheNotDurable: false
     }
   }
 }

@@ -153,13 +153,21 @@ extension UbiquitousKeyValueStore: SyncZone {
   /// Returns whether this was the first download.
   private func fetch(from cloud: any CloudService, since start: Int64?) async throws -> Bool {
     let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
-    if start != nil, !changes.records.isEmpty { showBeforeWriting(changes) }
+    let early = start != nil && !changes.records.isEmpty
+    if early { showBeforeWriting(changes) }
     var unreadable = 0
-    let (initial, _) = try file.modify { cache -> Bool in
-      let initial = cache.token == nil
-      unreadable = Self.apply(changes, to: &cache)
-      return initial
+    let initial: Bool
+    do {
+      (initial, _) = try file.modify { cache -> Bool in
+        let initial = cache.token == nil
+        unreadable = Self.apply(changes, to: &cache)
+        return initial
+      }
+    } catch {
+      if early { showTheFileAgain() }
+      throw error
     }
+    if early { state.withLock { $0.fetchedAhead = nil } }
     if unreadable > 0 {
       state.withLock {
         $0.cacheProblem = "\(unreadable) value(s) from the cloud could not be read; they were left in the cloud."
@@ -172,18 +180,20 @@ extension UbiquitousKeyValueStore: SyncZone {
   /// token on. Returns how many values this version could not read: the token stops before
   /// the first of them, so that change is fetched again next time (by a newer Cloudy, say)
   /// rather than skipped for good.
-  private static func apply(_ changes: CloudChanges, to cache: inout KeyValueCache) -> Int {
+  static func apply(_ changes: CloudChanges, to cache: inout KeyValueCache) -> Int {
     var unreadable = 0
     var token = changes.token.sequence
     for record in changes.records where (cache.records[record.key]?.sequence ?? 0) < record.sequence {
       var value: PropertyList?
       if let bytes = record.value {
-        guard let decoded = try? PropertyListReader.readElement(bytes) else {
+        guard let decoded = try? PropertyListReader.readElement(bytes),
+          let form = decoded.stored(insideLevels: KeyValueCache.valueLevels)
+        else {
           unreadable += 1
           token = min(token, record.sequence - 1)
           continue
         }
-        value = decoded
+        value = form
       }
       cache.records[record.key] = KeyValueCache.Record(sequence: record.sequence, value: value)
     }
@@ -193,15 +203,27 @@ extension UbiquitousKeyValueStore: SyncZone {
 
   /// Shows fetched changes before the cache file holds them: writing the file (all of it,
   /// as XML) was the longest step between another device's change and this screen. The
-  /// file is written right after; if that fails, the next reload shows the file again, and
-  /// the next fetch brings the changes back, since the token on disk did not move.
+  /// file is written right after, and until then every reload lays the changes over it
+  /// (`fetchedAhead`); if the write fails, the file is shown again at once
+  /// (``showTheFileAgain()``), and the next fetch brings the changes back, since the token
+  /// on disk did not move.
   private func showBeforeWriting(_ changes: CloudChanges) {
     let change = cacheLock.withLock { _ -> KeyValueChange? in
-      guard var cache = try? file.read() else { return nil }
-      _ = Self.apply(changes, to: &cache)
+      state.withLock { $0.fetchedAhead = changes }
+      guard let cache = try? file.read() else { return nil }
       return show(cache, signature: nil, reason: .serverChange)
     }
     report(change)
+  }
+
+  /// After fetched changes were shown but could not be written: the values go back to the
+  /// file's (the next reload reads it, whatever its signature).
+  private func showTheFileAgain() {
+    state.withLock { state in
+      state.fetchedAhead = nil
+      state.cacheSignature = nil
+    }
+    reloadFromCache(reason: .serverChange)
   }
 
   private func reportAccountChange() {

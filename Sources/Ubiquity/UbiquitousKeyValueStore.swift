@@ -52,6 +52,10 @@ public final class UbiquitousKeyValueStore: Sendable {
     /// The identity of the cloud the cache was last checked against.
     var cloudIdentity: String?
     var cacheSignature: KeyValueCacheFile.Signature?
+    /// Changes fetched and shown but not yet in the cache file: every reload lays them over
+    /// the file until the fetch has written them (or failed to), so a reload in between
+    /// (another session's save) does not take them back.
+    var fetchedAhead: CloudChanges?
     /// The sync engine (the one the document container uses too), made once `self` exists.
     var engine: SyncEngine?
     var started = false
@@ -190,11 +194,22 @@ public final class UbiquitousKeyValueStore: Sendable {
   }
 
   /// Sets and removes (`nil`) several keys as one write: all of it is stored, or, if it
-  /// would break a quota, none of it. A value is kept as the cache file will hold it
-  /// (``PropertyList/asStored``: a date in whole seconds, say), which is what every other
-  /// session and device reads.
+  /// would break a quota, none of it. A value is kept as the cache file will hold it (a date
+  /// in whole seconds, say), which is what every other session and device reads; a value the
+  /// file could not give back is refused.
   public func setValues(_ changes: [String: PropertyList?]) throws {
-    let changes = changes.mapValues { $0?.asStored }
+    var stored: [String: PropertyList?] = [:]
+    for (key, value) in changes {
+      guard let value else {
+        stored[key] = .some(nil)
+        continue
+      }
+      guard let form = value.stored(insideLevels: KeyValueCache.valueLevels) else {
+        throw KeyValueStoreError.unstorableValue(key: key)
+      }
+      stored[key] = form
+    }
+    let changes = stored
     for key in changes.keys where key.isEmpty || key.utf16.count > KeyValueLimits.maximumKeyLength {
       throw KeyValueStoreError.invalidKey(key)
     }
@@ -368,8 +383,8 @@ public final class UbiquitousKeyValueStore: Sendable {
     return show(cache, signature: signature, reason: reason, alwaysReport: alwaysReport)
   }
 
-  /// Makes the in-memory values the cache's plus the unsaved changes; returns the change
-  /// to report. `signature` is the files' the cache was read from, or `nil` for a cache
+  /// Makes the in-memory values the cache's, with fetched changes not yet written to it
+  /// (`fetchedAhead`) and the unsaved changes laid over them; returns the change to report. `signature` is the files' the cache was read from, or `nil` for a cache
   /// not written yet (the next reload then reads the files, and finds no change if they
   /// hold what was shown).
   func show(
@@ -378,6 +393,8 @@ public final class UbiquitousKeyValueStore: Sendable {
   ) -> KeyValueChange? {
     let changed = state.withLock { state -> [String] in
       if let signature { state.cacheSignature = signature }
+      var cache = cache
+      if let ahead = state.fetchedAhead { _ = Self.apply(ahead, to: &cache) }
       state.pending = cache.pending.count
       var values = cache.values
       for (key, value) in state.unsaved { values[key] = value }

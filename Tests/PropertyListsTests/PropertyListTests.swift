@@ -32,12 +32,25 @@ final class PropertyListTests: XCTestCase {
       .array([.date(Date(timeIntervalSince1970: -0.5))]),
     ]
     for value in values {
-      let stored = value.asStored
+      let stored = try XCTUnwrap(value.stored(insideLevels: 3), "\(value)")
       XCTAssertEqual(try PropertyListReader.readElement(PropertyListXMLWriter.element(for: stored)), stored, "\(value)")
-      XCTAssertEqual(try PropertyListReader.read(PropertyListXMLWriter.data(for: stored)), stored, "\(value)")
-      XCTAssertEqual(stored.asStored, stored, "\(value)")
+      let inFile = PropertyList.dictionary(["a": .dictionary(["b": .dictionary(["c": stored])])])
+      XCTAssertEqual(try PropertyListReader.read(PropertyListXMLWriter.data(for: inFile)), inFile, "\(value)")
+      XCTAssertEqual(stored.stored(insideLevels: 3), stored, "\(value)")
     }
-    XCTAssertEqual(PropertyList.date(Date(timeIntervalSince1970: 7.9)).asStored, .date(Date(timeIntervalSince1970: 7)))
+    XCTAssertEqual(
+      PropertyList.date(Date(timeIntervalSince1970: 7.9)).stored(insideLevels: 0), .date(Date(timeIntervalSince1970: 7))
+    )
+  }
+
+  /// What a file could not give back has no stored form: a date past the year 9999, and
+  /// arrays that would nest too deep inside the file's own dictionaries.
+  func testAValueThatWouldNotReadBackHasNoStoredForm() {
+    XCTAssertNil(PropertyList.date(Date(timeIntervalSince1970: 253_402_300_800)).stored(insideLevels: 0))
+    var nested = PropertyList.array([.integer(1)])
+    for _ in 1..<(PropertyListReader.maximumDepth - 1) { nested = .array([nested]) }
+    XCTAssertNotNil(nested.stored(insideLevels: 0))
+    XCTAssertNil(nested.stored(insideLevels: 3))
   }
 
   func testFoundationReadsWhatWeWrite() throws {

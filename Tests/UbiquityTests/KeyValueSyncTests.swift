@@ -60,6 +60,28 @@ final class KeyValueSyncTests: XCTestCase {
     XCTAssertEqual(devices.device("b", online: false).string(forKey: "two"), "second", "and the file holds it")
   }
 
+  /// Fetched changes shown before the cache file holds them go away again if the file
+  /// can't take them (here its lock can't be taken), and come back once it can.
+  func testFetchedChangesTheCacheCannotTakeAreShownAgainOnlyOnceItHoldsThem() async throws {
+    let a = devices.device("a")
+    let b = devices.device("b")
+    let ready = await waitForStatus(b) { $0.state == .synced }
+    XCTAssertTrue(ready)
+    let directory = devices.cacheDirectory("b")
+    let lock = try XCTUnwrap(
+      FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".plist.lock") })
+    try FileManager.default.removeItem(atPath: directory + "/" + lock)
+    try FileManager.default.createDirectory(atPath: directory + "/" + lock, withIntermediateDirectories: false)
+    try a.set("from a", forKey: "k")
+    XCTAssertTrue(a.synchronize())
+    await a.syncNow()
+    await b.syncNow()
+    XCTAssertNil(b.string(forKey: "k"), "not shown while the file can't hold it")
+    try FileManager.default.removeItem(atPath: directory + "/" + lock)
+    await b.syncNow()
+    XCTAssertEqual(b.string(forKey: "k"), "from a")
+  }
+
   func testOwnWritesSendNoEvent() async throws {
     let a = devices.device("a")
     let b = devices.device("b")
@@ -224,6 +246,28 @@ final class KeyValueSyncTests: XCTestCase {
     XCTAssertEqual(later.dictionaryRepresentation, a.dictionaryRepresentation)
     XCTAssertEqual(b.dictionaryRepresentation, a.dictionaryRepresentation)
     XCTAssertEqual(Set(a.dictionaryRepresentation.keys), Set(tricky.keys))
+  }
+
+  /// A value the cache file could not give back would make the file unreadable, and with it
+  /// every change queued beside it: it is refused, and nothing changes.
+  func testAValueTheCacheCouldNotReadBackIsRefusedAndNothingChanges() async throws {
+    let a = devices.device("a", online: false)
+    try a.set("kept", forKey: "kept")
+    XCTAssertTrue(a.synchronize())
+    var nested = PropertyList.array([.integer(1)])
+    for _ in 1..<(PropertyListReader.maximumDepth - 1) { nested = .array([nested]) }
+    let refused: [String: PropertyList?] = [
+      "date": .date(Date(timeIntervalSince1970: 253_402_300_800)), "nested": nested, "fine": .string("x"),
+    ]
+    for (key, value) in refused where key != "fine" {
+      XCTAssertThrowsError(try a.setValues(refused)) { error in
+        guard case KeyValueStoreError.unstorableValue = error else { return XCTFail("\(error)") }
+      }
+      XCTAssertThrowsError(try a.set(value!, forKey: key))
+    }
+    XCTAssertEqual(Set(a.dictionaryRepresentation.keys), ["kept"])
+    XCTAssertTrue(a.synchronize())
+    XCTAssertEqual(Set(devices.device("a", online: false).dictionaryRepresentation.keys), ["kept"])
   }
 
   func testAnUnreadableCacheIsKeptAsideAndTheValuesComeBackFromTheCloud() async throws {
