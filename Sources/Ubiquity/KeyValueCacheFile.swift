@@ -118,8 +118,8 @@ struct KeyValueCacheFile: Sendable {
     let data = PropertyListXMLWriter.data(for: cache.propertyList)
     try PrivateFiles.replace(file, with: data)
     // What was written needn't be parsed back: every value in a cache already is in the
-    // form the file holds (set through ``PropertyList/stored(insideLevels:)``, or read from the cloud's
-    // bytes), and the other fields are strings and integers.
+    // form the file gives back (set, or fetched from the cloud, through
+    // `PropertyList.stored(insideLevels:)`), and the other fields are strings and integers.
     parsed.remember(cache, at: file, holding: data)
   }
 

@@ -384,9 +384,10 @@ public final class UbiquitousKeyValueStore: Sendable {
   }
 
   /// Makes the in-memory values the cache's, with fetched changes not yet written to it
-  /// (`fetchedAhead`) and the unsaved changes laid over them; returns the change to report. `signature` is the files' the cache was read from, or `nil` for a cache
-  /// not written yet (the next reload then reads the files, and finds no change if they
-  /// hold what was shown).
+  /// (`fetchedAhead`) and the unsaved changes laid over them; returns the change to report.
+  /// `signature` is the files' the cache was read from, or `nil` for a cache not written
+  /// yet (the next reload then reads the files, and finds no change if they hold what was
+  /// shown).
   func show(
     _ cache: KeyValueCache, signature: KeyValueCacheFile.Signature?, reason: KeyValueChange.Reason,
     alwaysReport: Bool = false
