@@ -27,7 +27,8 @@ final class PropertyListTests: XCTestCase {
 
   func testTheStoredFormIsWhatReadsBackAndStaysPut() throws {
     let values: [PropertyList] = [
-      sample, .date(Date(timeIntervalSince1970: 1_700_000_000.999)), .real(0.1), .real(-0.0), .real(.leastNonzeroMagnitude),
+      sample, .date(Date(timeIntervalSince1970: 1_700_000_000.999)), .real(0.1), .real(-0.0),
+      .real(.leastNonzeroMagnitude),
       .real(.infinity), .string("a\r\nb\rc\u{0}\u{1F}\u{7F}\u{FEFF}"), .integer(.min),
       .array([.date(Date(timeIntervalSince1970: -0.5))]),
     ]
