@@ -18,6 +18,15 @@ final class KeyValueSyncTests: XCTestCase {
     await devices.tearDown()
   }
 
+  /// Devices a and b on one cloud, once b has synced.
+  private func twoDevicesWithBSynced() async -> (UbiquitousKeyValueStore, UbiquitousKeyValueStore) {
+    let a = devices.device("a")
+    let b = devices.device("b")
+    let ready = await waitForStatus(b) { $0.state == .synced }
+    XCTAssertTrue(ready)
+    return (a, b)
+  }
+
   func testTheReasonsCarryApplesNumbers() {
     XCTAssertEqual(KeyValueChange.Reason.serverChange.rawValue, 0)
     XCTAssertEqual(KeyValueChange.Reason.initialSync.rawValue, 1)
@@ -26,10 +35,7 @@ final class KeyValueSyncTests: XCTestCase {
   }
 
   func testAnotherDevicesWriteArrivesAsAServerChangeWithItsKeys() async throws {
-    let a = devices.device("a")
-    let b = devices.device("b")
-    let ready1 = await waitForStatus(b) { $0.state == .synced }
-    XCTAssertTrue(ready1)
+    let (a, b) = await twoDevicesWithBSynced()
     let events = b.externalChanges()
     try a.set("https://swift.org", forKey: "bookmark.1")
     XCTAssertTrue(a.synchronize())
@@ -41,10 +47,7 @@ final class KeyValueSyncTests: XCTestCase {
   /// A fetched change is shown before the cache file holds it; writing the file afterwards
   /// must not report it again.
   func testAFetchedChangeIsReportedOnceThoughItIsShownBeforeTheFileIsWritten() async throws {
-    let a = devices.device("a")
-    let b = devices.device("b")
-    let ready = await waitForStatus(b) { $0.state == .synced }
-    XCTAssertTrue(ready)
+    let (a, b) = await twoDevicesWithBSynced()
     let events = b.externalChanges()
     try a.set("first", forKey: "one")
     XCTAssertTrue(a.synchronize())
@@ -63,10 +66,7 @@ final class KeyValueSyncTests: XCTestCase {
   /// Fetched changes shown before the cache file holds them go away again if the file
   /// can't take them (here its lock can't be taken), and come back once it can.
   func testFetchedChangesTheCacheCannotTakeAreShownAgainOnlyOnceItHoldsThem() async throws {
-    let a = devices.device("a")
-    let b = devices.device("b")
-    let ready = await waitForStatus(b) { $0.state == .synced }
-    XCTAssertTrue(ready)
+    let (a, b) = await twoDevicesWithBSynced()
     let directory = devices.cacheDirectory("b")
     let lock = try XCTUnwrap(
       FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".plist.lock") })
