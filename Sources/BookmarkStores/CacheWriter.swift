@@ -1,4 +1,3 @@
-import BookmarkModel
 import Foundation
 
 /// Little-endian writes of a ``CacheFile``'s payload, read back by ``CacheReader``.
@@ -31,25 +30,5 @@ struct CacheWriter {
   mutating func append(_ strings: [String]) {
     append(UInt32(strings.count))
     for string in strings { append(string) }
-  }
-
-  /// `id`, `name`, `url`, `created` and `modified` (Double bit patterns), the folder (a
-  /// count, then strings), `notes`, the tags, and the folder record's id (a UInt32, 1 if
-  /// there is one, then the id).
-  mutating func append(_ bookmark: Bookmark) {
-    append(bookmark.id)
-    append(bookmark.name)
-    append(bookmark.url)
-    append(bookmark.created.timeIntervalSince1970.bitPattern)
-    append(bookmark.modified.timeIntervalSince1970.bitPattern)
-    append(bookmark.folder)
-    append(bookmark.notes)
-    append(bookmark.tags)
-    if let folderID = bookmark.folderID {
-      append(UInt32(1))
-      append(folderID)
-    } else {
-      append(UInt32(0))
-    }
   }
 }

@@ -20,12 +20,11 @@ import Foundation
 ///
 /// A ``CacheFile`` with the magic `CLDYUDC\0`, stamped with the domain file's signature
 /// (inode UInt64, size Int64, seconds Int64, nanoseconds Int64). The payload: the number of
-/// bookmarks and of unreadable entries (UInt32 each), each bookmark as
-/// ``CacheWriter/append(_:)-bookmark`` writes it, then the domain's own folders (a count,
-/// then each path as a count and strings).
+/// unreadable entries (UInt32), the bookmarks as ``CachedBookmarks`` writes them, then the
+/// domain's own folders (a count, then each path as a count and strings).
 enum DefaultsDomainCache {
   /// Raise when the layout changes: a cache of another version is ignored.
-  static let formatVersion: UInt32 = 3
+  static let formatVersion: UInt32 = 4
   static let file = CacheFile(magic: Array("CLDYUDC\0".utf8), formatVersion: formatVersion)
   static let headerSize = CacheFile.headerSize(stampLength: 32)
 
@@ -51,15 +50,9 @@ enum DefaultsDomainCache {
     -> DefaultsDomain.Contents?
   {
     file.decode(raw, stamp: stampBytes(stamp)) { reader in
-      guard let count = reader.count(), let unreadable = reader.uint32() else { return nil }
-      var bookmarks: [Bookmark] = []
-      bookmarks.reserveCapacity(count)
-      var context = CacheReader.BookmarkContext()
-      for _ in 0..<count {
-        guard let bookmark = reader.bookmark(sharing: &context) else { return nil }
-        bookmarks.append(bookmark)
-      }
-      guard let folderCount = reader.count() else { return nil }
+      guard let unreadable = reader.uint32(), let bookmarks = CachedBookmarks.read(&reader),
+        let folderCount = reader.count()
+      else { return nil }
       var folders: [[String]] = []
       for _ in 0..<folderCount {
         guard let path = reader.strings() else { return nil }
@@ -77,9 +70,8 @@ enum DefaultsDomainCache {
 
   static func encode(_ contents: DefaultsDomain.Contents, stamp: PrivateFiles.Signature) -> [UInt8] {
     file.encode(stamp: stampBytes(stamp), capacity: contents.bookmarks.count * 256) { writer in
-      writer.append(UInt32(contents.bookmarks.count))
       writer.append(UInt32(contents.unreadableEntries))
-      for bookmark in contents.bookmarks { writer.append(bookmark) }
+      CachedBookmarks.append(contents.bookmarks, to: &writer)
       writer.append(UInt32(contents.folders.count))
       for path in contents.folders { writer.append(path) }
     }

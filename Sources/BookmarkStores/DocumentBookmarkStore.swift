@@ -133,7 +133,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
       let gathered = (try? container.index.read { try $0.generation() }) ?? 0
       let identity = container.index.identity
       let cached = identity.flatMap { identity in
-        cachePath.flatMap { GatheredDocumentsCache.read($0, identity: identity) }
+        cachePath.flatMap { path in
+          GatheredDocumentsCache.read(path, identity: identity) { folders in
+            folders.isEmpty ? nil : FolderTree(folders.compactMap { Self.folderRecord($0.file, $0.contents) })
+          }
+        }
       }
       if let cached { restore(cached) }
       switch try query.start(resuming: cached.map(Self.known)) {
@@ -506,8 +510,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let conflictedFolders = cached.folders.filter { $0.version.conflictVersions > 0 }.map(\.file)
     defer { if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) } }
     state.withLock { state in
-      // Written in the list's order (readable bookmarks first, by order, then id).
+      // Written in the list's order (readable bookmarks first, by order, then id). Folder
+      // paths are changed in place, and only where a record moved the bookmark (the array is
+      // shared with the cache's until then).
       var sorted = cached.bookmarks
+      for (index, folder) in cached.moved { sorted[index].folder = folder }
       var conflicted = Set<Bookmark.ID>()
       for (bookmark, document) in zip(cached.bookmarks, cached.documents) where document.version.conflictVersions > 0 {
         conflicted.insert(bookmark.id)
@@ -519,16 +526,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
           record: Self.folderRecord(folder.file, folder.contents), version: folder.version,
           generation: folder.generation)
       }
-      if !state.folders.isEmpty {
-        let tree = FolderTree(state.folders.values.compactMap(\.record))
-        state.tree = tree
-        // In place, and only where a record moved the bookmark (the array is shared until then).
-        for index in sorted.indices {
-          guard let id = sorted[index].folderID, let place = tree.place(of: id), place != sorted[index].folder
-          else { continue }
-          sorted[index].folder = place
-        }
-      }
+      state.tree = cached.tree
       state.sorted = sorted
       state.unreadable =
         cached.documents.count - sorted.count + state.folders.values.count { $0.record == nil }

@@ -22,14 +22,14 @@ import Ubiquity
 ///   state that holds at least everything up to the generation it records.
 ///
 /// A ``CacheFile`` with the magic `CLDYDGC\0`, stamped with the identity's UTF-8. Payload:
-/// the generation (Int64), the number of readable bookmarks and of documents (UInt32 each);
-/// each document's file name (empty for the usual name of its bookmark's id), version id,
-/// conflict count (UInt32), generation and order (Int64 each), and for the readable ones,
-/// which come first and in the list's order, the bookmark as
-/// ``CacheWriter/append(_:)-bookmark`` writes it; then the folder documents (a count, then
-/// each one's file, version id, conflict count, generation and contents).
+/// the generation (Int64) and the number of documents (UInt32); the folder documents (a
+/// count, then each one's file, version id, conflict count (UInt32), generation (Int64) and
+/// contents); the readable bookmarks, in the list's order, as ``CachedBookmarks`` writes them;
+/// then every bookmark document, those of the readable bookmarks first and in the same order:
+/// its file name (empty for the usual name of its bookmark's id), version id, conflict count,
+/// generation and order (Int64).
 enum GatheredDocumentsCache {
-  static let file = CacheFile(magic: Array("CLDYDGC\0".utf8), formatVersion: 1)
+  static let file = CacheFile(magic: Array("CLDYDGC\0".utf8), formatVersion: 2)
   static let fileName = "gathered.cache"
 
   struct Contents {
@@ -41,6 +41,11 @@ enum GatheredDocumentsCache {
     /// ones that can't be read.
     var documents: [Document]
     var folders: [FolderDocument]
+    /// The folder records' tree, as the reader made it from ``folders``.
+    var tree: FolderTree?
+    /// The bookmarks (by position) that ``tree`` places elsewhere than the path they carry,
+    /// with their place now.
+    var moved: [(index: Int, folder: [String])] = []
 
     /// The file name of the document at `index`.
     func file(at index: Int) -> String {
@@ -64,35 +69,21 @@ enum GatheredDocumentsCache {
     var contents: Data
   }
 
-  static func read(_ path: String, identity: String) -> Contents? {
+  /// The cache at `path` if it is whole and stamped `identity`. `tree` makes the folder
+  /// records' tree from the folder documents (nil when there are none), and the bookmarks it
+  /// places elsewhere are found as they are read.
+  static func read(_ path: String, identity: String, tree: ([FolderDocument]) -> FolderTree? = { _ in nil })
+    -> Contents?
+  {
     CacheFile.withContents(of: path) { raw in
-      file.decode(raw, stamp: Array(identity.utf8)) { reader in decode(&reader) }
+      file.decode(raw, stamp: Array(identity.utf8)) { reader in decode(&reader, tree: tree) }
     }
   }
 
-  private static func decode(_ reader: inout CacheReader) -> Contents? {
-    guard let generation = reader.int64(), let readable = reader.count(), let count = reader.count(),
-      readable <= count
-    else { return nil }
-    var bookmarks: [Bookmark] = []
-    var documents: [Document] = []
-    bookmarks.reserveCapacity(readable)
-    documents.reserveCapacity(count)
-    var context = CacheReader.BookmarkContext()
-    for index in 0..<count {
-      guard let name = reader.string(), let (version, documentGeneration) = version(&reader),
-        let order = reader.int64()
-      else { return nil }
-      if index < readable {
-        guard let bookmark = reader.bookmark(sharing: &context) else { return nil }
-        bookmarks.append(bookmark)
-      } else if name.isEmpty {
-        return nil  // an unreadable document has no bookmark to name it
-      }
-      documents.append(
-        Document(file: name.isEmpty ? nil : name, version: version, generation: documentGeneration, order: Int(order)))
+  private static func decode(_ reader: inout CacheReader, tree: ([FolderDocument]) -> FolderTree?) -> Contents? {
+    guard let generation = reader.int64(), let count = reader.count(), let folderCount = reader.count() else {
+      return nil
     }
-    guard let folderCount = reader.count() else { return nil }
     var folders: [FolderDocument] = []
     for _ in 0..<folderCount {
       guard let file = reader.string(), let (version, folderGeneration) = version(&reader),
@@ -100,7 +91,31 @@ enum GatheredDocumentsCache {
       else { return nil }
       folders.append(FolderDocument(file: file, version: version, generation: folderGeneration, contents: contents))
     }
-    return Contents(generation: generation, bookmarks: bookmarks, documents: documents, folders: folders)
+    let tree = tree(folders)
+    guard let (bookmarks, moved) = CachedBookmarks.read(&reader, place: { tree?.place(of: $0) }),
+      let documents = documents(&reader, count: count)
+    else {
+      return nil
+    }
+    // Every readable bookmark has a document, and an unreadable document has no bookmark to
+    // name it.
+    guard bookmarks.count <= documents.count,
+      documents[bookmarks.count...].allSatisfy({ $0.file != nil })
+    else { return nil }
+    return Contents(
+      generation: generation, bookmarks: bookmarks, documents: documents, folders: folders, tree: tree, moved: moved)
+  }
+
+  private static func documents(_ reader: inout CacheReader, count: Int) -> [Document]? {
+    var documents: [Document] = []
+    documents.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let name = reader.string(), let (version, generation) = version(&reader), let order = reader.int64()
+      else { return nil }
+      documents.append(
+        Document(file: name.isEmpty ? nil : name, version: version, generation: generation, order: Int(order)))
+    }
+    return documents
   }
 
   private static func version(_ reader: inout CacheReader) -> (MetadataQuery.Version, Int64)? {
@@ -120,19 +135,18 @@ enum GatheredDocumentsCache {
   static func encode(_ contents: Contents, identity: String) -> [UInt8] {
     file.encode(stamp: Array(identity.utf8), capacity: contents.documents.count * 256) { writer in
       writer.append(contents.generation)
-      writer.append(UInt32(contents.bookmarks.count))
       writer.append(UInt32(contents.documents.count))
-      for (index, document) in contents.documents.enumerated() {
-        writer.append(document.file ?? "")
-        append(document.version, document.generation, &writer)
-        writer.append(Int64(document.order))
-        if index < contents.bookmarks.count { writer.append(contents.bookmarks[index]) }
-      }
       writer.append(UInt32(contents.folders.count))
       for folder in contents.folders {
         writer.append(folder.file)
         append(folder.version, folder.generation, &writer)
         writer.append(folder.contents)
+      }
+      CachedBookmarks.append(contents.bookmarks, to: &writer)
+      for document in contents.documents {
+        writer.append(document.file ?? "")
+        append(document.version, document.generation, &writer)
+        writer.append(Int64(document.order))
       }
     }
   }

@@ -48,9 +48,10 @@ struct ListCommand: AsyncParsableCommand {
         // Escaped beyond JSONEncoder's C0: the JSON may go straight to a terminal.
         print(String(decoding: BookmarkJSON.escapingTerminalControls(try encoder.encode(listed)), as: UTF8.self))
       } else {
-        for bookmark in bookmarks {
-          // Sanitized: names and URLs never reach the terminal as control sequences.
-          print([bookmark.id, bookmark.name, bookmark.url].map(DisplayText.sanitize).joined(separator: "\t"))
+        do {
+          try Self.printLines(of: bookmarks)
+        } catch let error as StandardStream.WriteFailed {
+          throw CLIError("Couldn't write the list to standard output (\(error.reason)).")
         }
       }
       // A stale copy, and entries left out (unreadable, or a URL the one URL rule refuses),
@@ -61,6 +62,29 @@ struct ListCommand: AsyncParsableCommand {
 }
 
 extension ListCommand {
+  /// One line a bookmark, its id, name and URL tab-separated and sanitized (names and URLs
+  /// never reach the terminal as control sequences), written a megabyte at a time rather than
+  /// one `print` a line. Throws if output can't be written (`print` dropped it silently).
+  private static func printLines(of bookmarks: [Bookmark]) throws {
+    var output: [UInt8] = []
+    output.reserveCapacity(1 << 20 + 4096)
+    func append(_ text: String, then separator: UInt8) {
+      var text = DisplayText.sanitize(text)
+      text.withUTF8 { output.append(contentsOf: $0) }
+      output.append(separator)
+    }
+    for bookmark in bookmarks {
+      append(bookmark.id, then: UInt8(ascii: "\t"))
+      append(bookmark.name, then: UInt8(ascii: "\t"))
+      append(bookmark.url, then: UInt8(ascii: "\n"))
+      if output.count >= 1 << 20 {
+        try StandardStream.output.write(Data(output))
+        output.removeAll(keepingCapacity: true)
+      }
+    }
+    if !output.isEmpty { try StandardStream.output.write(Data(output)) }
+  }
+
   /// The bookmarks the query, folder and tags match, in list order (all without them). An
   /// `is:dead` or `is:moved` term asks this device's link checks; `is:conflict` the store.
   private func matching(_ bookmarks: [Bookmark], in store: any BookmarkStore) async throws -> [Bookmark] {

@@ -36,12 +36,15 @@ final class DisplayTextTests: XCTestCase {
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value), DisplayText.isUnsafe(scalar) else { continue }
       unsafe += 1
-      for text in [String(Character(scalar)), "ab" + String(Character(scalar)) + "c"] {
+      // Short texts, and each place in the eight-byte steps of a longer one.
+      let long = (0..<17).map { String(repeating: "a", count: $0) + String(Character(scalar)) + "0123456789abcdef" }
+      for text in [String(Character(scalar)), "ab" + String(Character(scalar)) + "c"] + long {
         XCTAssertFalse(DisplayText.isPlainlySafe(text), "U+\(String(value, radix: 16))")
         XCTAssertNotEqual(DisplayText.sanitize(text), text, "U+\(String(value, radix: 16))")
       }
     }
     XCTAssertEqual(unsafe, 32 + 33 + 14)
     XCTAssertTrue(DisplayText.isPlainlySafe("Apple 東京 🚀 café e\u{301} עברית https://x.example/?q=1"))
+    XCTAssertTrue(DisplayText.isPlainlySafe("https://example.com/a-long-path/with?query=1&more=~2"))
   }
 }

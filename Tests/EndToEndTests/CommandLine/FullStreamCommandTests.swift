@@ -38,6 +38,15 @@ final class FullStreamCommandTests: XCTestCase {
       result.other.contains("Couldn't write the export to standard output (No space left on device)"), result.other)
   }
 
+  func testAListToAFullStandardOutputFailsWithASentence() throws {
+    XCTAssertEqual(
+      try ChildProcess.cloudy(["add", "https://a.example"], environment: ["CLOUDY_HOME": home.path]).status, 0)
+    let result = try run(["list"], fullStream: 1)
+    XCTAssertEqual(result.status, 1, "not a list that silently went nowhere")
+    XCTAssertTrue(
+      result.other.contains("Couldn't write the list to standard output (No space left on device)"), result.other)
+  }
+
   func testAMessageToAFullStandardErrorIsDroppedNotACrash() throws {
     let result = try run(
       ["--store", "key-value", "--cloud", "sqlite:" + home.path + "/missing/cloud.sqlite", "list"], fullStream: 2)
