@@ -119,7 +119,7 @@ struct CacheFile {
 
   /// A 64-bit checksum: catches truncation and corruption, not deliberate forgery (whoever
   /// can write the cache can write its source too). Four independent lanes of eight bytes
-  /// each, so a step does not wait for the one before it (100,000 bookmarks, 36 MB: about
+  /// each, so a step does not wait for the one before it (100,000 bookmarks, 30 MB: about
   /// 3 ms rather than 9 with one lane).
   static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
     let prime: UInt64 = 0x0000_0100_0000_01b3

@@ -33,6 +33,13 @@ struct CacheReader {
     return String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
   }
 
+  /// Moves past a string without making it; its length in bytes, or nil past the end.
+  mutating func skipString() -> Int? {
+    guard let length = uint32().map(Int.init), raw.count - offset >= length else { return nil }
+    offset += length
+    return length
+  }
+
   mutating func data() -> Data? {
     guard let length = uint32().map(Int.init), raw.count - offset >= length else { return nil }
     defer { offset += length }

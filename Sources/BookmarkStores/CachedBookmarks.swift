@@ -17,9 +17,9 @@ import Foundation
 /// threads waited on its lock.)
 enum CachedBookmarks {
   static func append(_ bookmarks: [Bookmark], to writer: inout CacheWriter) {
-    var folders = Table<[String]>()
-    var tags = Table<[String]>()
-    var folderIDs = Table<String>()
+    var folders = Table()
+    var tags = Table()
+    var folderIDs = Table()
     // Each bookmark's places, found once (neighbours usually share them, so the previous
     // bookmark's are tried before the tables' dictionaries).
     var places: [(folder: UInt32, tags: UInt32, folderID: UInt32)] = []
@@ -27,22 +27,28 @@ enum CachedBookmarks {
     var previous: Bookmark?
     for bookmark in bookmarks {
       let last = places.last
-      let folder = previous?.folder == bookmark.folder ? last!.folder : folders.place(of: bookmark.folder)
-      let tagList = previous?.tags == bookmark.tags ? last!.tags : tags.place(of: bookmark.tags)
+      let folder =
+        previous.map { Exact($0.folder) == Exact(bookmark.folder) } == true
+        ? last!.folder : folders.place(of: Exact(bookmark.folder))
+      let tagList =
+        previous.map { Exact($0.tags) == Exact(bookmark.tags) } == true
+        ? last!.tags : tags.place(of: Exact(bookmark.tags))
       var folderID: UInt32 = 0
       if let id = bookmark.folderID {
-        folderID = previous?.folderID == id ? last!.folderID : folderIDs.place(of: id) + 1
+        folderID =
+          previous?.folderID.map { Exact([$0]) == Exact([id]) } == true
+          ? last!.folderID : folderIDs.place(of: Exact([id])) + 1
       }
       places.append((folder, tagList, folderID))
       previous = bookmark
     }
     writer.append(UInt32(bookmarks.count))
     writer.append(UInt32(folders.values.count))
-    for path in folders.values { writer.append(path) }
+    for path in folders.values { writer.append(path.strings) }
     writer.append(UInt32(tags.values.count))
-    for list in tags.values { writer.append(list) }
+    for list in tags.values { writer.append(list.strings) }
     writer.append(UInt32(folderIDs.values.count))
-    for id in folderIDs.values { writer.append(id) }
+    for id in folderIDs.values { writer.append(id.strings[0]) }
     for (bookmark, place) in zip(bookmarks, places) {
       writer.append(bookmark.id)
       writer.append(bookmark.name)
@@ -114,12 +120,36 @@ enum CachedBookmarks {
     return values
   }
 
-  /// Values in the order first met, and each one's place.
-  private struct Table<Value: Hashable> {
-    var values: [Value] = []
-    var places: [Value: UInt32] = [:]
+  /// Strings compared and hashed by their UTF-8 bytes. Swift's `==` takes canonically
+  /// equivalent text as equal ("é" and "e" with U+0301), and a cache must give back the very
+  /// bytes it was given: a bookmark edited later writes them to its document.
+  private struct Exact: Hashable {
+    var strings: [String]
 
-    mutating func place(of value: Value) -> UInt32 {
+    init(_ strings: [String]) { self.strings = strings }
+
+    static func == (a: Exact, b: Exact) -> Bool {
+      a.strings.count == b.strings.count && zip(a.strings, b.strings).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(strings.count)
+      for string in strings {
+        var string = string
+        string.withUTF8 { utf8 in
+          hasher.combine(utf8.count)
+          hasher.combine(bytes: UnsafeRawBufferPointer(utf8))
+        }
+      }
+    }
+  }
+
+  /// Values in the order first met, and each one's place.
+  private struct Table {
+    var values: [Exact] = []
+    var places: [Exact: UInt32] = [:]
+
+    mutating func place(of value: Exact) -> UInt32 {
       if let place = places[value] { return place }
       let place = UInt32(values.count)
       values.append(value)

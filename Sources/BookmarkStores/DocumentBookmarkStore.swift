@@ -58,8 +58,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
       var fileByID: [Bookmark.ID: String] = [:]
       entries.reserveCapacity(cached.documents.count)
       fileByID.reserveCapacity(cached.documents.count)
-      for (index, document) in cached.documents.enumerated() {
-        let file = cached.file(at: index)
+      for (index, document) in cached.documents.all.enumerated() {
+        let file = cached.file(of: document, at: index)
         let bookmark = index < cached.bookmarks.count ? cached.bookmarks[index] : nil
         entries[file] = Entry(
           bookmark: bookmark, order: document.order, version: document.version, generation: document.generation)
@@ -516,8 +516,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
       var sorted = cached.bookmarks
       for (index, folder) in cached.moved { sorted[index].folder = folder }
       var conflicted = Set<Bookmark.ID>()
-      for (bookmark, document) in zip(cached.bookmarks, cached.documents) where document.version.conflictVersions > 0 {
-        conflicted.insert(bookmark.id)
+      for index in cached.documents.conflicted where index < cached.bookmarks.count {
+        conflicted.insert(cached.bookmarks[index].id)
       }
       state.unindexed = cached
       state.conflicted = conflicted
@@ -535,7 +535,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   private static func known(_ cached: GatheredDocumentsCache.Contents) -> MetadataQuery.Known {
     MetadataQuery.Known(generation: cached.generation) {
-      cached.documents.indices.map { (cached.file(at: $0), cached.documents[$0].version) }
+      cached.documents.all.enumerated().map { index, document in
+        (cached.file(of: document, at: index), document.version)
+      }
         + cached.folders.map { ($0.file, $0.version) }
     }
   }
@@ -571,7 +573,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
     GatheredDocumentsCache.write(
       GatheredDocumentsCache.Contents(
-        generation: generation, bookmarks: readable.map(\.bookmark), documents: documents, folders: folderDocuments),
+        generation: generation, bookmarks: readable.map(\.bookmark),
+        documents: GatheredDocumentsCache.DocumentList(documents), folders: folderDocuments),
       identity: identity, to: cachePath)
   }
 

@@ -39,20 +39,21 @@ struct ListCommand: AsyncParsableCommand {
       let bookmarks = try await matching(try await store.load(), in: store)
       KeptUntilExit.keep(store)
       KeptUntilExit.keep(bookmarks)
-      if json {
-        let conflicted = await store.snapshot()?.conflicted ?? []
-        let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        // Escaped beyond JSONEncoder's C0: the JSON may go straight to a terminal.
-        print(String(decoding: BookmarkJSON.escapingTerminalControls(try encoder.encode(listed)), as: UTF8.self))
-      } else {
-        do {
+      do {
+        if json {
+          let conflicted = await store.snapshot()?.conflicted ?? []
+          let listed = bookmarks.map { ListedBookmark(bookmark: $0, conflict: conflicted.contains($0.id)) }
+          let encoder = JSONEncoder()
+          encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+          encoder.dateEncodingStrategy = .iso8601
+          // Escaped beyond JSONEncoder's C0: the JSON may go straight to a terminal.
+          let escaped = BookmarkJSON.escapingTerminalControls(try encoder.encode(listed))
+          try StandardStream.output.write(escaped + Data("\n".utf8))
+        } else {
           try Self.printLines(of: bookmarks)
-        } catch let error as StandardStream.WriteFailed {
-          throw CLIError("Couldn't write the list to standard output (\(error.reason)).")
         }
+      } catch let error as StandardStream.WriteFailed {
+        throw CLIError("Couldn't write the list to standard output (\(error.reason)).")
       }
       // A stale copy, and entries left out (unreadable, or a URL the one URL rule refuses),
       // are said on stderr, not hidden.

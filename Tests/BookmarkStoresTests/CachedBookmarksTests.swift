@@ -43,6 +43,22 @@ final class CachedBookmarksTests: XCTestCase {
     }
   }
 
+  func testTextInAnotherUnicodeFormIsNotSharedAndComesBackByteForByte() throws {
+    // "Café" composed and decomposed: equal to Swift's `==`, not the same bytes.
+    let forms = ["Caf\u{E9}", "Cafe\u{301}"]
+    let list = [0, 1, 0, 1].map { form in
+      Bookmark(
+        id: "id-\(form)", name: forms[form], url: "u", created: Date(timeIntervalSince1970: 0),
+        modified: Date(timeIntervalSince1970: 0), folder: [forms[form]], tags: [forms[form]],
+        folderID: forms[form])
+    }
+    let decoded = try XCTUnwrap(decode(encode(list))).bookmarks
+    func bytes(_ bookmark: Bookmark) -> [[UInt8]] {
+      ([bookmark.name, bookmark.folderID ?? ""] + bookmark.folder + bookmark.tags).map { Array($0.utf8) }
+    }
+    XCTAssertEqual(decoded.map(bytes), list.map(bytes))
+  }
+
   func testSharedPartsAreWrittenOnce() {
     let shared = (0..<100).map { index in
       Bookmark(

@@ -220,6 +220,41 @@ final class DocumentStoreCacheTests: XCTestCase {
     }
   }
 
+  /// The documents' part is checked whole when the cache is read and decoded when first
+  /// asked for; which are in conflict is known at once.
+  func testTheDocumentsAreCheckedOnReadingAndGivenBackWhole() throws {
+    let bookmarks = (0..<2).map { index in
+      Bookmark(
+        id: "b\(index)", name: "n\(index)", url: "https://\(index).example", created: Date(timeIntervalSince1970: 1),
+        modified: Date(timeIntervalSince1970: 2))
+    }
+    func document(_ file: String?, conflicts: Int) -> GatheredDocumentsCache.Document {
+      GatheredDocumentsCache.Document(
+        file: file, version: MetadataQuery.Version(id: "V-\(file ?? "usual")", conflictVersions: conflicts),
+        generation: 7, order: 3)
+    }
+    let documents = [
+      document(nil, conflicts: 0), document("odd name.bookmark", conflicts: 2), document("x.bookmark", conflicts: 1),
+    ]
+    func written(_ documents: [GatheredDocumentsCache.Document]) -> GatheredDocumentsCache.Contents? {
+      GatheredDocumentsCache.write(
+        GatheredDocumentsCache.Contents(generation: 9, bookmarks: bookmarks, documents: .init(documents), folders: []),
+        identity: "same", to: cachePath)
+      return GatheredDocumentsCache.read(cachePath, identity: "same")
+    }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let read = try XCTUnwrap(written(documents))
+    XCTAssertEqual(read.documents.count, 3)
+    XCTAssertEqual(read.documents.conflicted, [1, 2])
+    XCTAssertEqual(read.documents.all.map(\.file), documents.map(\.file))
+    XCTAssertEqual(read.documents.all.map(\.version), documents.map(\.version))
+    XCTAssertEqual(read.file(of: read.documents.all[0], at: 0), "b0.bookmark")
+    // A document past the readable bookmarks has no bookmark to name it: it must name itself.
+    XCTAssertNil(written([documents[0], documents[1], document(nil, conflicts: 0)]))
+    // Fewer documents than readable bookmarks.
+    XCTAssertNil(written([documents[0]]))
+  }
+
   func testWritingTheCacheRemovesTemporariesLeftByKilledWriters() async throws {
     _ = try await storeThree()
     let leftover = cachePath + ".tmp-99999-1"
@@ -265,7 +300,7 @@ final class DocumentStoreCacheTests: XCTestCase {
     // A cache that holds the conflicted folder and everything up to now.
     GatheredDocumentsCache.write(
       GatheredDocumentsCache.Contents(
-        generation: generation, bookmarks: [], documents: [],
+        generation: generation, bookmarks: [], documents: .init([]),
         folders: [
           GatheredDocumentsCache.FolderDocument(
             file: folder.file, version: MetadataQuery.Version(id: folder.versionID, conflictVersions: 1),

@@ -138,5 +138,19 @@ final class DocumentLifecycleTests: XCTestCase {
     let name = DocumentContainer.fileName(for: long, extension: "bookmark")
     XCTAssertLessThan(name.utf8.count, 255)
     XCTAssertNotEqual(name, DocumentContainer.fileName(for: long + "x", extension: "bookmark"))
+    // Exact names, which every device must agree on (a folder record is only read under its
+    // own name): bytes escaped in upper-case hex, and over 160 bytes cut to 120 (here inside
+    // an escape) and given the id's 64-bit FNV-1a hash.
+    XCTAssertEqual(DocumentContainer.fileName(for: "é/x", extension: "folder"), "%C3%A9%2Fx.folder")
+    XCTAssertEqual(
+      DocumentContainer.fileName(for: String(repeating: "a", count: 160), extension: "bookmark"),
+      String(repeating: "a", count: 160) + ".bookmark")
+    XCTAssertEqual(
+      DocumentContainer.fileName(for: String(repeating: "a", count: 161), extension: "bookmark"),
+      String(repeating: "a", count: 120) + "~2a57fe3470d09bec.bookmark")
+    XCTAssertEqual(
+      DocumentContainer.fileName(
+        for: String(repeating: "a", count: 119) + "é" + String(repeating: "b", count: 50), extension: "bookmark"),
+      String(repeating: "a", count: 119) + "%~90a578b404eecebe.bookmark")
   }
 }

@@ -76,7 +76,7 @@ public final class DocumentContainer: Sendable {
   }
 
   /// A file name for a document id: stable, unique, never derived from a bookmark's name.
-  /// Bytes other than letters, digits, `-`, `_` and `.` are percent-encoded; a long id is
+  /// Bytes other than ASCII letters, digits, `-` and `_` are percent-encoded; a long id is
   /// shortened and given its hash so names stay under the file system's limit.
   public static func fileName(for id: String, extension fileExtension: String) -> String {
     // Built as bytes: the index makes one name per document when a large container opens

@@ -41,10 +41,12 @@ final class FullStreamCommandTests: XCTestCase {
   func testAListToAFullStandardOutputFailsWithASentence() throws {
     XCTAssertEqual(
       try ChildProcess.cloudy(["add", "https://a.example"], environment: ["CLOUDY_HOME": home.path]).status, 0)
-    let result = try run(["list"], fullStream: 1)
-    XCTAssertEqual(result.status, 1, "not a list that silently went nowhere")
-    XCTAssertTrue(
-      result.other.contains("Couldn't write the list to standard output (No space left on device)"), result.other)
+    for format in [["list"], ["list", "--json"]] {
+      let result = try run(format, fullStream: 1)
+      XCTAssertEqual(result.status, 1, "not a list that silently went nowhere: \(format)")
+      XCTAssertTrue(
+        result.other.contains("Couldn't write the list to standard output (No space left on device)"), result.other)
+    }
   }
 
   func testAMessageToAFullStandardErrorIsDroppedNotACrash() throws {
