@@ -111,11 +111,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   /// A store over a container: gathers it now (from its cache and the index's changes since,
-  /// when it can), then follows it live and syncs it.
-  public init(container: DocumentContainer, environment: BookmarkEnvironment = .live) {
+  /// when it can), then follows it live (unless `watching` is false: a command that exits
+  /// when done) and syncs it.
+  public init(container: DocumentContainer, environment: BookmarkEnvironment = .live, watching: Bool = true) {
     self.container = container
     self.environment = environment
-    query = MetadataQuery(container: container)
+    query = MetadataQuery(container: container, watching: watching)
     let updates = query.updates()
     let statuses = container.statusUpdates()
     let observers = [
@@ -602,18 +603,23 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func apply(_ update: MetadataQueryUpdate) {
-    let conflictedFolders = indexed { state -> [String] in
+    let (conflictedFolders, tookIn) = indexed { state -> ([String], Bool) in
       var conflictedFolders: [String] = []
+      var tookIn = false
       /// False for a report older than one applied already: the query's observer can deliver
       /// what it read just before this process's own change after ``refresh(_:)`` applied it.
+      /// False too for the state applied already (one generation is one state of a row): an
+      /// import's rows came from its catch-up, the query's refresh and its observer, each
+      /// decoded again (a third of an import of 100,000 after its files were written).
       func isNewer(_ item: MetadataItem) -> Bool {
         let seen =
           state.entries[item.file]?.generation ?? state.folders[item.file]?.generation
           ?? state.removedAt[item.file]
-        return seen.map { item.generation >= $0 } ?? true
+        return seen.map { item.generation > $0 } ?? true
       }
       func put(_ item: MetadataItem) {
         guard isNewer(item) else { return }
+        tookIn = true
         let version = MetadataQuery.Version(id: item.versionID, conflictVersions: item.conflictVersions)
         if item.file.hasSuffix(Self.folderSuffix) {
           state.folders[item.file] = FolderEntry(
@@ -633,6 +639,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       }
       switch update {
       case .gathered(let items):
+        tookIn = true
         state.entries = [:]
         state.folders = [:]
         state.removedAt = [:]
@@ -644,6 +651,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         for item in added + changed { put(item) }
         for item in removed {
           guard isNewer(item) else { continue }
+          tookIn = true
           state.removedAt[item.file] = item.generation
           state.folders[item.file] = nil
           if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
@@ -651,15 +659,17 @@ public final class DocumentBookmarkStore: BookmarkStore {
           }
         }
       }
+      // Nothing new (every item was applied already): the sorted list and the rest stand.
+      guard tookIn else { return (conflictedFolders, false) }
       state.sorted = nil
       state.tree = nil
       state.conflicted = nil
       state.unreadable =
         state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0.record == nil }
-      return conflictedFolders
+      return (conflictedFolders, true)
     }
     if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
-    publish()
+    if tookIn { publish() }
   }
 
   /// Keeps the folder version changed last (by its `modified` time, in whole seconds; a tie

@@ -308,6 +308,12 @@ public final class SQLiteDocumentIndex: DocumentIndex {
         ])
     }
 
+    func setSignature(_ signature: String?, of file: String) throws {
+      guard writeGeneration != nil else { throw DatabaseError(message: "the index was opened for reading") }
+      let statement = try db.cachedStatement(sql: "UPDATE documents SET signature = ? WHERE file = ?")
+      try statement.execute(arguments: [signature, file])
+    }
+
     func value(_ key: String) throws -> String? {
       try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
     }

@@ -114,18 +114,21 @@ public struct StoreChoice: Sendable {
   public var defaultCloud: CloudAddress { .sqlite(path: location.dataDirectory + "/cloud.sqlite") }
 
   /// The store chosen, or the one of another backend (for `migrate`); `connected: false`
-  /// opens a synced store on its local copy alone.
-  public func makeStore(_ chosen: StoreBackend? = nil, connected: Bool = true) throws -> any BookmarkStore {
+  /// opens a synced store on its local copy alone; `watching: false` (a command that exits
+  /// when done) doesn't follow the document store's folder and index live.
+  public func makeStore(
+    _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true
+  ) throws -> any BookmarkStore {
     switch try chosen ?? backend() {
     case .userDefaults: return UserDefaultsStore(location: location)
     case .keyValue: return try makeKeyValueStore(connected: connected)
-    case .documents: return try makeDocumentStore(connected: connected)
+    case .documents: return try makeDocumentStore(connected: connected, watching: watching)
     }
   }
 
-  /// The store, brought up to date with its cloud first.
+  /// The store for a command that exits when done, brought up to date with its cloud first.
   public func openStore() async throws -> any BookmarkStore {
-    let store = try makeStore()
+    let store = try makeStore(watching: false)
     await store.sync()
     return store
   }
@@ -156,7 +159,7 @@ public struct StoreChoice: Sendable {
 
   /// The document store: this device's container for the account and cloud, with its
   /// metadata index beside `Documents/`.
-  private func makeDocumentStore(connected: Bool) throws -> any BookmarkStore {
+  private func makeDocumentStore(connected: Bool, watching: Bool) throws -> any BookmarkStore {
     let address = try cloudAddress()
     let account = try accountName()
     let service = try makeCloud(connected: connected)
@@ -171,7 +174,7 @@ public struct StoreChoice: Sendable {
     let container = DocumentContainer(
       root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
       deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
-    return DocumentBookmarkStore(container: container)
+    return DocumentBookmarkStore(container: container, watching: watching)
   }
 
   private func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {

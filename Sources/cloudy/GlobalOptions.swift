@@ -83,14 +83,16 @@ struct GlobalOptions: ParsableArguments {
   /// The backend chosen.
   func backend() throws -> StoreBackend { try wired { try choice.backend() } }
 
-  /// The store chosen, or another backend's (see ``StoreChoice/makeStore(_:connected:)``).
-  func makeStore(_ chosen: StoreBackend? = nil, connected: Bool = true) throws -> any BookmarkStore {
-    try wired { try choice.makeStore(chosen, connected: connected) }
+  /// The store chosen, or another backend's (see ``StoreChoice/makeStore(_:connected:watching:)``).
+  func makeStore(
+    _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true
+  ) throws -> any BookmarkStore {
+    try wired { try choice.makeStore(chosen, connected: connected, watching: watching) }
   }
 
-  /// The store, brought up to date with its cloud first.
+  /// The store for a command that exits when done, brought up to date with its cloud first.
   func openStore() async throws -> any BookmarkStore {
-    let store = try makeStore()
+    let store = try makeStore(watching: false)
     await store.sync()
     return store
   }

@@ -32,7 +32,9 @@ struct MigrateCommand: AsyncParsableCommand {
       let source = try await options.openStore()
       let outcome: StoreMigration.Outcome
       do {
-        outcome = try await StoreMigration.run(from: source, to: { try options.makeStore(target) }, keep: keep) {
+        outcome = try await StoreMigration.run(
+          from: source, to: { try options.makeStore(target, watching: false) }, keep: keep
+        ) {
           await options.finish($0)
         }
       } catch let refusal as StoreMigration.Refusal {

@@ -94,6 +94,22 @@ final class DocumentIndexContractTests: XCTestCase {
     }
   }
 
+  func testASignatureIsRecordedWithoutANewGeneration() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      try index.write { try $0.save(entry("u.bookmark", written: false)) }
+      try index.write { try $0.setSignature("5:6:7.8", of: "u.bookmark") }
+      try index.read { session in
+        XCTAssertEqual(try session.entry("u.bookmark")?.signature, "5:6:7.8", name)
+        XCTAssertEqual(try session.unwrittenFiles(), [], "\(name): written now")
+        XCTAssertEqual(try session.generation(), 1, "\(name): a reader of changes has nothing new to read")
+        XCTAssertEqual(try session.entries(changedAfter: 1).map(\.file), [], name)
+        XCTAssertEqual(try session.entry("u.bookmark")?.contents, Data("u.bookmark".utf8), name)
+      }
+      XCTAssertThrowsError(try index.read { try $0.setSignature(nil, of: "u.bookmark") }, "\(name): read only")
+    }
+  }
+
   func testAClosedIndexRefusesUse() throws {
     for (name, index) in try implementations() {
       index.close()

@@ -118,6 +118,28 @@ final class DocumentLifecycleTests: XCTestCase {
     query.stop()
   }
 
+  /// Writing the files of a commit records where they stand without changing the documents:
+  /// a reader of changes since the commit finds none (an import of 100,000 otherwise had its
+  /// rows read and decoded again for each batch of files), and every file is written.
+  func testWritingACommitsFilesIsNoChangeToItsDocuments() async throws {
+    let container = try devices.device("a", online: false)
+    // Out of the index's order, as an import's random ids are; more than one batch.
+    let files = (0..<2_500).map { String(format: "%05d", ($0 * 7_919) % 2_500) + ".bookmark" }
+    XCTAssertEqual(try container.create(files.map { ($0, Data(text: "contents of " + $0)) }), 2_500)
+    let (changedSince, unwritten, generation) = try container.index.read { session in
+      let generation = try session.generation()
+      return (try session.entries(changedAfter: 0), try session.unwrittenFiles(), generation)
+    }
+    XCTAssertEqual(Set(changedSince.map(\.generation)), [generation], "one commit, one generation")
+    XCTAssertEqual(changedSince.count, 2_500)
+    XCTAssertEqual(unwritten, [])
+    XCTAssertTrue(changedSince.allSatisfy { $0.signature != nil })
+    for file in [files[0], files[1_234], files[2_499]] {
+      XCTAssertEqual(
+        try String(contentsOfFile: container.documentsDirectory + "/" + file, encoding: .utf8), "contents of " + file)
+    }
+  }
+
   /// Gathering reads the index, not the documents: a document changed in place (which
   /// leaves the folder's own time alone) is not read again when the list opens.
   func testGatheringDoesNotReadTheDocuments() async throws {

@@ -47,6 +47,10 @@ public protocol DocumentIndexSession {
   func generation() throws -> Int64
   /// Saves an entry with this transaction's generation (write transactions only).
   func save(_ entry: DocumentIndexEntry) throws
+  /// Records how an existing document's file was written (write transactions only). It is
+  /// this device's bookkeeping, not a change to the document: the entry keeps its
+  /// generation, so readers looking for changes don't read it again.
+  func setSignature(_ signature: String?, of file: String) throws
   func value(_ key: String) throws -> String?
   func setValue(_ value: String?, for key: String) throws
 }

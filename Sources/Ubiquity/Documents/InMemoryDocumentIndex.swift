@@ -114,6 +114,11 @@ public final class InMemoryDocumentIndex: DocumentIndex {
       contents.entries[entry.file] = entry
     }
 
+    func setSignature(_ signature: String?, of file: String) throws {
+      guard writeGeneration != nil else { throw DocumentContainerError.io("the index was opened for reading") }
+      contents.entries[file]?.signature = signature
+    }
+
     func value(_ key: String) throws -> String? { contents.values[key] }
 
     func setValue(_ value: String?, for key: String) throws {
