@@ -176,6 +176,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
     if let problem = state.withLock({ $0.gatherError }) {
       throw StoreError.unreadable(path: container.root, reason: problem)
     }
+    // Not following the index live (a command): what changed since it was last read is
+    // read now, so a command that reads again after a long wait (`check --update-moved`,
+    // `retitle`) compares with the bookmarks as they are, not as they were when it began.
+    if !query.watching { catchUp() }
     return sortedBookmarks()
   }
 
@@ -379,8 +383,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public func sync() async -> StoreStatus? {
     await container.syncNow()
     // Applied here as well as by the observer (applying twice changes nothing), so what
-    // the sync fetched is in the snapshot when this returns.
-    for update in query.refresh() { apply(update) }
+    // the sync fetched is in the snapshot when this returns. A query that doesn't follow the
+    // index (a command's) has nothing the catch-up below doesn't read.
+    if query.watching {
+      for update in query.refresh() { apply(update) }
+    }
     catchUp()
     return currentSnapshot().status
   }
@@ -619,8 +626,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
       }
       func put(_ item: MetadataItem) {
         guard isNewer(item) else { return }
-        tookIn = true
         let version = MetadataQuery.Version(id: item.versionID, conflictVersions: item.conflictVersions)
+        if let old = state.entries[item.file], old.version == version {
+          // The same contents (a new contents always has a new version id) saved again, as a
+          // push does when the cloud took it: only its generation is new, and nothing shows.
+          state.entries[item.file]?.generation = item.generation
+          return
+        }
+        tookIn = true
         if item.file.hasSuffix(Self.folderSuffix) {
           state.folders[item.file] = FolderEntry(
             record: Self.folderRecord(item.file, item.contents), version: version, generation: item.generation)

@@ -118,6 +118,19 @@ final class DocumentLifecycleTests: XCTestCase {
     query.stop()
   }
 
+  /// A file written by hand just before a commit of this process (a save in the app before
+  /// the folder watch's scan ran, a batch of an import's files) is still found by that scan:
+  /// the commit doesn't record, as its own, a folder changed outside it.
+  func testAHandChangeJustBeforeACommitIsStillFound() async throws {
+    let container = try devices.device("a", online: false)
+    try container.save("first.bookmark", contents: Data(text: "first"), for: .forCreating)
+    try Data(text: "by hand").write(to: URL(fileURLWithPath: container.documentsDirectory + "/hand.bookmark"))
+    try container.save("second.bookmark", contents: Data(text: "second"), for: .forCreating)
+    try container.refreshFromFiles()
+    XCTAssertEqual(try container.entry("hand.bookmark")?.contents.text, "by hand")
+    XCTAssertEqual(try container.entry("second.bookmark")?.contents.text, "second")
+  }
+
   /// Writing the files of a commit records where they stand without changing the documents:
   /// a reader of changes since the commit finds none (an import of 100,000 otherwise had its
   /// rows read and decoded again for each batch of files), and every file is written.

@@ -508,9 +508,14 @@ public final class DocumentContainer: Sendable {
     do {
       (result, generation) = try guarded {
         try index.write { session -> (T, Int64) in
+          // Changed since the last commit recorded it: by hand, outside the lock. Then it isn't
+          // recorded now either, so the next scan still looks (recording it hid a file
+          // changed by hand just before this commit from the folder watch's scan).
+          let changedOutside =
+            try session.value("folder") != Self.describe(PrivateFiles.signature(documentsDirectory))
           let result = try body(session)
           // The folder changed under our own lock; remember it so the next start needn't scan.
-          if let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
+          if !changedOutside, let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
             try session.setValue(folder, for: "folder")
           }
           let generation = try session.generation()

@@ -189,7 +189,8 @@ public final class MetadataQuery: Sendable {
             // While this process writes the files of a commit (an import, a fetch), every
             // name is likely its own: a scan for each batch of them read the list of files
             // still to write (all of an import's) each time, 5–10% of an import. A change by
-            // hand meanwhile is found by the periodic call (an empty set), which still scans.
+            // hand meanwhile is found by the periodic call (an empty set): the commits leave
+            // the folder unrecorded when it changed outside them, so that call scans.
             guard
               names.isEmpty
                 || (!container.isWritingFiles
