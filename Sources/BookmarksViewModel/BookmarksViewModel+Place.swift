@@ -50,5 +50,10 @@ extension BookmarksViewModel {
     }
     state.selection = place.selected.flatMap { state.shownRow(of: $0) } ?? 0
     state.scrollTop = max(0, state.selection - visibleBookmarkCount / 2)
+    // Its folder or bookmark not in the list yet (a new device: the place can arrive before
+    // the list its fetch brought is shown): tried again with the next list, until a key.
+    let folderMissing = place.folder.map { !currentFolderIndex().contains($0) } ?? false
+    let bookmarkMissing = place.selected.map { state.shownRow(of: $0) == nil } ?? false
+    if folderMissing || bookmarkMissing { arrivedPlace = place }
   }
 }

@@ -77,6 +77,22 @@ final class PlaceFollowingTests: XCTestCase {
     XCTAssertEqual(model.state.sortOrder, .manual, "an unknown order is ignored")
   }
 
+  /// A new device: its first list is empty, the place arrives (from the fetch that also
+  /// brought the bookmarks) before the list with them is shown.
+  func testAPlaceArrivingBeforeItsFolderIsShownOpensThereWhenItIs() {
+    var model = BookmarksViewModel(state: AppState(backend: .keyValue))
+    model.followsPlace = true
+    _ = model.send(.storeChanged(Fixtures.snapshot([])))
+    _ = model.send(.placeArrived(ReadingPlace(folder: ["Toolbar", "Dev"], selected: "3")))
+    XCTAssertEqual(model.state.place, .top, "nothing to open yet")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Self.library)))
+    XCTAssertEqual(model.state.place, .folder(["Toolbar", "Dev"]))
+    XCTAssertEqual(model.state.selectedBookmark?.name, "Docs")
+    model.press(.up)
+    _ = model.send(.storeChanged(Fixtures.snapshot(Self.library)))
+    XCTAssertEqual(model.state.selectedBookmark?.name, "Forums", "applied once; a key is the user's")
+  }
+
   func testAPlaceArrivingAfterAKeyIsNotApplied() {
     var model = following()
     model.press(.down)
