@@ -163,9 +163,6 @@ extension DocumentContainer: SyncZone {
         try await reconcile(sent, with: current, cloud: cloud)
       }
     }
-    // Fewer pending now, and the phase may not change (synced before, synced after): a store
-    // hears it from here, since the rows it pushed kept their contents and report nothing.
-    statuses.send(status())
   }
 
   /// A push found the cloud ahead of the version it was based on: keep both edits.
