@@ -88,7 +88,9 @@ let package = Package(
     .target(
       name: "StoreWiring",
       dependencies: [
-        "BookmarkStores", "Cloud", "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "DurableFiles", "Ubiquity",
+        "BookmarkModel", "BookmarkStores", "Cloud", "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite",
+        "DurableFiles",
+        "Ubiquity",
       ]),
 
     .executableTarget(
@@ -114,7 +116,7 @@ let package = Package(
       name: "BookmarkStoresTests",
       dependencies: [
         "BookmarkStores", "BookmarkModel", "PropertyLists", "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite",
-        "TestSupport",
+        "TestSupport", "BookmarksViewModel", "BookmarkFormats", "ScreenRendering",
       ]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(
@@ -144,6 +146,7 @@ let package = Package(
       name: "FuzzTests",
       dependencies: [
         "BookmarkFormats", "BookmarkModel", "PropertyLists", "Ubiquity", "TerminalUI", "BookmarksViewModel",
+        "TestSupport",
       ],
       exclude: ["Corpus"]),
   ],

@@ -9,13 +9,6 @@ extension BookmarkStore {
   /// No limit.
   public func remainingCapacity() async -> Int? { nil }
 
-  /// One delete at a time.
-  public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
-    for bookmark in try await load() where ids.contains(bookmark.id) {
-      try await delete(id: bookmark.id)
-    }
-  }
-
   /// The store's snapshot now: the first one ``changes()`` sends.
   public func snapshot() async -> StoreSnapshot? {
     for await snapshot in changes() { return snapshot }

@@ -21,7 +21,8 @@ public protocol BookmarkStore: Sendable {
   /// Replaces the name and URL of a stored bookmark and returns the result.
   func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark
 
-  /// Deletes a stored bookmark.
+  /// Deletes a stored bookmark: it goes to Recently Deleted, with the time and this device's
+  /// name, in the same write.
   func delete(id: Bookmark.ID) async throws
 
   /// Exchanges the places of two stored bookmarks in the store's order (the manual order,
@@ -52,8 +53,8 @@ public protocol BookmarkStore: Sendable {
   func sync() async -> StoreStatus?
 
   /// Deletes every stored bookmark with one of these ids in one write where the backend
-  /// can (unknown ids are ignored). Used by `cloudy migrate` once the bookmarks are safely
-  /// in the other store. (Default: one delete at a time.)
+  /// can (unknown ids are ignored), without keeping them in Recently Deleted. Used by
+  /// `cloudy migrate` once the bookmarks are safely in the other store.
   func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws
 
   /// The versions of a bookmark in conflict, the current one first; empty when it is not
@@ -62,4 +63,20 @@ public protocol BookmarkStore: Sendable {
 
   /// Resolves a conflict by keeping one version; the others are removed on every device.
   func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws
+
+  /// Recently Deleted as stored now, newest first; what has been kept its time is left out
+  /// (and goes with the store's next write).
+  func recentlyDeleted() async throws -> [DeletedBookmark]
+
+  /// Puts these deleted bookmarks back, each with its id, dates, tags, notes and place, in
+  /// its folder (made again if it is gone), in one write that takes them out of Recently
+  /// Deleted. An id already back in the list (restored on another device meanwhile) only
+  /// leaves Recently Deleted; unknown ids are ignored. Returns the bookmarks put back.
+  @discardableResult
+  func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark]
+
+  /// Deletes these bookmarks from Recently Deleted for good (all of them for `nil`), in one
+  /// write. Returns how many went.
+  @discardableResult
+  func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int
 }

@@ -21,6 +21,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case wouldNotFit(StoreBackend, fitting: Int, requested: Int)
   /// A folder change that can't be made (a name taken, a move into itself); nothing changed.
   case folder(FolderProblem)
+  /// The key-value store's quota would be broken, and this many of its keys are Recently
+  /// Deleted, which can be emptied to make room; nothing was changed.
+  case quotaExceededWithDeleted(QuotaLimit, deleted: Int)
+  /// A delete would take Recently Deleted past the key-value store's quota; nothing was deleted.
+  case noRoomInRecentlyDeleted
 
   public var description: String {
     switch self {
@@ -37,6 +42,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notFound(let id): "No bookmark has the id \(id)."
     case .ambiguousID(let prefix): "More than one bookmark has an id starting with \(prefix); give more of it."
     case .quotaExceeded(let limit): Self.sentence(limit)
+    case .quotaExceededWithDeleted(let limit, let deleted):
+      Self.sentence(limit) + " \(deleted == 1 ? "1 of its keys is a bookmark" : "\(deleted) of its keys are bookmarks")"
+        + " in Recently Deleted: emptying it (`cloudy trash empty`, or E in Recently Deleted, D) makes room."
+    case .noRoomInRecentlyDeleted:
+      "Nothing was deleted: Recently Deleted has no room left in the key-value store's quota. Empty it"
+        + " (`cloudy trash empty`, or E in Recently Deleted, D) and delete again."
     case .folder(let problem): problem.description
     case .wouldNotFit(let backend, let fitting, let requested):
       "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."

@@ -11,14 +11,17 @@ public struct StoreSnapshot: Sendable, Hashable {
   /// before its subfolders, siblings in their order. Folders that only exist as the paths
   /// bookmarks carry are not listed here.
   public var folders: [[String]]
+  /// Recently Deleted, newest first (``DeletedBookmark/newestFirst(_:_:)``).
+  public var deleted: [DeletedBookmark]
 
   public init(
     bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus, conflicted: Set<Bookmark.ID> = [],
-    folders: [[String]] = []
+    folders: [[String]] = [], deleted: [DeletedBookmark] = []
   ) {
     self.bookmarks = bookmarks
     self.status = status
     self.conflicted = conflicted
     self.folders = folders
+    self.deleted = deleted
   }
 }

@@ -16,11 +16,14 @@ public struct StoreStatus: Sendable, Hashable {
     public var keysLimit: Int
     public var bytesUsed: Int
     public var bytesLimit: Int
-    public init(keysUsed: Int, keysLimit: Int, bytesUsed: Int, bytesLimit: Int) {
+    /// How many of the keys used are Recently Deleted's.
+    public var deletedKeys: Int
+    public init(keysUsed: Int, keysLimit: Int, bytesUsed: Int, bytesLimit: Int, deletedKeys: Int = 0) {
       self.keysUsed = keysUsed
       self.keysLimit = keysLimit
       self.bytesUsed = bytesUsed
       self.bytesLimit = bytesLimit
+      self.deletedKeys = deletedKeys
     }
   }
 
@@ -49,7 +52,8 @@ public struct StoreStatus: Sendable, Hashable {
   public var summary: String {
     var parts = [syncSummary]
     if let quota {
-      parts.append("\(quota.keysUsed)/\(quota.keysLimit) keys")
+      let deleted = quota.deletedKeys > 0 ? " (\(quota.deletedKeys) deleted)" : ""
+      parts.append("\(quota.keysUsed)/\(quota.keysLimit) keys\(deleted)")
       let percent = quota.bytesUsed * 100 / max(1, quota.bytesLimit)
       let limit = QuotaLimit.text(bytes: quota.bytesLimit)
       parts.append(percent == 0 && quota.bytesUsed > 0 ? "<1% of \(limit)" : "\(percent)% of \(limit)")

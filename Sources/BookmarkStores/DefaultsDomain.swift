@@ -19,6 +19,10 @@ import PropertyLists
 struct DefaultsDomain {
   static let bookmarksKey = "bookmarks"
   static let foldersKey = "folders"
+  /// Recently Deleted: a list of deleted bookmarks (``DeletedBookmark``'s property list).
+  static let deletedKey = "recentlyDeleted"
+  /// A deleted entry's place in the `bookmarks` list when it was deleted.
+  static let deletedIndexKey = "deletedIndex"
 
   let path: String
   var lockPath: String { path + ".lock" }
@@ -30,15 +34,19 @@ struct DefaultsDomain {
     var unreadableEntries: Int
     /// The folders the domain lists (see the type's notes).
     var folders: [[String]]
+    /// Recently Deleted, newest first.
+    var deleted: [DeletedBookmark]
 
-    init(bookmarks: [Bookmark], unreadableEntries: Int, folders: [[String]] = []) {
+    init(bookmarks: [Bookmark], unreadableEntries: Int, folders: [[String]] = [], deleted: [DeletedBookmark] = []) {
       self.bookmarks = bookmarks
       self.unreadableEntries = unreadableEntries
       self.folders = folders
+      self.deleted = deleted
     }
 
-    init(entries: [PropertyList], folders: [[String]] = []) {
+    init(entries: [PropertyList], folders: [[String]] = [], deleted: [PropertyList] = []) {
       self.folders = folders
+      self.deleted = DefaultsDomain.deletedBookmarks(in: deleted)
       bookmarks = []
       bookmarks.reserveCapacity(entries.count)
       unreadableEntries = 0
@@ -83,6 +91,14 @@ struct DefaultsDomain {
 
   /// ``modify(_:)`` with the folder list too (removed from the file when left empty).
   func modifyWithFolders<T>(_ body: (inout [PropertyList], inout [[String]]) throws -> T) throws -> Change<T> {
+    try modifyAll { entries, folders, _ in try body(&entries, &folders) }
+  }
+
+  /// ``modifyWithFolders(_:)`` with Recently Deleted's raw entries too (removed from the file
+  /// when left empty).
+  func modifyAll<T>(_ body: (inout [PropertyList], inout [[String]], inout [PropertyList]) throws -> T) throws
+    -> Change<T>
+  {
     try StoreError.translating {
       try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
       return try PrivateFiles.withExclusiveLock(lockPath) {
@@ -91,15 +107,18 @@ struct DefaultsDomain {
         var entries = try bookmarkEntries(in: raw)
         let listed = Self.folders(in: raw)
         var folders = listed
-        let result = try body(&entries, &folders)
+        let listedDeleted = raw[Self.deletedKey]?.array ?? []
+        var deleted = listedDeleted
+        let result = try body(&entries, &folders, &deleted)
         raw[Self.bookmarksKey] = .array(entries)
         if folders != listed {
           raw[Self.foldersKey] = folders.isEmpty ? nil : .array(folders.map { .array($0.map(PropertyList.string)) })
         }
+        if deleted != listedDeleted { raw[Self.deletedKey] = deleted.isEmpty ? nil : .array(deleted) }
         try PrivateFiles.replace(path) { write in
           PropertyListXMLWriter.write(.dictionary(raw)) { piece in piece.withUnsafeBytes { write($0) } }
         }
-        var contents = Contents(entries: entries, folders: folders)
+        var contents = Contents(entries: entries, folders: folders, deleted: deleted)
         contents.unreadableEntries += Self.strayEntries(in: raw)
         let signature = PrivateFiles.signature(path)
         PrivateFiles.removeStaleTemporaries(of: cachePath)
@@ -118,10 +137,12 @@ struct DefaultsDomain {
       !plain.bookmarks.isEmpty || plain.unreadable > 0
     {
       return Contents(
-        bookmarks: plain.bookmarks, unreadableEntries: plain.unreadable, folders: Self.folders(in: plain.others))
+        bookmarks: plain.bookmarks, unreadableEntries: plain.unreadable, folders: Self.folders(in: plain.others),
+        deleted: Self.deletedBookmarks(in: plain.others[Self.deletedKey]?.array ?? []))
     }
     let raw = try parse(data)
-    var contents = Contents(entries: try bookmarkEntries(in: raw), folders: Self.folders(in: raw))
+    var contents = Contents(
+      entries: try bookmarkEntries(in: raw), folders: Self.folders(in: raw), deleted: raw[Self.deletedKey]?.array ?? [])
     contents.unreadableEntries += Self.strayEntries(in: raw)
     return contents
   }
@@ -145,7 +166,7 @@ struct DefaultsDomain {
   /// can't be read, so the bottom line and `list` say so; they stay in the file as they are.
   static func strayEntries(in raw: [String: PropertyList]) -> Int {
     var count = 0
-    for (key, value) in raw where key != bookmarksKey && key != foldersKey {
+    for (key, value) in raw where key != bookmarksKey && key != foldersKey && key != deletedKey {
       for entry in value.array ?? [] {
         if let fields = entry.dictionary, fields["id"]?.string != nil, fields["url"]?.string != nil { count += 1 }
       }
@@ -193,6 +214,12 @@ struct DefaultsDomain {
         if listed!.insert(prefix).inserted { folders.append(prefix) }
       }
     }
+  }
+
+  /// The deleted bookmarks in Recently Deleted's entries, newest first (entries that can't be
+  /// read are left in the file and not shown).
+  static func deletedBookmarks(in entries: [PropertyList]) -> [DeletedBookmark] {
+    entries.compactMap(DeletedBookmark.init(propertyList:)).sorted(by: DeletedBookmark.newestFirst)
   }
 
   /// Index of the entry with this id, if any.

@@ -21,10 +21,12 @@ import Foundation
 /// A ``CacheFile`` with the magic `CLDYUDC\0`, stamped with the domain file's signature
 /// (inode UInt64, size Int64, seconds Int64, nanoseconds Int64). The payload: the number of
 /// unreadable entries (UInt32), the bookmarks as ``CachedBookmarks`` writes them, then the
-/// domain's own folders (a count, then each path as a count and strings).
+/// domain's own folders (a count, then each path as a count and strings), then Recently
+/// Deleted: its bookmarks as ``CachedBookmarks`` writes them, each one's deletion time (the
+/// bits of its seconds since 1970) and device.
 enum DefaultsDomainCache {
   /// Raise when the layout changes: a cache of another version is ignored.
-  static let formatVersion: UInt32 = 4
+  static let formatVersion: UInt32 = 5
   static let file = CacheFile(magic: Array("CLDYUDC\0".utf8), formatVersion: formatVersion)
   static let headerSize = CacheFile.headerSize(stampLength: 32)
 
@@ -58,7 +60,15 @@ enum DefaultsDomainCache {
         guard let path = reader.strings() else { return nil }
         folders.append(path)
       }
-      return DefaultsDomain.Contents(bookmarks: bookmarks, unreadableEntries: Int(unreadable), folders: folders)
+      guard let deletedBookmarks = CachedBookmarks.read(&reader) else { return nil }
+      var deleted: [DeletedBookmark] = []
+      for bookmark in deletedBookmarks {
+        guard let seconds = reader.uint64(), let device = reader.string() else { return nil }
+        let date = Date(timeIntervalSince1970: Double(bitPattern: seconds))
+        deleted.append(DeletedBookmark(bookmark: bookmark, deleted: date, device: device))
+      }
+      return DefaultsDomain.Contents(
+        bookmarks: bookmarks, unreadableEntries: Int(unreadable), folders: folders, deleted: deleted)
     }
   }
 
@@ -74,6 +84,11 @@ enum DefaultsDomainCache {
       CachedBookmarks.append(contents.bookmarks, to: &writer)
       writer.append(UInt32(contents.folders.count))
       for path in contents.folders { writer.append(path) }
+      CachedBookmarks.append(contents.deleted.map(\.bookmark), to: &writer)
+      for deleted in contents.deleted {
+        writer.append(deleted.deleted.timeIntervalSince1970.bitPattern)
+        writer.append(deleted.device)
+      }
     }
   }
 }

@@ -15,11 +15,16 @@ import Ubiquity
 /// Folders are documents too (`<id>.folder`, ``FolderRecord``); a bookmark filed in one
 /// carries its id (`folder-id:`). Two devices changing one folder at once: the change saved
 /// last (by its `modified` time, then its version id) is kept, on every device, without asking.
+///
+/// Recently Deleted: deleting `<id>.bookmark` writes `<id>.deleted` in the same commit (the
+/// document with `deleted:` and `deleted-on:` lines, ``DeletedBookmark``). Two devices
+/// deleting one bookmark at once: the later deletion is kept, as for folders.
 public final class DocumentBookmarkStore: BookmarkStore {
   public let backend = StoreBackend.documents
   public let container: DocumentContainer
   public let query: MetadataQuery
   private let environment: BookmarkEnvironment
+  private let rules: RecentlyDeletedRules
   private let state = Mutex(State())
   private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
@@ -27,6 +32,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var entries: [String: Entry] = [:]
     /// Folder records by file.
     var folders: [String: FolderEntry] = [:]
+    /// Recently Deleted's documents by file.
+    var deleted: [String: DeletedEntry] = [:]
+    /// Recently Deleted, newest first, made when first asked for after a change.
+    var deletedSorted: [DeletedBookmark]?
     var tree: FolderTree?
     /// The index generation of each document removed, as applied (a document still there
     /// keeps its generation in its entry).
@@ -87,6 +96,24 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var conflicted: Bool { version.conflictVersions > 0 }
   }
 
+  private struct DeletedEntry {
+    /// Nil for a document that can't be read.
+    var deleted: DeletedBookmark?
+    var order: Int
+    var version: MetadataQuery.Version
+    var generation: Int64
+    var contents: Data
+
+    init(contents: Data, version: MetadataQuery.Version, generation: Int64) {
+      let read = DeletedBookmark.read(document: contents)
+      deleted = read?.deleted
+      order = read?.order ?? 0
+      self.version = version
+      self.generation = generation
+      self.contents = contents
+    }
+  }
+
   private struct FolderEntry {
     /// Nil for a folder document that can't be read.
     var record: FolderRecord?
@@ -103,6 +130,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public static let fileExtension = "bookmark"
   public static let folderExtension = "folder"
   private static let folderSuffix = "." + folderExtension
+  public static let deletedExtension = "deleted"
+  private static let deletedSuffix = "." + deletedExtension
 
   /// Whether a file's contents are a bookmark or folder document: for the container, which
   /// keeps a damaged one aside rather than syncing it.
@@ -113,9 +142,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// A store over a container: gathers it now (from its cache and the index's changes since,
   /// when it can), then follows it live (unless `watching` is false: a command that exits
   /// when done) and syncs it.
-  public init(container: DocumentContainer, environment: BookmarkEnvironment = .live, watching: Bool = true) {
+  /// `rules` name this device by the container's device name unless given.
+  public init(
+    container: DocumentContainer, environment: BookmarkEnvironment = .live,
+    recentlyDeleted rules: RecentlyDeletedRules? = nil,
+    watching: Bool = true
+  ) {
     self.container = container
     self.environment = environment
+    self.rules = rules ?? RecentlyDeletedRules(device: container.deviceName)
     query = MetadataQuery(container: container, watching: watching)
     let updates = query.updates()
     let statuses = container.statusUpdates()
@@ -329,10 +364,87 @@ public final class DocumentBookmarkStore: BookmarkStore {
     records.map { (DocumentContainer.fileName(for: $0.id, extension: Self.folderExtension), $0.document) }
   }
 
+  /// One commit: the bookmark's document goes and its `<id>.deleted` comes (with its place
+  /// and the folder path it was shown at); what Recently Deleted has kept its time goes too.
   public func delete(id: Bookmark.ID) async throws {
-    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
-    try await changing(file, to: nil, deleting: true, id: id) { try container.delete(file) }
-    refresh([file])
+    guard
+      let (file, stored, order) = indexed({ state in
+        state.fileByID[id].flatMap { file in state.entries[file].flatMap { e in e.bookmark.map { (file, $0, e.order) } }
+        }
+      })
+    else { throw StoreError.notFound(id) }
+    let now = environment.now()
+    let deleted = DeletedBookmark(
+      bookmark: folderTree().resolved(stored), deleted: now.wholeSeconds, device: rules.device)
+    let deletedFile = DocumentContainer.fileName(for: id, extension: Self.deletedExtension)
+    let expired = state.withLock { state in
+      state.deleted.compactMap { file, entry in
+        entry.deleted.map { rules.hasExpired($0.deleted, at: now) } == true && file != deletedFile ? file : nil
+      }
+    }
+    _ = try await changing(file, to: nil, deleting: true, id: id) {
+      try container.change(
+        deleting: [file] + expired, writing: [(deletedFile, deleted.document(order: order))], overwriting: true)
+    }
+    refresh([file, deletedFile] + expired)
+  }
+
+  public func recentlyDeleted() async throws -> [DeletedBookmark] {
+    if let problem = state.withLock({ $0.gatherError }) {
+      throw StoreError.unreadable(path: container.root, reason: problem)
+    }
+    if !query.watching { catchUp() }
+    return sortedDeleted()
+  }
+
+  /// The Recently Deleted documents of these ids.
+  private func deletedDocuments(of ids: Set<Bookmark.ID>?) -> [(file: String, entry: DeletedEntry)] {
+    state.withLock { state in
+      state.deleted.compactMap { file, entry in
+        guard let id = entry.deleted?.id, ids?.contains(id) ?? true else { return nil }
+        return (file, entry)
+      }
+    }
+  }
+
+  /// One commit: each bookmark's document comes back as it was deleted (its place kept),
+  /// filed by the path it had (its folder made again if it is gone), and its `.deleted` goes.
+  public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
+    if !query.watching { catchUp() }
+    var filing = filing(at: environment.now())
+    var deleting: [String] = []
+    var writing: [(file: String, contents: Data)] = []
+    var restored: [Bookmark] = []
+    for (deletedFile, entry) in deletedDocuments(of: ids) {
+      guard let deleted = entry.deleted else { continue }
+      let file = file(forNew: deleted.id)
+      let (back, taken) = indexed { ($0.fileByID[deleted.id] != nil, $0.entries[file] != nil) }
+      // Back already (restored on another device, or imported again): it only leaves
+      // Recently Deleted. Its file taken by a document that can't be read: it stays.
+      if !back && taken { continue }
+      deleting.append(deletedFile)
+      if back { continue }
+      var bookmark = deleted.bookmark
+      filing.file(&bookmark)
+      writing.append((file, BookmarkDocument.data(for: bookmark, order: entry.order)))
+      restored.append(bookmark)
+    }
+    guard let first = deleting.first else { return [] }
+    writing = folderDocuments(filing.writes.records) + writing
+    _ = try await changing(first, to: nil, deleting: true) {
+      try container.change(deleting: deleting, writing: writing, overwriting: false)
+    }
+    refresh(deleting + writing.map(\.file))
+    return restored
+  }
+
+  public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
+    if !query.watching { catchUp() }
+    let files = deletedDocuments(of: ids).map(\.file)
+    guard let first = files.first else { return 0 }
+    let count = try await changing(first, to: nil, deleting: true) { try container.delete(files) }
+    refresh(files)
+    return count
   }
 
   /// Imports as one commit of the index: all of them, or none.
@@ -354,15 +466,21 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
     // The folders first in the same commit (the first document stands for all of it).
     documents = folderDocuments(filing.writes.records) + documents
+    // Back in the list (an undone delete, say): no longer Recently Deleted, in the same commit.
+    let hasDeleted = state.withLock { !$0.deleted.isEmpty }
+    let undeleted = hasDeleted ? deletedDocuments(of: Set(bookmarks.map(\.id))).map(\.file) : []
     // All or nothing (one commit): the first document tells which.
-    _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
+    let first = documents.first
+    _ = try await changing(first?.file ?? undeleted.first, to: first?.contents, deleting: first == nil) {
+      try container.change(deleting: undeleted, writing: documents, overwriting: false)
+    }
     // A large import is taken in by catching up (which reads its rows once, with anything
     // else changed meanwhile) and cached, so the next open reads it from the cache rather
     // than every row it added; a small one by reading just its own rows.
     guard documents.count >= Self.changesWorthACache, let identity = container.index.identity,
       let generation = catchUp()
     else {
-      refresh(documents.map(\.file))
+      refresh(documents.map(\.file) + undeleted)
       return
     }
     writeCache(holdingEverythingUpTo: generation, identity: identity)
@@ -530,6 +648,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.unindexed = cached
       state.conflicted = conflicted
       for folder in cached.folders {
+        // Recently Deleted's documents are kept in the cache with the folders' (each with
+        // its contents).
+        if folder.file.hasSuffix(Self.deletedSuffix) {
+          state.deleted[folder.file] = DeletedEntry(
+            contents: folder.contents, version: folder.version, generation: folder.generation)
+          continue
+        }
         state.folders[folder.file] = FolderEntry(
           record: Self.folderRecord(folder.file, folder.contents), version: folder.version,
           generation: folder.generation)
@@ -538,6 +663,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.sorted = sorted
       state.unreadable =
         cached.documents.count - sorted.count + state.folders.values.count { $0.record == nil }
+        + state.deleted.values.count { $0.deleted == nil }
     }
   }
 
@@ -554,7 +680,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// perhaps newer changes, which the next open applies again, changing nothing).
   private func writeCache(holdingEverythingUpTo generation: Int64, identity: String) {
     guard let cachePath else { return }
-    let (entries, folders) = indexed { ($0.entries, $0.folders) }
+    let (entries, folders, deleted) = indexed { ($0.entries, $0.folders, $0.deleted) }
     var readable: [(file: String, entry: Entry, bookmark: Bookmark)] = []
     var unreadable: [(file: String, entry: Entry)] = []
     readable.reserveCapacity(entries.count)
@@ -575,10 +701,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
       readable.map { file, entry, bookmark in
         document(file == self.file(forNew: bookmark.id) ? nil : file, entry)
       } + unreadable.map { document($0.file, $0.entry) }
-    let folderDocuments = folders.map { file, entry in
-      GatheredDocumentsCache.FolderDocument(
-        file: file, version: entry.version, generation: entry.generation, contents: entry.record?.document ?? Data())
-    }
+    let folderDocuments =
+      folders.map { file, entry in
+        GatheredDocumentsCache.FolderDocument(
+          file: file, version: entry.version, generation: entry.generation, contents: entry.record?.document ?? Data())
+      }
+      + deleted.map { file, entry in
+        GatheredDocumentsCache.FolderDocument(
+          file: file, version: entry.version, generation: entry.generation, contents: entry.contents)
+      }
     GatheredDocumentsCache.write(
       GatheredDocumentsCache.Contents(
         generation: generation, bookmarks: readable.map(\.bookmark),
@@ -621,7 +752,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       func isNewer(_ item: MetadataItem) -> Bool {
         let seen =
           state.entries[item.file]?.generation ?? state.folders[item.file]?.generation
-          ?? state.removedAt[item.file]
+          ?? state.deleted[item.file]?.generation ?? state.removedAt[item.file]
         return seen.map { item.generation > $0 } ?? true
       }
       func put(_ item: MetadataItem) {
@@ -634,6 +765,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
           return
         }
         tookIn = true
+        if item.file.hasSuffix(Self.deletedSuffix) {
+          state.deleted[item.file] = DeletedEntry(
+            contents: item.contents, version: version, generation: item.generation)
+          state.removedAt[item.file] = nil
+          state.deletedSorted = nil
+          if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }
+          return
+        }
         if item.file.hasSuffix(Self.folderSuffix) {
           state.folders[item.file] = FolderEntry(
             record: Self.folderRecord(item.file, item.contents), version: version, generation: item.generation)
@@ -655,6 +794,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
         tookIn = true
         state.entries = [:]
         state.folders = [:]
+        state.deleted = [:]
+        state.deletedSorted = nil
         state.removedAt = [:]
         state.fileByID = [:]
         state.entries.reserveCapacity(items.count)
@@ -667,6 +808,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
           tookIn = true
           state.removedAt[item.file] = item.generation
           state.folders[item.file] = nil
+          if state.deleted.removeValue(forKey: item.file) != nil { state.deletedSorted = nil }
           if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
             state.fileByID[old.id] = nil
           }
@@ -679,6 +821,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.conflicted = nil
       state.unreadable =
         state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0.record == nil }
+        + state.deleted.values.count { $0.deleted == nil }
       return (conflictedFolders, true)
     }
     if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
@@ -689,19 +832,37 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// goes to the greater version id, the same choice on every device) and removes the
   /// others, everywhere: a folder's name and place are small and were set by a person a
   /// moment apart, so asking which to keep would ask about nothing. Chosen and resolved in
-  /// one commit.
+  /// one commit. Recently Deleted's documents the same way, by the time of the deletion.
   private func settleFolderConflicts(_ files: [String]) {
     let container = container
     Task.detached {
       for file in files {
         try? container.resolve(file) { versions in
-          versions.max { a, b in
-            let (ra, rb) = (FolderRecord(document: a.contents), FolderRecord(document: b.contents))
-            return (ra?.modified ?? .distantPast, a.id) < (rb?.modified ?? .distantPast, b.id)
-          }!
+          versions.max { a, b in (Self.changed(a.contents), a.id) < (Self.changed(b.contents), b.id) }!
         }
       }
     }
+  }
+
+  /// When a folder document or a deleted bookmark's document was last changed.
+  private static func changed(_ contents: Data) -> Date {
+    FolderRecord(document: contents)?.modified ?? DeletedBookmark.read(document: contents)?.deleted.deleted
+      ?? .distantPast
+  }
+
+  /// Recently Deleted, newest first, without what has been kept its time (kept until the
+  /// next change).
+  private func sortedDeleted() -> [DeletedBookmark] {
+    let all = state.withLock { state in
+      if let sorted = state.deletedSorted { return sorted }
+      let sorted = state.deleted.values.compactMap(\.deleted).sorted(by: DeletedBookmark.newestFirst)
+      state.deletedSorted = sorted
+      return sorted
+    }
+    guard !all.isEmpty else { return all }
+    let now = environment.now()
+    return all.contains { rules.hasExpired($0.deleted, at: now) }
+      ? all.filter { !rules.hasExpired($0.deleted, at: now) } : all
   }
 
   /// The folder records, resolved (kept until the next change).
@@ -762,6 +923,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
     let bookmarks = sortedBookmarks()
     return StoreSnapshot(
-      bookmarks: .success(bookmarks), status: status, conflicted: conflicted, folders: folderTree().liveFolders)
+      bookmarks: .success(bookmarks), status: status, conflicted: conflicted, folders: folderTree().liveFolders,
+      deleted: sortedDeleted())
   }
 }

@@ -14,6 +14,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   public let backend = StoreBackend.keyValue
   public let keyValueStore: UbiquitousKeyValueStore
   private let environment: BookmarkEnvironment
+  private let rules: RecentlyDeletedRules
   private let state = Mutex(State())
   private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
   private let decoded = KeyValueDecodedEntries()
@@ -23,9 +24,13 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   /// A bookmark store over a key-value store, which it starts syncing.
-  public init(keyValueStore: UbiquitousKeyValueStore, environment: BookmarkEnvironment = .live) {
+  public init(
+    keyValueStore: UbiquitousKeyValueStore, environment: BookmarkEnvironment = .live,
+    recentlyDeleted rules: RecentlyDeletedRules = .thisComputer
+  ) {
     self.keyValueStore = keyValueStore
     self.environment = environment
+    self.rules = rules
     let changes = keyValueStore.externalChanges()
     let statuses = keyValueStore.statusUpdates()
     let observers = [
@@ -82,10 +87,79 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     return bookmark
   }
 
+  /// One write: the bookmark's key goes, and `deleted.<id>` comes, holding its entry (with
+  /// its place and folder) and the deletion; what Recently Deleted has kept its time goes too.
   public func delete(id: Bookmark.ID) async throws {
     let key = KeyValueBookmarkLayout.key(for: id)
-    guard keyValueStore.object(forKey: key) != nil else { throw StoreError.notFound(id) }
-    try write([key: PropertyList?.none])
+    guard let value = keyValueStore.object(forKey: key) else { throw StoreError.notFound(id) }
+    let now = environment.now()
+    var batch = expiredDeleted(at: now)
+    batch[key] = .some(nil)
+    if let stored = Bookmark(propertyList: value) {
+      // The folder it was shown in, by path, to file it there again on restoring.
+      let bookmark = filing(at: now).filing.tree.resolved(stored)
+      let deleted = DeletedBookmark(bookmark: bookmark, deleted: now.wholeSeconds, device: rules.device)
+      batch[KeyValueBookmarkLayout.key(forDeleted: id)] = deleted.propertyList(keeping: value.dictionary ?? [:])
+    }
+    do {
+      try keyValueStore.setValues(batch)
+    } catch let error as KeyValueStoreError where error.isQuotaViolation {
+      throw StoreError.noRoomInRecentlyDeleted
+    } catch let error as KeyValueStoreError {
+      throw storeError(error)
+    }
+    try saveOrUndo(Array(batch.keys))
+    publish()
+  }
+
+  /// The removal of Recently Deleted's entries that have been kept their time.
+  private func expiredDeleted(at now: Date) -> [String: PropertyList?] {
+    var batch: [String: PropertyList?] = [:]
+    for (deleted, _) in KeyValueBookmarkLayout.deleted(in: keyValueStore.dictionaryRepresentation)
+    where rules.hasExpired(deleted.deleted, at: now) {
+      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
+    }
+    return batch
+  }
+
+  public func recentlyDeleted() async throws -> [DeletedBookmark] {
+    currentSnapshot().deleted
+  }
+
+  /// One write: each bookmark's entry comes back as it was deleted (its place kept), filed
+  /// by the path it had (its folder made again if it is gone), and its `deleted.` key goes.
+  public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
+    let values = keyValueStore.dictionaryRepresentation
+    var (filing, bookmarks) = filing(at: environment.now())
+    var batch: [String: PropertyList?] = [:]
+    var restored: [Bookmark] = []
+    for (deleted, stored) in KeyValueBookmarkLayout.deleted(in: values) where ids.contains(deleted.id) {
+      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
+      let key = KeyValueBookmarkLayout.key(for: deleted.id)
+      // Back already: restored on another device meanwhile, or imported again.
+      guard values[key] == nil else { continue }
+      var bookmark = deleted.bookmark
+      filing.file(&bookmark)
+      var entry = stored
+      entry["deleted"] = nil
+      entry["deletedOn"] = nil
+      batch[key] = .dictionary(bookmark.merged(into: entry))
+      restored.append(bookmark)
+    }
+    guard !batch.isEmpty else { return [] }
+    try write(Self.batch(batch, filing, bookmarks))
+    return restored
+  }
+
+  public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
+    var batch: [String: PropertyList?] = [:]
+    for (deleted, _) in KeyValueBookmarkLayout.deleted(in: keyValueStore.dictionaryRepresentation)
+    where ids?.contains(deleted.id) ?? true {
+      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
+    }
+    guard !batch.isEmpty else { return 0 }
+    try write(batch)
+    return batch.count
   }
 
   /// One write of the folder records the change makes or changes, and of the bookmarks in
@@ -153,7 +227,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     do {
       try keyValueStore.setValues([keys.0: exchanged.first, keys.1: exchanged.second])
     } catch let error as KeyValueStoreError {
-      throw Self.storeError(error)
+      throw storeError(error)
     }
     try saveOrUndo([keys.0, keys.1])
     publish()
@@ -171,6 +245,9 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     var filing = filing(at: start).filing
     for (index, given) in bookmarks.enumerated() {
       let key = KeyValueBookmarkLayout.key(for: given.id)
+      // Back in the list (an undone delete, say): no longer Recently Deleted.
+      let deletedKey = KeyValueBookmarkLayout.key(forDeleted: given.id)
+      if stored[deletedKey] != nil { batch[deletedKey] = .some(nil) }
       guard stored[key] == nil, batch[key] == nil else { continue }
       var bookmark = given
       filing.file(&bookmark)
@@ -178,7 +255,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       batch[key] = entry
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }
-    guard !batch.isEmpty else { return }
+    guard !added.isEmpty else {
+      if !batch.isEmpty { try write(batch) }
+      return
+    }
     // The folders the bookmarks are filed in take room first: the bookmarks need them.
     var folders: [(key: String, size: Int)] = []
     for record in filing.writes.records {
@@ -206,7 +286,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     do {
       try keyValueStore.setValues(batch)
     } catch let error as KeyValueStoreError {
-      throw Self.storeError(error)
+      throw storeError(error)
     }
     try saveOrUndo(Array(batch.keys))
     publish()
@@ -250,7 +330,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     do {
       try keyValueStore.setValues(batch)
     } catch let error as KeyValueStoreError {
-      throw Self.storeError(error)
+      throw storeError(error)
     }
     try saveOrUndo(Array(batch.keys))
     publish()
@@ -273,6 +353,15 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     }
   }
 
+  /// The store error for a key-value error; a broken quota says how many keys Recently
+  /// Deleted holds, when it holds any.
+  private func storeError(_ error: KeyValueStoreError) -> StoreError {
+    let error = Self.storeError(error)
+    guard case .quotaExceeded(let limit) = error else { return error }
+    let deleted = KeyValueBookmarkLayout.deleted(in: keyValueStore.dictionaryRepresentation).count
+    return deleted == 0 ? error : .quotaExceededWithDeleted(limit, deleted: deleted)
+  }
+
   static func storeError(_ error: KeyValueStoreError) -> StoreError {
     switch error {
     case .tooManyKeys: return .quotaExceeded(.keys(Ubiquity.KeyValueLimits.maximumKeys))
@@ -293,8 +382,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   private func currentSnapshot() -> StoreSnapshot {
     let keyValue = keyValueStore.status
-    let (bookmarks, tree, unreadable) = KeyValueBookmarkLayout.contents(
-      in: keyValueStore.dictionaryRepresentation, decoded: decoded)
+    let values = keyValueStore.dictionaryRepresentation
+    let (bookmarks, tree, unreadable) = KeyValueBookmarkLayout.contents(in: values, decoded: decoded)
     let sync = StoreStatus.syncState(keyValue.state, pending: keyValue.pending)
     var problem = keyValue.problem
     if problem == nil, unreadable > 0 {
@@ -303,12 +392,14 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         ? "1 stored entry could not be read; it is kept as it is."
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
+    let deleted = KeyValueBookmarkLayout.deleted(in: values).map(\.deleted)
+    let now = deleted.isEmpty ? Date.distantPast : environment.now()
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,
-      bytesLimit: KeyValueLimits.maximumTotalBytes)
+      bytesLimit: KeyValueLimits.maximumTotalBytes, deletedKeys: deleted.count)
     return StoreSnapshot(
       bookmarks: .success(bookmarks),
       status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem),
-      folders: tree.liveFolders)
+      folders: tree.liveFolders, deleted: deleted.filter { !rules.hasExpired($0.deleted, at: now) })
   }
 }

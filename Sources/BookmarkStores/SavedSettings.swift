@@ -15,6 +15,8 @@ public struct SavedSettings: Hashable, Sendable {
     /// `off` keeps this device from opening at the place the account's other devices left
     /// (and from sharing its own); `on` by default.
     case followPlace = "follow-place"
+    /// How many days Recently Deleted keeps a bookmark on this device (30 by default).
+    case keepDeletedDays = "keep-deleted-days"
   }
 
   public private(set) var values: [Name: String]

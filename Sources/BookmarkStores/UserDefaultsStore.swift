@@ -20,6 +20,7 @@ public final class UserDefaultsStore: BookmarkStore {
   public let backend = StoreBackend.userDefaults
   private let domain: DefaultsDomain
   private let environment: BookmarkEnvironment
+  private let rules: RecentlyDeletedRules
   private let pollInterval: DispatchTimeInterval
   private let state = Mutex(State())
   private let poller = Poller()
@@ -36,10 +37,12 @@ public final class UserDefaultsStore: BookmarkStore {
 
   /// A store over the domain file at `path`.
   public init(
-    path: String, environment: BookmarkEnvironment = .live, pollInterval: DispatchTimeInterval = .milliseconds(200)
+    path: String, environment: BookmarkEnvironment = .live, recentlyDeleted rules: RecentlyDeletedRules = .thisComputer,
+    pollInterval: DispatchTimeInterval = .milliseconds(200)
   ) {
     domain = DefaultsDomain(path: path)
     self.environment = environment
+    self.rules = rules
     self.pollInterval = pollInterval
     let poller = poller
     snapshots = Broadcast(bufferingPolicy: .bufferingNewest(1), whenEmpty: { poller.stop() })
@@ -64,8 +67,11 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   /// A store in a device's config folder.
-  public convenience init(location: StoreLocation, environment: BookmarkEnvironment = .live) {
-    self.init(path: location.defaultsDomainPath, environment: environment)
+  public convenience init(
+    location: StoreLocation, environment: BookmarkEnvironment = .live,
+    recentlyDeleted rules: RecentlyDeletedRules = .thisComputer
+  ) {
+    self.init(path: location.defaultsDomainPath, environment: environment, recentlyDeleted: rules)
   }
 
   deinit {
@@ -117,12 +123,79 @@ public final class UserDefaultsStore: BookmarkStore {
     return change.result
   }
 
+  /// One locked read-modify-write: the entry leaves the list for Recently Deleted, with its
+  /// place in the list (`deletedIndex`) to go back to.
   public func delete(id: Bookmark.ID) async throws {
-    let change = try domain.modify { entries in
+    let now = environment.now()
+    let change = try domain.modifyAll { entries, _, deleted in
       guard let index = DefaultsDomain.index(of: id, in: entries) else { throw StoreError.notFound(id) }
-      entries.remove(at: index)
+      var entry = entries.remove(at: index).dictionary ?? [:]
+      entry[DefaultsDomain.deletedIndexKey] = .integer(index)
+      entry["deleted"] = .date(now)
+      entry["deletedOn"] = .string(rules.device)
+      deleted.removeAll { Self.id(of: $0) == id || Self.hasExpired($0, rules, now) }
+      deleted.append(.dictionary(entry))
     }
     publish(change)
+  }
+
+  public func recentlyDeleted() async throws -> [DeletedBookmark] {
+    let snapshot = latestSnapshot()
+    _ = try snapshot.bookmarks.get()
+    // (The snapshot may have been read before something in it was kept its days.)
+    let now = environment.now()
+    return snapshot.deleted.filter { !rules.hasExpired($0.deleted, at: now) }
+  }
+
+  /// One locked read-modify-write: each entry goes back to its place in the list (or the
+  /// end, if the list is shorter now), its folder listed again.
+  public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
+    let change = try domain.modifyAll { entries, folders, deleted -> [Bookmark] in
+      let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
+      var restored: [Bookmark] = []
+      var restoring: [(index: Int, entry: PropertyList)] = []
+      deleted.removeAll { item in
+        guard let id = Self.id(of: item), ids.contains(id) else { return false }
+        guard !stored.contains(id), var entry = item.dictionary, let bookmark = Bookmark(propertyList: item) else {
+          return true
+        }
+        var index = Int.max
+        if case .integer(let place) = entry[DefaultsDomain.deletedIndexKey] { index = place }
+        for key in [DefaultsDomain.deletedIndexKey, "deleted", "deletedOn"] { entry[key] = nil }
+        restoring.append((index, .dictionary(entry)))
+        restored.append(bookmark)
+        DefaultsDomain.list([bookmark.folder], in: &folders)
+        return true
+      }
+      // Lowest place first, so each goes where it was among those put back with it.
+      for (index, entry) in restoring.sorted(by: { $0.index < $1.index }) {
+        entries.insert(entry, at: min(max(index, 0), entries.count))
+      }
+      return restored
+    }
+    publish(change)
+    return change.result
+  }
+
+  public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
+    let change = try domain.modifyAll { _, _, deleted -> Int in
+      let before = deleted.count
+      if let ids {
+        deleted.removeAll { Self.id(of: $0).map(ids.contains) ?? false }
+      } else {
+        deleted.removeAll()
+      }
+      return before - deleted.count
+    }
+    publish(change)
+    return change.result
+  }
+
+  private static func id(of entry: PropertyList) -> Bookmark.ID? { entry.dictionary?["id"]?.string }
+
+  private static func hasExpired(_ entry: PropertyList, _ rules: RecentlyDeletedRules, _ now: Date) -> Bool {
+    guard let date = entry.dictionary?["deleted"]?.date else { return false }
+    return rules.hasExpired(date, at: now)
   }
 
   /// One locked read-modify-write: every path in and under the folder rewritten, and the
@@ -184,8 +257,9 @@ public final class UserDefaultsStore: BookmarkStore {
 
   /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
   /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
+  /// A bookmark imported (an undone delete, say) leaves Recently Deleted in the same write.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
-    let change = try domain.modifyWithFolders { entries, folders in
+    let change = try domain.modifyAll { entries, folders, deleted in
       let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
       entries.reserveCapacity(entries.count + bookmarks.count)
       var lastFolder: [String] = []
@@ -198,6 +272,10 @@ public final class UserDefaultsStore: BookmarkStore {
         lastFolder = bookmark.folder
       }
       DefaultsDomain.list(paths, in: &folders)
+      if !deleted.isEmpty {
+        let ids = Set(bookmarks.map(\.id))
+        deleted.removeAll { Self.id(of: $0).map(ids.contains) ?? false }
+      }
     }
     publish(change)
   }
@@ -274,7 +352,11 @@ public final class UserDefaultsStore: BookmarkStore {
           ? "1 stored entry could not be read; it is kept as it is."
           : "\(contents.unreadableEntries) stored entries could not be read; they are kept as they are."
       }
-      return StoreSnapshot(bookmarks: .success(contents.bookmarks), status: status, folders: contents.folders)
+      // (The clock is read only when there is something to check: the demo's counts its reads.)
+      let now = contents.deleted.isEmpty ? nil : environment.now()
+      return StoreSnapshot(
+        bookmarks: .success(contents.bookmarks), status: status, folders: contents.folders,
+        deleted: now.map { now in contents.deleted.filter { !rules.hasExpired($0.deleted, at: now) } } ?? [])
     case .failure(let error):
       status.problem = error.description
       return StoreSnapshot(bookmarks: .failure(error), status: status)

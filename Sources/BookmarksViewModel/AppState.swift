@@ -33,6 +33,8 @@ public struct AppState: Hashable, Sendable {
   public var isEditing: Bool
   /// The bookmarks with unresolved conflict versions (marked ⚠ in the list).
   public var conflicted: Set<Bookmark.ID>
+  /// Recently Deleted, newest first, as the store last reported it.
+  public var deleted: [DeletedBookmark] = []
   /// What this device's link checks found, by bookmark (see ``linkStatus(of:)``).
   public var linkChecks: [Bookmark.ID: LinkCheck] = [:]
   /// How far a `C` check is, while one runs.

@@ -8,15 +8,13 @@ extension BookmarksScreen {
   /// filter's and the mouse's on the right; one column when the window is narrower than 80
   /// columns. Each column fits an 80×24 window without scrolling.
   private static func helpColumns(width: Int) -> [[HelpLine]] {
-    let folders = KeyBindings.list.filter { KeyBindings.folderCommands.contains($0.command) }
-    let left: [HelpLine] = KeyBindings.list.filter { !KeyBindings.folderCommands.contains($0.command) }.map {
+    let organise = KeyBindings.list.filter { KeyBindings.organiseCommands.contains($0.command) }
+    let left: [HelpLine] = KeyBindings.list.filter { !KeyBindings.organiseCommands.contains($0.command) }.map {
       ($0.label, $0.summary)
     }
     let right: [HelpLine] =
-      [("Folders and order", "")] + folders.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
-      + KeyBindings.dialogHelp + [("", ""), ("While filtering", "")] + KeyBindings.filterHelp + [
-        ("", ""), ("Mouse", ""),
-      ]
+      [("Organise", "")] + organise.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
+      + KeyBindings.dialogHelp + [("", ""), ("Filter and mouse", "")] + KeyBindings.filterHelp
       + KeyBindings.mouseHelp
     return width >= 80 ? [left, right] : [left + [("", "")] + right]
   }

@@ -25,6 +25,7 @@ public enum BookmarksScreen {
     case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
     case .move(let picker): drawFolderPicker(picker, into: &buffer)
     case .folderName(let prompt): drawFolderNamePrompt(prompt, into: &buffer)
+    case .recentlyDeleted(let view): drawRecentlyDeleted(view, state.deleted, timeZone: state.timeZone, into: &buffer)
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, nil: break
     }
     return buffer
@@ -57,6 +58,14 @@ public enum BookmarksScreen {
     }
     if case .confirmDeleteFolder(let folder) = state.modal {
       drawDeleteFolderQuestion(folder, row: row, into: &buffer)
+      return
+    }
+    if case .recentlyDeleted(let view) = state.modal, let question = view.asking {
+      let danger = Style([.bold], role: .danger)
+      buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
+      buffer.write(
+        recentlyDeletedQuestion(question, width: buffer.width), row: row, column: 1, style: danger,
+        limit: buffer.width - 2)
       return
     }
     if case .confirmUndo(let step, let redo) = state.modal {
@@ -131,6 +140,10 @@ public enum BookmarksScreen {
         "type to find · ↑↓ choose · Enter move here · Esc cancel", "↑↓ choose · Enter move · Esc cancel", "Esc cancel",
       ]
     case .folderName: return ["Enter save · Esc cancel"]
+    case .recentlyDeleted:
+      return [
+        "Enter restore · d delete for good · E empty · Esc close", "Enter restore · d delete · Esc close", "Esc close",
+      ]
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]

@@ -8,6 +8,11 @@ extension BookmarksViewModel {
     state.isLoaded = true
     state.status = snapshot.status
     state.conflicted = snapshot.conflicted
+    state.deleted = snapshot.deleted
+    if case .recentlyDeleted(var view) = state.modal {
+      view.selection = max(0, min(view.selection, snapshot.deleted.count - 1))
+      state.modal = .recentlyDeleted(view)
+    }
     conflictsChanged()
     folderChangeInFlight?.note(snapshot)
     if snapshot.folders != state.storeFolders {

@@ -7,7 +7,7 @@ import BookmarkModel
 /// undone only after the user says `y`.
 extension BookmarksViewModel {
   /// How many changes the session remembers.
-  static let undoLimit = 100
+  static let undoLimit = 1_000
 
   /// Records a change this session made; what was undone can't be redone after it.
   mutating func record(_ step: UndoStep) {

@@ -91,6 +91,10 @@ public struct BookmarksViewModel: Sendable {
       versionsLoaded(id, result)
     case .resolveFinished(let id, let failure):
       resolveFinished(id, failure)
+    case .deletedRestored(let asked, let result):
+      deletedRestored(asked, result)
+    case .deletedRemoved(let ids, let result):
+      deletedRemoved(ids, result)
     case .mouse(let event):
       effects = mouse(event)
     case .urlActionFinished(let message):
@@ -184,6 +188,10 @@ public struct BookmarksViewModel: Sendable {
       return effects
     case .confirmDeleteFolder(let folder):
       return deleteFolderKey(key, folder)
+    case .recentlyDeleted(var view):
+      let effects = recentlyDeletedKey(key, &view)
+      if case .recentlyDeleted = state.modal { state.modal = .recentlyDeleted(view) }
+      return effects
     case .confirmUndo(let step, let redo):
       state.modal = nil
       if key == .character("y") || key == .character("Y") { return apply(step, redo ? .redoing : .undoing) }
@@ -258,6 +266,7 @@ public struct BookmarksViewModel: Sendable {
     case .reorder: return exchange(by: key == .character("J") ? 1 : -1)
     case .undo: return key == .character("u") ? undo() : redo()
     case .help: state.modal = .help(scroll: 0)
+    case .recentlyDeleted: openRecentlyDeleted()
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]
     case .filter: startFilter()

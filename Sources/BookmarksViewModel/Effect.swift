@@ -35,6 +35,12 @@ public enum Effect: Hashable, Sendable {
   /// Name a bookmark after its page (a title that arrived after Save); the answer is
   /// ``Action/retitled(_:_:)``.
   case retitle(Bookmark.ID, BookmarkDraft)
+  /// Put these bookmarks back from Recently Deleted; the answer is
+  /// ``Action/deletedRestored(_:_:)``.
+  case restoreDeleted([DeletedBookmark])
+  /// Delete these bookmarks from Recently Deleted for good (all of them for nil); the answer
+  /// is ``Action/deletedRemoved(_:_:)``.
+  case removeDeleted(Set<Bookmark.ID>?)
   /// Check these bookmarks' links in the background (`C`); each result comes as
   /// ``Action/linkChecked(_:_:done:total:)``.
   case checkLinks([Bookmark])

@@ -8,7 +8,7 @@ public struct KeyBinding: Hashable, Sendable {
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
     case openFolder, up, allBookmarks, move, newFolder
-    case reorder, undo, checkLinks
+    case reorder, undo, checkLinks, recentlyDeleted
   }
 
   public var keys: [Key]
@@ -44,6 +44,7 @@ public enum KeyBindings {
     KeyBinding(
       keys: [.character("u"), .character("U"), .control("r")], label: "u U ^R", summary: "Undo; redo (U, ^R)",
       command: .undo),
+    KeyBinding(keys: [.character("D")], label: "D", summary: "Recently Deleted", command: .recentlyDeleted),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
     KeyBinding(keys: [.character("s")], label: "s", summary: "Sort by name, date…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
@@ -56,10 +57,10 @@ public enum KeyBindings {
       keys: [.character("q"), .control("c"), .function(10)], label: "q ^C F10", summary: "Quit", command: .quit),
   ]
 
-  /// The commands of the folder view and your own order, which the help lists under their
-  /// own heading.
-  public static let folderCommands: Set<KeyBinding.Command> = [
-    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder,
+  /// The commands of the folder view, your own order and Recently Deleted, which the help
+  /// lists under their own heading.
+  public static let organiseCommands: Set<KeyBinding.Command> = [
+    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted,
   ]
 
   /// The dialog's keys, for the help overlay.

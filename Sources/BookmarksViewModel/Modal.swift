@@ -18,4 +18,6 @@ public enum Modal: Hashable, Sendable {
   case confirmDeleteFolder(FolderRow)
   /// Waiting for `y` to undo (or redo) a change whose bookmark another device changed since.
   case confirmUndo(UndoStep, redo: Bool)
+  /// Recently Deleted (`D`).
+  case recentlyDeleted(RecentlyDeletedView)
 }

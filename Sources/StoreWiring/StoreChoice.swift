@@ -1,3 +1,4 @@
+import BookmarkModel
 import BookmarkStores
 import Cloud
 import DocumentIndexSQLite
@@ -51,6 +52,13 @@ public struct StoreChoice: Sendable {
     let home = home ?? environment["CLOUDY_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"] ?? ""
     return DeviceIdentity.name(
       given: deviceName ?? environment["CLOUDY_DEVICE_NAME"].flatMap { $0.isEmpty ? nil : $0 }, home: home)
+  }
+
+  /// How this device keeps Recently Deleted: its name on what it deletes, and the
+  /// `keep-deleted-days` setting (30 days without one, or when the settings can't be read).
+  public var recentlyDeletedRules: RecentlyDeletedRules {
+    let days = (try? savedSettings()[.keepDeletedDays]).flatMap { $0.flatMap(Int.init) }
+    return RecentlyDeletedRules(device: deviceDisplayName, keepDays: days ?? RecentlyDeletedRules.defaultKeepDays)
   }
 
   /// What this device remembers (`cloudy config`, `cloudy migrate`).
@@ -120,7 +128,7 @@ public struct StoreChoice: Sendable {
     _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true
   ) throws -> any BookmarkStore {
     switch try chosen ?? backend() {
-    case .userDefaults: return UserDefaultsStore(location: location)
+    case .userDefaults: return UserDefaultsStore(location: location, recentlyDeleted: recentlyDeletedRules)
     case .keyValue: return try makeKeyValueStore(connected: connected)
     case .documents: return try makeDocumentStore(connected: connected, watching: watching)
     }
@@ -174,11 +182,12 @@ public struct StoreChoice: Sendable {
     let container = DocumentContainer(
       root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
       deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
-    return DocumentBookmarkStore(container: container, watching: watching)
+    return DocumentBookmarkStore(container: container, recentlyDeleted: recentlyDeletedRules, watching: watching)
   }
 
   private func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {
-    KeyValueBookmarkStore(keyValueStore: try makeUbiquitousKeyValueStore(connected: connected))
+    KeyValueBookmarkStore(
+      keyValueStore: try makeUbiquitousKeyValueStore(connected: connected), recentlyDeleted: recentlyDeletedRules)
   }
 
   /// This device's key-value store for the account and cloud.

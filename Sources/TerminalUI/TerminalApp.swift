@@ -116,69 +116,13 @@ public enum TerminalApp {
 
   private static func perform(_ effect: Effect, store: any BookmarkStore, pages: PageServices?, inbox: Inbox) {
     Task.detached {
+      if let answer = await StoreEffects.perform(effect, on: store) {
+        inbox.post(answer)
+        return
+      }
       switch effect {
-      case .add(let draft):
-        do { inbox.post(.saveFinished(.success(try await store.add(draft)))) } catch {
-          inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
-        }
-      case .update(let id, let draft):
-        do { inbox.post(.saveFinished(.success(try await store.update(id: id, with: draft)))) } catch {
-          inbox.post(.saveFinished(.failure(FailureMessage("\(error)"))))
-        }
-      case .applyChange(let change):
-        do {
-          switch change {
-          case .restore(let bookmark): try await store.importBookmarks([bookmark])
-          case .remove(let bookmark): try await store.delete(id: bookmark.id)
-          case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
-          case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
-          }
-          inbox.post(.changeApplied(nil))
-        } catch {
-          inbox.post(.changeApplied(FailureMessage("\(error)")))
-        }
-      case .move(let bookmark, let folder):
-        // The name and URL as stored: only the folder changes.
-        let draft = BookmarkDraft(name: bookmark.name, url: bookmark.url, folder: folder)
-        do {
-          inbox.post(.moveFinished(bookmark, .success(try await store.update(id: bookmark.id, with: draft))))
-        } catch {
-          inbox.post(.moveFinished(bookmark, .failure(FailureMessage("\(error)"))))
-        }
-      case .changeFolder(let change):
-        do {
-          try await store.changeFolder(change)
-          inbox.post(.folderChanged(change, nil))
-        } catch {
-          inbox.post(.folderChanged(change, FailureMessage("\(error)")))
-        }
-      case .delete(let bookmark):
-        do {
-          try await store.delete(id: bookmark.id)
-          inbox.post(.deleteFinished(bookmark, nil))
-        } catch {
-          inbox.post(.deleteFinished(bookmark, FailureMessage("\(error)")))
-        }
-      case .loadVersions(let id):
-        do { inbox.post(.versionsLoaded(id, .success(try await store.conflictVersions(of: id)))) } catch {
-          inbox.post(.versionsLoaded(id, .failure(FailureMessage("\(error)"))))
-        }
-      case .resolve(let id, let versionID):
-        do {
-          try await store.resolveConflict(of: id, keeping: versionID)
-          inbox.post(.resolveFinished(id, nil))
-        } catch {
-          inbox.post(.resolveFinished(id, FailureMessage("\(error)")))
-        }
       case .fetchTitle(let url):
         inbox.post(.titleFetched(url: url, title: await pages?.fetchTitle(url)))
-      case .retitle(let id, let draft):
-        do {
-          _ = try await store.update(id: id, with: draft)
-          inbox.post(.retitled(id, nil))
-        } catch {
-          inbox.post(.retitled(id, FailureMessage("\(error)")))
-        }
       case .checkLinks(let bookmarks):
         await pages?.checkLinks(bookmarks) { id, check, done, total in
           inbox.post(.linkChecked(id, check, done: done, total: total))
@@ -187,6 +131,8 @@ public enum TerminalApp {
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
       case .openURL, .copyURL, .suspend, .rememberSortOrder, .rememberPlace:
         break  // handled on the UI thread
+      default:
+        break  // the store's, answered above
       }
     }
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookmarkModel
 import BookmarkStores
 import BookmarksViewModel
 import Cloud
@@ -41,7 +42,7 @@ struct ConfigCommand: AsyncParsableCommand {
         try settings.save(to: options.location)
       case "unset":
         guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), value == nil else {
-          throw CLIError("Usage: cloudy config unset store|cloud|account|sort")
+          throw CLIError("Usage: cloudy config unset store|cloud|account|sort|follow-place|keep-deleted-days")
         }
         settings[name] = nil
         try settings.save(to: options.location)
@@ -53,7 +54,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
   private func nameAndValue() throws -> (SavedSettings.Name, String) {
     guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), let value, !value.isEmpty else {
-      throw CLIError("Usage: cloudy config set store|cloud|account|sort|follow-place VALUE")
+      throw CLIError("Usage: cloudy config set store|cloud|account|sort|follow-place|keep-deleted-days VALUE")
     }
     return (name, value)
   }
@@ -79,6 +80,12 @@ struct ConfigCommand: AsyncParsableCommand {
     case .followPlace:
       guard ["on", "off"].contains(value) else {
         throw CLIError("follow-place is on or off, not “\(value)”.")
+      }
+    case .keepDeletedDays:
+      guard let days = Int(value), (0...RecentlyDeletedRules.maximumKeepDays).contains(days) else {
+        throw CLIError(
+          "keep-deleted-days is a whole number of days from 0 to \(RecentlyDeletedRules.maximumKeepDays), not “\(value)”."
+        )
       }
     }
     return value

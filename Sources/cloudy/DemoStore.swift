@@ -66,4 +66,10 @@ final class DemoStore: BookmarkStore {
   func importBookmarks(_ bookmarks: [Bookmark]) async throws { try await base.importBookmarks(bookmarks) }
 
   func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws { try await base.removeBookmarks(ids) }
+
+  func recentlyDeleted() async throws -> [DeletedBookmark] { try await base.recentlyDeleted() }
+
+  func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] { try await base.restoreDeleted(ids) }
+
+  func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int { try await base.removeDeleted(ids) }
 }

@@ -30,11 +30,11 @@ final class KeyTableTests: XCTestCase {
   }
 
   func testTheHelpIsOneColumnInANarrowWindow() {
-    var model = Fixtures.model(columns: 60, rows: 40)
+    var model = Fixtures.model(columns: 60, rows: 44)
     model.press(.character("?"))
     let help = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
     for binding in KeyBindings.list { XCTAssertTrue(help.contains(binding.summary), help) }
-    XCTAssertTrue(help.contains("While filtering"), help)
+    XCTAssertTrue(help.contains("Filter and mouse"), help)
   }
 
   func testTheBottomLineHintsFollowTheMode() {

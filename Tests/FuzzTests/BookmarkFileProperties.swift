@@ -2,6 +2,7 @@ import BookmarkFormats
 import BookmarkModel
 import Foundation
 import PropertyLists
+import TestSupport
 
 /// What must hold for any bytes given to the bookmark-file reader (HTML or JSON):
 ///

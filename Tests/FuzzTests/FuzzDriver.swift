@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs one fuzz target for the configured time (``FuzzSettings``): first each corpus input

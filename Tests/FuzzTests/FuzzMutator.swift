@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Makes new inputs from old ones: bit flips, bytes inserted, deleted or overwritten, a
 /// chunk repeated, an input cut short, two inputs spliced, and the target's interesting
 /// tokens (tags, escape sequences, entities, huge numbers, invalid UTF-8) put in.

@@ -1,4 +1,5 @@
 import BookmarksViewModel
+import TestSupport
 import XCTest
 
 @testable import TerminalUI

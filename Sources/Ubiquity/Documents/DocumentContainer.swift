@@ -208,7 +208,22 @@ public final class DocumentContainer: Sendable {
   }
 
   private func write(_ documents: [(file: String, contents: Data)], overwriting: Bool) throws -> Int {
+    try change(deleting: [], writing: documents, overwriting: overwriting)
+  }
+
+  /// Deletes some documents and creates (or, `overwriting`, also overwrites) others in one
+  /// commit: all of it or, if the commit fails or the process dies, none. Names to delete
+  /// that don't exist are skipped. The files are written after the commit, as
+  /// ``create(_:)`` writes them. Returns how many documents were written.
+  @discardableResult
+  public func change(deleting files: [String], writing documents: [(file: String, contents: Data)], overwriting: Bool)
+    throws -> Int
+  {
     let created = try commit { session -> [(file: String, contents: Data)] in
+      for file in Self.inIndexOrder(files, { $0 }) {
+        guard let entry = try session.entry(file), !entry.removed else { continue }
+        try remove(entry, in: session)
+      }
       var created: [(file: String, contents: Data)] = []
       for document in Self.inIndexOrder(documents, \.file) {
         let existing = try session.entry(document.file)

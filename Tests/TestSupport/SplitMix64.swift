@@ -1,13 +1,13 @@
 /// A small deterministic random number generator (SplitMix64): the same seed gives the same
 /// numbers on every machine and every run, so a fuzz run is replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,17 +16,17 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// A number in `0..<bound` (`bound` > 0).
-  mutating func below(_ bound: Int) -> Int {
+  public mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }
 
   /// True one time in `odds`.
-  mutating func oneIn(_ odds: Int) -> Bool {
+  public mutating func oneIn(_ odds: Int) -> Bool {
     below(odds) == 0
   }
 
   /// A stable seed for a name, so each target draws its own numbers from the run's seed.
-  static func seed(_ seed: UInt64, for name: String) -> UInt64 {
+  public static func seed(_ seed: UInt64, for name: String) -> UInt64 {
     // FNV-1a: stable across runs, unlike `Hasher`.
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in name.utf8 {

@@ -1,0 +1,28 @@
+import Foundation
+import PropertyLists
+
+/// The property-list form of a deleted bookmark, shared by user defaults and the key-value
+/// store: the bookmark's dictionary (``Bookmark/propertyListEntries``, with any keys the
+/// stored entry had) plus `deleted` (a date) and `deletedOn` (the device's name).
+extension DeletedBookmark {
+  static let deletedKey = "deleted"
+  static let deviceKey = "deletedOn"
+
+  /// Reads a deleted bookmark; nil when the bookmark can't be read or the date is missing.
+  public init?(propertyList: PropertyList) {
+    guard let bookmark = Bookmark(propertyList: propertyList),
+      let deleted = propertyList.dictionary?[Self.deletedKey]?.date
+    else { return nil }
+    self.init(
+      bookmark: bookmark, deleted: deleted, device: propertyList.dictionary?[Self.deviceKey]?.string ?? "")
+  }
+
+  /// The entry: `stored` (the bookmark's entry as stored, to keep its other keys, such as
+  /// its place in the list) with this bookmark's keys and the deletion's over it.
+  public func propertyList(keeping stored: [String: PropertyList] = [:]) -> PropertyList {
+    var entry = bookmark.merged(into: stored)
+    entry[Self.deletedKey] = .date(deleted)
+    entry[Self.deviceKey] = .string(device)
+    return .dictionary(entry)
+  }
+}

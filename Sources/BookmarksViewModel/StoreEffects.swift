@@ -1,0 +1,66 @@
+import BookmarkModel
+import BookmarkStoreInterface
+
+/// The store's part of the runtime: each effect that asks the store for something, done, and
+/// the answer as the action the view model takes next. The app runs it off the UI thread; tests
+/// run it in turn, to drive the view model against a real store without a terminal.
+public enum StoreEffects {
+  /// Does `effect` on `store`; nil for an effect that isn't the store's (the web, the
+  /// terminal, the search index).
+  public static func perform(_ effect: Effect, on store: any BookmarkStore) async -> Action? {
+    switch effect {
+    case .add(let draft):
+      return .saveFinished(await result { try await store.add(draft) })
+    case .update(let id, let draft):
+      return .saveFinished(await result { try await store.update(id: id, with: draft) })
+    case .applyChange(let change):
+      return .changeApplied(await failure { try await apply(change, to: store) })
+    case .move(let bookmark, let folder):
+      // The name and URL as stored: only the folder changes.
+      let draft = BookmarkDraft(name: bookmark.name, url: bookmark.url, folder: folder)
+      return .moveFinished(bookmark, await result { try await store.update(id: bookmark.id, with: draft) })
+    case .changeFolder(let change):
+      return .folderChanged(change, await failure { try await store.changeFolder(change) })
+    case .delete(let bookmark):
+      return .deleteFinished(bookmark, await failure { try await store.delete(id: bookmark.id) })
+    case .loadVersions(let id):
+      return .versionsLoaded(id, await result { try await store.conflictVersions(of: id) })
+    case .resolve(let id, let versionID):
+      return .resolveFinished(id, await failure { try await store.resolveConflict(of: id, keeping: versionID) })
+    case .retitle(let id, let draft):
+      return .retitled(id, await failure { _ = try await store.update(id: id, with: draft) })
+    case .restoreDeleted(let deleted):
+      return .deletedRestored(deleted, await result { try await store.restoreDeleted(Set(deleted.map(\.id))) })
+    case .removeDeleted(let ids):
+      return .deletedRemoved(ids, await result { try await store.removeDeleted(ids) })
+    case .openURL, .copyURL, .suspend, .prepareSearch, .rememberSortOrder, .rememberPlace, .fetchTitle,
+      .checkLinks:
+      return nil
+    }
+  }
+
+  /// Makes a change the view model asked for (`J`/`K`, an undo, a redo).
+  private static func apply(_ change: StoreChange, to store: any BookmarkStore) async throws {
+    switch change {
+    case .restore(let bookmark):
+      // From Recently Deleted, to its place; if it went for good, as it was.
+      if try await store.restoreDeleted([bookmark.id]).isEmpty { try await store.importBookmarks([bookmark]) }
+    case .remove(let bookmark): try await store.delete(id: bookmark.id)
+    case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
+    case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
+    }
+  }
+
+  private static func result<T>(_ body: () async throws -> T) async -> Result<T, FailureMessage> {
+    do { return .success(try await body()) } catch { return .failure(FailureMessage("\(error)")) }
+  }
+
+  private static func failure(_ body: () async throws -> Void) async -> FailureMessage? {
+    do {
+      try await body()
+      return nil
+    } catch {
+      return FailureMessage("\(error)")
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import BookmarkFormats
+import BookmarkModel
+import BookmarkStores
+import BookmarksViewModel
+import Foundation
+import ScreenRendering
+import TestSupport
+import XCTest
+
+/// Undo over real stores (issue 19): two devices of one account make 1,000 random changes in
+/// the list — adds, edits, deletes, moves to folders, `J`/`K` — each through its own view model
+/// driven by keys, as a person types them; then each device undoes its own changes, newest
+/// first across both, with `u`. Every device's JSON export is then exactly what it was at the
+/// start. The stores run on a clock that stands still, so an undone edit's modification date
+/// (the time of the undo: it is a new change) reads as before.
+final class RandomUndoTests: XCTestCase {
+  private var home: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  /// The operations of one run (the issue's figure).
+  private static let operations = 1_000
+
+  func testUndoingEveryChangeOfBothDevicesNewestFirstRestoresTheExactExport() async throws {
+    for backend in StoreBackend.allCases {
+      try await run(backend, seed: 19)
+    }
+  }
+
+  /// A device's store of `backend` on the clock that stands still (two devices of one
+  /// account on one SQLite cloud; two sessions on one file for user defaults).
+  private func store(_ backend: StoreBackend, _ root: String, _ device: String) -> any BookmarkStore {
+    let environment = BookmarkEnvironment(now: { Self.clock }, newID: { UUID().uuidString.lowercased() })
+    switch backend {
+    case .userDefaults:
+      return UserDefaultsStore(path: root + "/cloudy.plist", environment: environment, pollInterval: .milliseconds(20))
+    case .keyValue:
+      return KeyValueBookmarkStore(
+        keyValueStore: BookmarkStoreImplementation.keyValueStore(root: root, device: device), environment: environment)
+    case .documents:
+      return DocumentBookmarkStore(
+        container: BookmarkStoreImplementation.documentContainer(root: root, device: device), environment: environment)
+    }
+  }
+
+  private func run(_ backend: StoreBackend, seed: UInt64) async throws {
+    let name = backend.rawValue
+    let root = home.path + "/" + name
+    let storeA = store(backend, root, "a")
+    let storeB = store(backend, root, "b")
+    try await storeA.importBookmarks(Self.seedBookmarks)
+    let devices = [Device(storeA), Device(storeB)]
+    for device in devices { await device.open() }
+    let start = try await Self.export(storeA)
+    var random = SplitMix64(seed: SplitMix64.seed(seed, for: name))
+    var made: [Int] = []
+    var counter = 0
+    for _ in 0..<Self.operations {
+      let index = random.below(2)
+      counter += 1
+      if try await devices[index].randomChange(&random, counter: counter) { made.append(index) }
+      await Self.settle(devices)
+    }
+    XCTAssertGreaterThan(made.count, Self.operations * 9 / 10, "\(name): most changes were made")
+    let changed = try await Self.export(storeA)
+    XCTAssertNotEqual(changed, start, "\(name): the changes changed nothing")
+    for (step, index) in made.enumerated().reversed() {
+      let message = await devices[index].undo()
+      XCTAssertTrue(message.hasPrefix("Undid "), "\(name): undo \(step) on \(index) said “\(message)”")
+      await Self.settle(devices)
+    }
+    for (store, device) in [(storeA, "a"), (storeB, "b")] {
+      let end = try await Self.export(store)
+      XCTAssertEqual(
+        String(decoding: end, as: UTF8.self), String(decoding: start, as: UTF8.self),
+        "\(name): device \(device)'s export after undoing everything")
+    }
+  }
+
+  /// Both devices up to date with the cloud, and their lists with their stores.
+  private static func settle(_ devices: [Device]) async {
+    for device in devices { await device.store.sync() }
+    for device in devices { await device.store.sync() }
+    for device in devices { await device.refresh() }
+  }
+
+  private static func export(_ store: any BookmarkStore) async throws -> Data {
+    try BookmarkJSON.data(for: try await store.load())
+  }
+
+  private static let folders: [[String]] = [["Work"], ["Work", "Swift"], ["Home"]]
+
+  private static let seedBookmarks: [Bookmark] = (0..<24).map { index in
+    Bookmark(
+      id: String(format: "seed-%02d", index), name: "Seed \(index)", url: "https://seed.example/\(index)",
+      created: clock, modified: clock, folder: index % 4 == 3 ? [] : folders[index % 4 % 3],
+      notes: index % 5 == 0 ? "Notes \(index)" : "", tags: index % 3 == 0 ? ["t\(index % 2)"] : [])
+  }
+
+  static let clock = Date(timeIntervalSince1970: 1_790_000_000)
+}
+
+/// One device: its store and the view model of its list, driven by keys. Effects go to the
+/// store in turn (``StoreEffects``), their answers back to the view model.
+private final class Device {
+  let store: any BookmarkStore
+  private var model: BookmarksViewModel
+
+  init(_ store: any BookmarkStore) {
+    self.store = store
+    model = BookmarksViewModel(state: AppState(backend: store.backend, size: ScreenSize(columns: 100, rows: 40)))
+  }
+
+  /// Shows the store's list, flat (`A`), in Edit mode (`e`).
+  func open() async {
+    await refresh()
+    await press(.character("A"), .character("e"))
+  }
+
+  func refresh() async {
+    if let snapshot = await store.snapshot() { await send(.storeChanged(snapshot)) }
+  }
+
+  private func send(_ action: Action) async {
+    var effects = model.send(action)
+    while !effects.isEmpty {
+      let effect = effects.removeFirst()
+      if let answer = await StoreEffects.perform(effect, on: store) { effects += model.send(answer) }
+    }
+  }
+
+  private func press(_ keys: Key...) async {
+    for key in keys { await send(.keyPressed(key)) }
+  }
+
+  private func type(_ text: String) async {
+    for character in text { await send(.keyPressed(.character(character))) }
+  }
+
+  /// Selects row `row` of the flat list.
+  private func select(_ row: Int) async {
+    await press(.character("g"))
+    for _ in 0..<row { await press(.down) }
+  }
+
+  /// `u`; what the bottom line says.
+  func undo() async -> String {
+    await press(.character("u"))
+    if case .confirmUndo = model.state.modal { return "asked first: another device changed it" }
+    return model.state.message?.text ?? ""
+  }
+
+  /// One random change that changes something; false when it couldn't be made (the message
+  /// is then checked to be the reason, not a failure).
+  func randomChange(_ random: inout SplitMix64, counter: Int) async throws -> Bool {
+    let count = model.state.shownCount
+    let kind = count < 8 ? 0 : random.below(10)
+    let row = count == 0 ? 0 : random.below(count)
+    switch kind {
+    case 0, 1, 2:
+      await press(.character("+"))
+      await type("Added \(counter)")
+      await press(.tab)
+      await type("https://added.example/\(counter)")
+      await press(.enter)
+      return expect("Added “Added \(counter)”.")
+    case 3, 4:
+      await select(row)
+      await press(.enter)
+      await press(.control("u"))
+      await type("Edited \(counter)")
+      await press(.enter)
+      return expect("Saved “Edited \(counter)”.")
+    case 5, 6:
+      await select(row)
+      let name = model.state.selectedBookmark?.name ?? ""
+      await press(.character("d"), .character("y"))
+      return expect("Deleted “\(name)”.")
+    case 7, 8:
+      await select(row)
+      guard let bookmark = model.state.selectedBookmark else { return false }
+      await press(.character("m"))
+      guard case .move(let picker) = model.state.modal else { return false }
+      let choices = picker.rows.indices.filter { picker.rows[$0].path != bookmark.folder }
+      let choice = choices[random.below(choices.count)]
+      await press(.home)
+      for _ in 0..<choice { await press(.down) }
+      await press(.enter)
+      return expect("Moved “\(bookmark.name)”")
+    default:
+      // `J` on any row but the last, `K` on the last.
+      await select(row)
+      await press(row == count - 1 ? .character("K") : .character("J"))
+      if let message = model.state.message, message.isError { XCTFail("J/K: \(message.text)") }
+      return true
+    }
+  }
+
+  private func expect(_ prefix: String) -> Bool {
+    let message = model.state.message?.text ?? "(none)"
+    XCTAssertTrue(message.hasPrefix(prefix), "expected “\(prefix)”, the bottom line says “\(message)”")
+    return message.hasPrefix(prefix)
+  }
+}

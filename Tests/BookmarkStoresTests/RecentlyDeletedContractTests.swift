@@ -1,0 +1,194 @@
+import BookmarkModel
+import BookmarkStores
+import Foundation
+import TestSupport
+import XCTest
+
+/// Recently Deleted (issue 19.2), run against every `BookmarkStore` implementation.
+final class RecentlyDeletedContractTests: XCTestCase {
+  private var home: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  private func eachImplementation(_ body: (BookmarkStoreImplementation, String) async throws -> Void) async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      try await body(implementation, home.path + "/" + implementation.name)
+    }
+  }
+
+  /// Three bookmarks, the middle one filed in Work/Swift with tags and notes.
+  private func seed(_ store: any BookmarkStore) async throws -> [Bookmark] {
+    [
+      try await store.add(BookmarkDraft(name: "First", url: "https://first.example")),
+      try await store.add(
+        BookmarkDraft(
+          name: "Swift Forums", url: "https://forums.swift.org", folder: ["Work", "Swift"], tags: ["swift", "forum"],
+          notes: "Where the language is discussed")),
+      try await store.add(BookmarkDraft(name: "Last", url: "https://last.example")),
+    ]
+  }
+
+  func testADeletedBookmarkIsInRecentlyDeletedAndComesBackAsItWasAndWhereItWas() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      let before = try await store.load()
+      try await store.delete(id: seeded[1].id)
+      let value1 = try await store.load().map(\.name)
+      XCTAssertEqual(value1, ["First", "Last"], name)
+      let deleted = try await store.recentlyDeleted()
+      XCTAssertEqual(deleted.map(\.id), [seeded[1].id], name)
+      XCTAssertEqual(deleted.first?.bookmark.folder, ["Work", "Swift"], name)
+      XCTAssertFalse(deleted.first?.device.isEmpty ?? true, "\(name): no device named")
+      XCTAssertLessThan(abs(deleted.first?.deleted.timeIntervalSinceNow ?? 99), 5, name)
+      // Kept, not counted as an entry that can't be read.
+      let problem = await store.status().problem
+      XCTAssertNil(problem, name)
+      let value2 = await store.snapshot()?.deleted.map(\.id)
+      XCTAssertEqual(value2, [seeded[1].id], name)
+
+      let restored = try await store.restoreDeleted([seeded[1].id])
+      XCTAssertEqual(restored.map(\.id), [seeded[1].id], name)
+      let after = try await store.load()
+      XCTAssertEqual(after.map(\.id), before.map(\.id), "\(name): not back in its place")
+      let back = try XCTUnwrap(after.first { $0.id == seeded[1].id }, name)
+      let was = try XCTUnwrap(before.first { $0.id == seeded[1].id }, name)
+      XCTAssertEqual(
+        [back.name, back.url, back.notes] + back.tags + back.folder,
+        [was.name, was.url, was.notes] + was.tags + was.folder,
+        name)
+      XCTAssertEqual(back.created, was.created, name)
+      XCTAssertEqual(back.modified, was.modified, name)
+      let value3 = try await store.recentlyDeleted().map(\.id)
+      XCTAssertEqual(value3, [], name)
+      // A new instance reads the same.
+      let again = implementation.make(root, "a")
+      await again.sync()
+      let value4 = try await again.load().map(\.id)
+      XCTAssertEqual(value4, before.map(\.id), name)
+      let value5 = try await again.recentlyDeleted().map(\.id)
+      XCTAssertEqual(value5, [], name)
+    }
+  }
+
+  func testARestoredBookmarkWhoseFolderIsGoneMakesItAgain() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      try await store.delete(id: seeded[1].id)
+      try await store.changeFolder(.delete(["Work"]))
+      let value6 = await store.snapshot()?.folders.contains(["Work"]) ?? true
+      XCTAssertFalse(value6, implementation.name)
+      try await store.restoreDeleted([seeded[1].id])
+      let back = try await store.load().first { $0.id == seeded[1].id }
+      XCTAssertEqual(back?.folder, ["Work", "Swift"], implementation.name)
+      let value7 = await store.snapshot()?.folders.contains(["Work", "Swift"]) ?? false
+      XCTAssertTrue(value7, implementation.name)
+    }
+  }
+
+  func testDeletingForGoodAndEmptying() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      for bookmark in seeded { try await store.delete(id: bookmark.id) }
+      let value8 = Set(try await store.recentlyDeleted().map(\.id))
+      XCTAssertEqual(value8, Set(seeded.map(\.id)), name)
+      let value9 = try await store.removeDeleted([seeded[0].id, "unknown"])
+      XCTAssertEqual(value9, 1, name)
+      let value10 = Set(try await store.recentlyDeleted().map(\.id))
+      XCTAssertEqual(value10, Set(seeded.dropFirst().map(\.id)), name)
+      let value11 = try await store.restoreDeleted([seeded[0].id])
+      XCTAssertEqual(value11, [], "\(name): restored what went for good")
+      let value12 = try await store.removeDeleted(nil)
+      XCTAssertEqual(value12, 2, name)
+      let value13 = try await store.recentlyDeleted().map(\.id)
+      XCTAssertEqual(value13, [], name)
+      let value14 = try await store.load().map(\.id)
+      XCTAssertEqual(value14, [], name)
+    }
+  }
+
+  func testAnImportOfADeletedBookmarkTakesItOutOfRecentlyDeleted() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      let loaded = try await store.load()
+      let gone = try XCTUnwrap(loaded.first { $0.id == seeded[0].id })
+      try await store.delete(id: gone.id)
+      // What undo of a delete does.
+      try await store.importBookmarks([gone])
+      let value15 = try await store.recentlyDeleted().map(\.id)
+      XCTAssertEqual(value15, [], implementation.name)
+      let value16 = try await store.load().filter { $0.id == gone.id }.count
+      XCTAssertEqual(value16, 1, implementation.name)
+    }
+  }
+
+  func testABookmarkDeletedOnOneDeviceIsRestoredOnAnotherAndAppearsOnTheFirst() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let a = implementation.make(root, "a")
+      let b = implementation.make(root, "b")
+      let seeded = try await seed(a)
+      await a.sync()
+      try await a.delete(id: seeded[1].id)
+      await a.sync()
+      await b.sync()
+      let arrived = await withTimeout(.seconds(5)) {
+        for await snapshot in b.changes() where snapshot.deleted.map(\.id) == [seeded[1].id] { return true }
+        return false
+      }
+      XCTAssertEqual(arrived, true, "\(name): the delete never reached the other device's Recently Deleted")
+      let value17 = try await b.restoreDeleted([seeded[1].id]).map(\.id)
+      XCTAssertEqual(value17, [seeded[1].id], name)
+      await b.sync()
+      await a.sync()
+      let back = await snapshot(of: a) { $0.map(\.id) == seeded.map(\.id) }
+      XCTAssertNotNil(back, "\(name): the restore never reached the first device")
+      XCTAssertEqual(back?.deleted.map(\.id), [], name)
+      let value18 = try await a.load().first { $0.id == seeded[1].id }?.tags
+      XCTAssertEqual(value18, ["swift", "forum"], name)
+    }
+  }
+
+  func testTwoDevicesRestoringOneBookmarkAtOnceMakeOneBookmark() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let a = implementation.make(root, "a")
+      let b = implementation.make(root, "b")
+      let seeded = try await seed(a)
+      try await a.delete(id: seeded[2].id)
+      await a.sync()
+      await b.sync()
+      _ = await withTimeout(.seconds(5)) {
+        for await snapshot in b.changes() where !snapshot.deleted.isEmpty { return true }
+        return false
+      }
+      async let first = a.restoreDeleted([seeded[2].id])
+      async let second = b.restoreDeleted([seeded[2].id])
+      _ = try await (first, second)
+      for _ in 0..<2 {
+        await a.sync()
+        await b.sync()
+      }
+      for store in [a, b] {
+        let settled = await snapshot(of: store) { $0.count { $0.id == seeded[2].id } == 1 && $0.count == 3 }
+        XCTAssertNotNil(settled, "\(name): not one bookmark after two restores")
+        let deleted = await withTimeout(.seconds(5)) {
+          for await snapshot in store.changes() where snapshot.deleted.isEmpty { return true }
+          return false
+        }
+        XCTAssertEqual(deleted, true, "\(name): still in Recently Deleted after two restores")
+      }
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import BookmarkModel
+import BookmarkStores
+import CloudSQLite
+import DocumentIndexSQLite
+import Foundation
+import PropertyLists
+import Synchronization
+import TestSupport
+import Ubiquity
+import XCTest
+
+/// What Recently Deleted does beyond the contract: it keeps a bookmark its days and no more,
+/// counts against the key-value store's quota (and says so), and survives the document
+/// store's cache and two devices deleting one bookmark at once.
+final class RecentlyDeletedStoreTests: XCTestCase {
+  private var home: TemporaryFolder!
+  private var keyValueStores: [UbiquitousKeyValueStore] = []
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() async throws {
+    for store in keyValueStores { await store.close() }
+    keyValueStores = []
+    home.remove()
+  }
+
+  private let start = Date(timeIntervalSince1970: 1_790_000_000)
+  private static let day: TimeInterval = 24 * 60 * 60
+
+  /// Each backend on a clock the test moves, keeping deleted bookmarks `keepDays`.
+  private func stores(clock: MovingClock, keepDays: Int) -> [(String, any BookmarkStore)] {
+    let environment = BookmarkEnvironment(
+      now: { clock.now }, newID: { UUID().uuidString.lowercased() })
+    let rules = RecentlyDeletedRules(device: "test", keepDays: keepDays)
+    let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: "kv", online: false)
+    keyValueStores.append(keyValue)
+    let index = try! SQLiteDocumentIndex(path: home.path + "/docs/index.sqlite")
+    return [
+      (
+        "user-defaults",
+        UserDefaultsStore(path: home.path + "/defaults.plist", environment: environment, recentlyDeleted: rules)
+      ),
+      ("key-value", KeyValueBookmarkStore(keyValueStore: keyValue, environment: environment, recentlyDeleted: rules)),
+      (
+        "documents",
+        DocumentBookmarkStore(
+          container: DocumentContainer(root: home.path + "/docs", index: index, cloud: nil, device: "d"),
+          environment: environment, recentlyDeleted: rules)
+      ),
+    ]
+  }
+
+  func testADeletedBookmarkIsKeptItsDaysThenGoesWithTheNextDelete() async throws {
+    let clock = MovingClock(start)
+    for (name, store) in stores(clock: clock, keepDays: 30) {
+      clock.set(start)
+      let first = try await store.add(BookmarkDraft(name: "First", url: "https://first.example"))
+      let second = try await store.add(BookmarkDraft(name: "Second", url: "https://second.example"))
+      try await store.delete(id: first.id)
+      clock.move(29 * Self.day)
+      var kept = try await store.recentlyDeleted()
+      XCTAssertEqual(kept.map(\.id), [first.id], "\(name): gone before its 30 days")
+      XCTAssertEqual(kept.first?.device, "test", name)
+      clock.move(2 * Self.day)
+      kept = try await store.recentlyDeleted()
+      XCTAssertEqual(kept.map(\.id), [], "\(name): shown after its 30 days")
+      try await store.delete(id: second.id)
+      kept = try await store.recentlyDeleted()
+      XCTAssertEqual(kept.map(\.id), [second.id], name)
+      // The expired one is gone from the store, not only hidden: a longer keep doesn't bring it back.
+      let restored = try await store.restoreDeleted([first.id])
+      XCTAssertEqual(restored, [], "\(name): the expired bookmark was still stored")
+    }
+  }
+
+  /// A key-value store filled to its 1,024 keys with bookmarks.
+  private func fullKeyValueStore() throws -> KeyValueBookmarkStore {
+    let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: "full", online: false)
+    keyValueStores.append(keyValue)
+    var batch: [String: PropertyList?] = [:]
+    for index in 0..<KeyValueLimits.maximumKeys {
+      let bookmark = Bookmark(
+        id: String(format: "id-%04d", index), name: "B\(index)", url: "https://example.com/\(index)",
+        created: Date(timeIntervalSince1970: Double(index)), modified: Date(timeIntervalSince1970: Double(index)))
+      batch["bookmark." + bookmark.id] = .dictionary(bookmark.propertyListEntries)
+    }
+    try keyValue.setValues(batch)
+    return KeyValueBookmarkStore(keyValueStore: keyValue)
+  }
+
+  func testRecentlyDeletedCountsInTheKeyValueQuotaAndTheRefusalSaysHowToMakeRoom() async throws {
+    let store = try fullKeyValueStore()
+    try await store.delete(id: "id-0007")
+    var summary = await store.status().summary
+    XCTAssertTrue(summary.contains("1024/1024 keys (1 deleted)"), summary)
+    do {
+      _ = try await store.add(BookmarkDraft(name: "One more", url: "https://more.example"))
+      XCTFail("the 1025th key was accepted")
+    } catch let error as StoreError {
+      guard case .quotaExceededWithDeleted(.keys(1024), deleted: 1) = error else { return XCTFail("\(error)") }
+      XCTAssertTrue(error.description.contains("1 of its keys is a bookmark in Recently Deleted"), error.description)
+      XCTAssertTrue(error.description.contains("cloudy trash empty"), error.description)
+    }
+    let removed = try await store.removeDeleted(nil)
+    XCTAssertEqual(removed, 1)
+    _ = try await store.add(BookmarkDraft(name: "One more", url: "https://more.example"))
+    summary = await store.status().summary
+    XCTAssertTrue(summary.contains("1024/1024 keys ·"), summary)
+  }
+
+  func testADeleteThatRecentlyDeletedHasNoRoomForIsRefusedAndDeletesNothing() async throws {
+    let store = try fullKeyValueStore()
+    let keyValue = store.keyValueStore
+    // Fill the bytes up to a few short of the limit with one key's value.
+    keyValue.removeObject(forKey: "bookmark.id-1023")
+    let room = KeyValueLimits.maximumTotalBytes - keyValue.status.bytes
+    let padding = String(
+      repeating: "x", count: max(0, room - 30 - KeyValueLimits.entrySize(key: "padding", value: .string(""))))
+    try keyValue.set(.string(padding), forKey: "padding")
+    XCTAssertLessThan(KeyValueLimits.maximumTotalBytes - keyValue.status.bytes, 40)
+    do {
+      try await store.delete(id: "id-0001")
+      XCTFail("the delete went through without room in Recently Deleted")
+    } catch let error as StoreError {
+      XCTAssertEqual(error, .noRoomInRecentlyDeleted)
+      XCTAssertTrue(error.description.hasPrefix("Nothing was deleted"), error.description)
+    }
+    let loaded = try await store.load()
+    XCTAssertTrue(loaded.contains { $0.id == "id-0001" })
+    let deleted = try await store.recentlyDeleted()
+    XCTAssertEqual(deleted, [])
+  }
+
+  func testTheDocumentStoresCacheKeepsRecentlyDeleted() async throws {
+    func open() -> DocumentBookmarkStore {
+      DocumentBookmarkStore(
+        container: BookmarkStoreImplementation.documentContainer(root: home.path, device: "a", online: false))
+    }
+    var store: DocumentBookmarkStore? = open()
+    let gone = try await store!.add(BookmarkDraft(name: "Gone", url: "https://gone.example", folder: ["F"]))
+    try await store!.delete(id: gone.id)
+    // An import this large writes the cache, which then holds the deleted bookmark's document.
+    let many = (0..<1_000).map { index in
+      Bookmark(
+        id: "many-\(index)", name: "M\(index)", url: "https://m.example/\(index)", created: start, modified: start)
+    }
+    try await store!.importBookmarks(many)
+    store = nil
+    let reopened = open()
+    let kept = try await reopened.recentlyDeleted()
+    XCTAssertEqual(kept.map(\.bookmark.folder), [["F"]])
+    let problem = await reopened.status().problem
+    XCTAssertNil(problem)
+    let restored = try await reopened.restoreDeleted([gone.id])
+    XCTAssertEqual(restored.map(\.id), [gone.id])
+  }
+
+  func testTwoDevicesDeletingOneBookmarkAtOnceLeaveOneDeletionAndNoConflict() async throws {
+    func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
+      DocumentBookmarkStore(
+        container: BookmarkStoreImplementation.documentContainer(root: home.path, device: name, online: online))
+    }
+    let a = device("a", online: true)
+    let added = try await a.add(BookmarkDraft(name: "Twice", url: "https://twice.example"))
+    await a.sync()
+    let b = device("b", online: true)
+    await b.sync()
+    let onB = try await b.load()
+    XCTAssertEqual(onB.map(\.id), [added.id])
+    // Both delete it before either hears of the other's delete.
+    let offlineA = device("a", online: false)
+    let offlineB = device("b", online: false)
+    try await offlineA.delete(id: added.id)
+    try await offlineB.delete(id: added.id)
+    for _ in 0..<2 {
+      await a.sync()
+      await b.sync()
+    }
+    for store in [a, b] {
+      let settled = await withTimeout(.seconds(10)) {
+        for await snapshot in store.changes() where snapshot.status.conflicts == 0 && snapshot.deleted.count == 1 {
+          return true
+        }
+        return false
+      }
+      XCTAssertEqual(settled, true, "a conflict, or not one deletion")
+    }
+  }
+}
+
+/// A clock a test moves by hand.
+final class MovingClock: Sendable {
+  private let date: Mutex<Date>
+  init(_ start: Date) { date = Mutex(start) }
+  var now: Date { date.withLock { $0 } }
+  func set(_ new: Date) { date.withLock { $0 = new } }
+  func move(_ interval: TimeInterval) { date.withLock { $0 += interval } }
+}
