@@ -104,8 +104,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var generation: Int64
     var contents: Data
 
-    init(contents: Data, version: MetadataQuery.Version, generation: Int64) {
-      let read = DeletedBookmark.read(document: contents)
+    /// `file`'s entry: a document filed under another id's name is one that can't be read
+    /// (a copy would otherwise show twice).
+    init(file: String, contents: Data, version: MetadataQuery.Version, generation: Int64) {
+      let read = DeletedBookmark.read(document: contents).flatMap { read in
+        file == DocumentContainer.fileName(for: read.deleted.id, extension: DocumentBookmarkStore.deletedExtension)
+          ? read : nil
+      }
       deleted = read?.deleted
       order = read?.order ?? 0
       self.version = version
@@ -382,9 +387,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
         entry.deleted.map { rules.hasExpired($0.deleted, at: now) } == true && file != deletedFile ? file : nil
       }
     }
+    // The bookmark's document must still be there: a delete made from a stale list (another
+    // process deleted it meanwhile) must not write over the Recently Deleted copy that made.
     _ = try await changing(file, to: nil, deleting: true, id: id) {
       try container.change(
-        deleting: [file] + expired, writing: [(deletedFile, deleted.document(order: order))], overwriting: true)
+        deleting: [file], expired: expired, writing: [(deletedFile, deleted.document(order: order))],
+        overwriting: true, requiringAll: true)
     }
     refresh([file, deletedFile] + expired)
   }
@@ -409,21 +417,21 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   /// One commit: each bookmark's document comes back as it was deleted (its place kept),
   /// filed by the path it had (its folder made again if it is gone), and its `.deleted` goes.
+  /// One whose id or file is taken (imported again, or a document that can't be read) stays
+  /// in Recently Deleted: nothing is replaced.
   public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
     if !query.watching { catchUp() }
-    var filing = filing(at: environment.now())
+    // Folders made again get the same ids on every device restoring these bookmarks.
+    var filing = FolderFiling(tree: folderTree(), time: environment.now(), newID: RestoredFolderIDs(ids).next)
     var deleting: [String] = []
     var writing: [(file: String, contents: Data)] = []
     var restored: [Bookmark] = []
     for (deletedFile, entry) in deletedDocuments(of: ids) {
       guard let deleted = entry.deleted else { continue }
       let file = file(forNew: deleted.id)
-      let (back, taken) = indexed { ($0.fileByID[deleted.id] != nil, $0.entries[file] != nil) }
-      // Back already (restored on another device, or imported again): it only leaves
-      // Recently Deleted. Its file taken by a document that can't be read: it stays.
-      if !back && taken { continue }
+      let taken = indexed { $0.fileByID[deleted.id] != nil || $0.entries[file] != nil }
+      guard !taken, !restored.contains(where: { $0.id == deleted.id }) else { continue }
       deleting.append(deletedFile)
-      if back { continue }
       var bookmark = deleted.bookmark
       filing.file(&bookmark)
       writing.append((file, BookmarkDocument.data(for: bookmark, order: entry.order)))
@@ -432,7 +440,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     guard let first = deleting.first else { return [] }
     writing = folderDocuments(filing.writes.records) + writing
     _ = try await changing(first, to: nil, deleting: true) {
-      try container.change(deleting: deleting, writing: writing, overwriting: false)
+      try container.change(deleting: deleting, writing: writing, overwriting: false, requiringAll: true)
     }
     refresh(deleting + writing.map(\.file))
     return restored
@@ -466,21 +474,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
     // The folders first in the same commit (the first document stands for all of it).
     documents = folderDocuments(filing.writes.records) + documents
-    // Back in the list (an undone delete, say): no longer Recently Deleted, in the same commit.
-    let hasDeleted = state.withLock { !$0.deleted.isEmpty }
-    let undeleted = hasDeleted ? deletedDocuments(of: Set(bookmarks.map(\.id))).map(\.file) : []
     // All or nothing (one commit): the first document tells which.
-    let first = documents.first
-    _ = try await changing(first?.file ?? undeleted.first, to: first?.contents, deleting: first == nil) {
-      try container.change(deleting: undeleted, writing: documents, overwriting: false)
-    }
+    _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
     // A large import is taken in by catching up (which reads its rows once, with anything
     // else changed meanwhile) and cached, so the next open reads it from the cache rather
     // than every row it added; a small one by reading just its own rows.
     guard documents.count >= Self.changesWorthACache, let identity = container.index.identity,
       let generation = catchUp()
     else {
-      refresh(documents.map(\.file) + undeleted)
+      refresh(documents.map(\.file))
       return
     }
     writeCache(holdingEverythingUpTo: generation, identity: identity)
@@ -652,7 +654,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         // its contents).
         if folder.file.hasSuffix(Self.deletedSuffix) {
           state.deleted[folder.file] = DeletedEntry(
-            contents: folder.contents, version: folder.version, generation: folder.generation)
+            file: folder.file, contents: folder.contents, version: folder.version, generation: folder.generation)
           continue
         }
         state.folders[folder.file] = FolderEntry(
@@ -767,7 +769,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         tookIn = true
         if item.file.hasSuffix(Self.deletedSuffix) {
           state.deleted[item.file] = DeletedEntry(
-            contents: item.contents, version: version, generation: item.generation)
+            file: item.file, contents: item.contents, version: version, generation: item.generation)
           state.removedAt[item.file] = nil
           state.deletedSorted = nil
           if item.hasUnresolvedConflicts { conflictedFolders.append(item.file) }

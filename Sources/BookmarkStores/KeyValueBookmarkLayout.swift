@@ -27,20 +27,6 @@ enum KeyValueBookmarkLayout {
 
   static func key(forDeleted id: Bookmark.ID) -> String { deletedPrefix + id }
 
-  /// Recently Deleted in a store's values, newest first (entries that can't be read, or
-  /// filed under a key not their id's, are left as they are and not shown).
-  static func deleted(in values: [String: PropertyList]) -> [(deleted: DeletedBookmark, entry: [String: PropertyList])]
-  {
-    var found: [(deleted: DeletedBookmark, entry: [String: PropertyList])] = []
-    for (key, value) in values where key.hasPrefix(deletedPrefix) {
-      guard let deleted = DeletedBookmark(propertyList: value), key == self.key(forDeleted: deleted.id),
-        let entry = value.dictionary
-      else { continue }
-      found.append((deleted, entry))
-    }
-    return found.sorted { DeletedBookmark.newestFirst($0.deleted, $1.deleted) }
-  }
-
   static func key(for id: Bookmark.ID) -> String { prefix + id }
 
   static func key(forFolder id: FolderRecord.ID) -> String { folderPrefix + id }

@@ -18,6 +18,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   private let state = Mutex(State())
   private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
   private let decoded = KeyValueDecodedEntries()
+  private let deletedEntries = KeyValueDeletedEntries()
 
   private struct State: ~Copyable {
     var observers: [Task<Void, Never>] = []
@@ -115,7 +116,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   /// The removal of Recently Deleted's entries that have been kept their time.
   private func expiredDeleted(at now: Date) -> [String: PropertyList?] {
     var batch: [String: PropertyList?] = [:]
-    for (deleted, _) in KeyValueBookmarkLayout.deleted(in: keyValueStore.dictionaryRepresentation)
+    for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
     where rules.hasExpired(deleted.deleted, at: now) {
       batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
     }
@@ -128,16 +129,19 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   /// One write: each bookmark's entry comes back as it was deleted (its place kept), filed
   /// by the path it had (its folder made again if it is gone), and its `deleted.` key goes.
+  /// One whose key is taken (imported again, or an entry that can't be read) stays in
+  /// Recently Deleted: nothing is replaced.
   public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
     let values = keyValueStore.dictionaryRepresentation
-    var (filing, bookmarks) = filing(at: environment.now())
+    let now = environment.now()
+    let current = self.filing(at: now)
+    var filing = FolderFiling(tree: current.filing.tree, time: now, newID: RestoredFolderIDs(ids).next)
     var batch: [String: PropertyList?] = [:]
     var restored: [Bookmark] = []
-    for (deleted, stored) in KeyValueBookmarkLayout.deleted(in: values) where ids.contains(deleted.id) {
-      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
+    for (deleted, stored) in deletedEntries.deleted(in: values) where ids.contains(deleted.id) {
       let key = KeyValueBookmarkLayout.key(for: deleted.id)
-      // Back already: restored on another device meanwhile, or imported again.
       guard values[key] == nil else { continue }
+      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
       var bookmark = deleted.bookmark
       filing.file(&bookmark)
       var entry = stored
@@ -147,13 +151,13 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       restored.append(bookmark)
     }
     guard !batch.isEmpty else { return [] }
-    try write(Self.batch(batch, filing, bookmarks))
+    try write(Self.batch(batch, filing, current.bookmarks))
     return restored
   }
 
   public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
     var batch: [String: PropertyList?] = [:]
-    for (deleted, _) in KeyValueBookmarkLayout.deleted(in: keyValueStore.dictionaryRepresentation)
+    for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
     where ids?.contains(deleted.id) ?? true {
       batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
     }
@@ -245,9 +249,6 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     var filing = filing(at: start).filing
     for (index, given) in bookmarks.enumerated() {
       let key = KeyValueBookmarkLayout.key(for: given.id)
-      // Back in the list (an undone delete, say): no longer Recently Deleted.
-      let deletedKey = KeyValueBookmarkLayout.key(forDeleted: given.id)
-      if stored[deletedKey] != nil { batch[deletedKey] = .some(nil) }
       guard stored[key] == nil, batch[key] == nil else { continue }
       var bookmark = given
       filing.file(&bookmark)
@@ -255,10 +256,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       batch[key] = entry
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }
-    guard !added.isEmpty else {
-      if !batch.isEmpty { try write(batch) }
-      return
-    }
+    guard !batch.isEmpty else { return }
     // The folders the bookmarks are filed in take room first: the bookmarks need them.
     var folders: [(key: String, size: Int)] = []
     for record in filing.writes.records {
@@ -358,7 +356,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   private func storeError(_ error: KeyValueStoreError) -> StoreError {
     let error = Self.storeError(error)
     guard case .quotaExceeded(let limit) = error else { return error }
-    let deleted = KeyValueBookmarkLayout.deleted(in: keyValueStore.dictionaryRepresentation).count
+    let deleted = deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation).count
     return deleted == 0 ? error : .quotaExceededWithDeleted(limit, deleted: deleted)
   }
 
@@ -392,7 +390,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         ? "1 stored entry could not be read; it is kept as it is."
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
-    let deleted = KeyValueBookmarkLayout.deleted(in: values).map(\.deleted)
+    let deleted = deletedEntries.deleted(in: values).map(\.deleted)
     let now = deleted.isEmpty ? Date.distantPast : environment.now()
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,

@@ -148,17 +148,17 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   /// One locked read-modify-write: each entry goes back to its place in the list (or the
-  /// end, if the list is shorter now), its folder listed again.
+  /// end, if the list is shorter now), its folder listed again. One whose id is in the list
+  /// (imported again, or an entry that can't be read) stays where it is: nothing is replaced.
   public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
     let change = try domain.modifyAll { entries, folders, deleted -> [Bookmark] in
       let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
       var restored: [Bookmark] = []
       var restoring: [(index: Int, entry: PropertyList)] = []
       deleted.removeAll { item in
-        guard let id = Self.id(of: item), ids.contains(id) else { return false }
-        guard !stored.contains(id), var entry = item.dictionary, let bookmark = Bookmark(propertyList: item) else {
-          return true
-        }
+        guard let id = Self.id(of: item), ids.contains(id), !stored.contains(id), var entry = item.dictionary,
+          let bookmark = Bookmark(propertyList: item), !restored.contains(where: { $0.id == id })
+        else { return false }
         var index = Int.max
         if case .integer(let place) = entry[DefaultsDomain.deletedIndexKey] { index = place }
         for key in [DefaultsDomain.deletedIndexKey, "deleted", "deletedOn"] { entry[key] = nil }
@@ -180,10 +180,9 @@ public final class UserDefaultsStore: BookmarkStore {
   public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
     let change = try domain.modifyAll { _, _, deleted -> Int in
       let before = deleted.count
-      if let ids {
-        deleted.removeAll { Self.id(of: $0).map(ids.contains) ?? false }
-      } else {
-        deleted.removeAll()
+      // (Entries that can't be read are left in the file, as everywhere.)
+      deleted.removeAll { item in
+        DeletedBookmark(propertyList: item) != nil && (ids.map { Self.id(of: item).map($0.contains) ?? false } ?? true)
       }
       return before - deleted.count
     }
@@ -257,9 +256,8 @@ public final class UserDefaultsStore: BookmarkStore {
 
   /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
   /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
-  /// A bookmark imported (an undone delete, say) leaves Recently Deleted in the same write.
   public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
-    let change = try domain.modifyAll { entries, folders, deleted in
+    let change = try domain.modifyWithFolders { entries, folders in
       let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
       entries.reserveCapacity(entries.count + bookmarks.count)
       var lastFolder: [String] = []
@@ -272,10 +270,6 @@ public final class UserDefaultsStore: BookmarkStore {
         lastFolder = bookmark.folder
       }
       DefaultsDomain.list(paths, in: &folders)
-      if !deleted.isEmpty {
-        let ids = Set(bookmarks.map(\.id))
-        deleted.removeAll { Self.id(of: $0).map(ids.contains) ?? false }
-      }
     }
     publish(change)
   }

@@ -22,8 +22,8 @@ public enum Action: Hashable, Sendable {
   case resolveFinished(Bookmark.ID, FailureMessage?)
   /// The store put these bookmarks back from Recently Deleted (the ones it put back), or could not.
   case deletedRestored([DeletedBookmark], Result<[Bookmark], FailureMessage>)
-  /// The store deleted these bookmarks from Recently Deleted for good (all for nil): how many.
-  case deletedRemoved(Set<Bookmark.ID>?, Result<Int, FailureMessage>)
+  /// The store deleted these bookmarks from Recently Deleted for good: how many.
+  case deletedRemoved([DeletedBookmark], Result<Int, FailureMessage>)
   /// A mouse click or wheel turn the terminal reported.
   case mouse(MouseEvent)
   /// The runtime opened or copied a URL (``Effect/openURL(_:)``, ``Effect/copyURL(_:)``)

@@ -69,8 +69,8 @@ extension BookmarksScreen {
     case .deleteForGood(let deleted):
       let name = TextLayout.truncate(deleted.bookmark.name, toWidth: max(8, width / 2))
       return "Delete “\(name)” for good? Press y to delete it, any other key to keep it."
-    case .empty(let count):
-      let what = count == 1 ? "the 1 bookmark" : "all \(grouped(count))"
+    case .empty(let shown):
+      let what = shown.count == 1 ? "the 1 bookmark" : "all \(grouped(shown.count))"
       return "Delete \(what) in Recently Deleted for good? Press y; any other key keeps them."
     }
   }

@@ -3,51 +3,50 @@ import BookmarkStoreInterface
 
 /// Recently Deleted (issue 19.2): `D` shows what was deleted on any device of the account;
 /// Enter puts the chosen bookmark back where it was (and `u` takes that back), `d` deletes
-/// it for good and `E` empties the list, each after `y`.
+/// it for good and `E` empties the list, each after `y`. Keys pressed while the store works
+/// wait and apply in turn, as for undo.
 extension BookmarksViewModel {
   mutating func recentlyDeletedKey(_ key: Key, _ view: inout RecentlyDeletedView) -> [Effect] {
     let deleted = state.deleted
+    view.error = nil
     if let question = view.asking {
       view.asking = nil
       guard key == .character("y") || key == .character("Y") else { return [] }
-      view.isWorking = true
-      view.error = nil
       switch question {
-      case .deleteForGood(let bookmark): return [.removeDeleted([bookmark.id])]
-      case .empty: return [.removeDeleted(nil)]
+      case .deleteForGood(let bookmark): return startWork(&view, .removeDeleted([bookmark]))
+      case .empty(let shown): return startWork(&view, .removeDeleted(shown))
       }
     }
-    // While the store works, only Esc acts, as in the other dialogs.
-    if view.isWorking {
-      if key == .escape { state.modal = nil }
-      return []
-    }
-    view.error = nil
     let page = max(1, recentlyDeletedRowsShown - 1)
     switch key {
     case .escape, .character("q"), .character("D"), .left, .character("h"):
       state.modal = nil
-    case .down, .character("j"): view.selection += 1
-    case .up, .character("k"): view.selection -= 1
-    case .pageDown: view.selection += page
-    case .pageUp: view.selection -= page
-    case .home, .character("g"): view.selection = 0
-    case .end, .character("G"): view.selection = deleted.count - 1
+    case .down, .character("j"): view.choose(view.selection + 1, in: deleted)
+    case .up, .character("k"): view.choose(view.selection - 1, in: deleted)
+    case .pageDown: view.choose(view.selection + page, in: deleted)
+    case .pageUp: view.choose(view.selection - page, in: deleted)
+    case .home, .character("g"): view.choose(0, in: deleted)
+    case .end, .character("G"): view.choose(deleted.count - 1, in: deleted)
     case .enter, .character("r"):
       guard deleted.indices.contains(view.selection) else { return [] }
-      view.isWorking = true
-      return [.restoreDeleted([deleted[view.selection]])]
+      return startWork(&view, .restoreDeleted([deleted[view.selection]]))
     case .character("d"), .delete, .character("x"):
       guard deleted.indices.contains(view.selection) else { return [] }
       view.asking = .deleteForGood(deleted[view.selection])
     case .character("E"):
       guard !deleted.isEmpty else { return [] }
-      view.asking = .empty(count: deleted.count)
+      view.asking = .empty(deleted)
     default:
       break
     }
-    view.selection = max(0, min(view.selection, deleted.count - 1))
     return []
+  }
+
+  /// Sends the store a change; keys wait for its answer.
+  private mutating func startWork(_ view: inout RecentlyDeletedView, _ effect: Effect) -> [Effect] {
+    view.isWorking = true
+    state.isWaitingForStore = true
+    return [effect]
   }
 
   /// How many bookmarks the view shows at once in this window (three rows each).
@@ -57,28 +56,29 @@ extension BookmarksViewModel {
 
   /// `D`: opens the view on the newest deletion.
   mutating func openRecentlyDeleted() {
-    state.modal = .recentlyDeleted(RecentlyDeletedView())
+    var view = RecentlyDeletedView()
+    view.choose(0, in: state.deleted)
+    state.modal = .recentlyDeleted(view)
   }
 
-  /// The store put these bookmarks back, or could not: the view closes on the list (the
-  /// first one put back selected when it is shown there), and `u` can take it back.
-  mutating func deletedRestored(_ asked: [DeletedBookmark], _ result: Result<[Bookmark], FailureMessage>) {
-    guard case .recentlyDeleted(var view) = state.modal else { return }
-    view.isWorking = false
+  /// The store put these bookmarks back, or could not. Put back: the view closes on the list
+  /// (the first one selected where it is shown) and `u` can take it back.
+  mutating func deletedRestored(_ asked: [DeletedBookmark], _ result: Result<[Bookmark], FailureMessage>) -> [Effect] {
+    state.isWaitingForStore = false
     switch result {
     case .failure(let failure):
-      view.error = failure.text
-      state.modal = .recentlyDeleted(view)
+      workFailed(failure)
+      return []
     case .success(let restored):
-      state.modal = nil
+      if case .recentlyDeleted = state.modal { state.modal = nil }
       guard let first = restored.first else {
-        let name = asked.first?.bookmark.name ?? ""
-        state.message = StatusMessage("“\(name)” was back already (restored on another device).")
-        return
+        state.message = StatusMessage(notRestored(asked.first))
+        return replayTypeAhead()
       }
+      // The store's change event may have brought them already: the steps are recorded anyway.
       var bookmarks = storeOrder
-      for bookmark in restored where !bookmarks.contains(where: { $0.id == bookmark.id }) {
-        bookmarks.append(bookmark)
+      for bookmark in restored {
+        if !bookmarks.contains(where: { $0.id == bookmark.id }) { bookmarks.append(bookmark) }
         ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url)
         record(
           UndoStep(
@@ -87,30 +87,59 @@ extension BookmarksViewModel {
       }
       replaceBookmarks(bookmarks, keepingSelectionOf: first.id)
       state.deleted.removeAll { deleted in restored.contains { $0.id == deleted.id } }
-      let place = first.folder.isEmpty ? "the top level" : first.folder.joined(separator: " › ")
-      state.message = StatusMessage("Restored “\(first.name)” to \(place).")
+      state.message = StatusMessage("Restored “\(first.name)” to \(Self.folderName(first.folder)).")
+      return replayTypeAhead()
     }
   }
 
-  /// The store deleted bookmarks from Recently Deleted for good, or could not.
-  mutating func deletedRemoved(_ ids: Set<Bookmark.ID>?, _ result: Result<Int, FailureMessage>) {
-    guard case .recentlyDeleted(var view) = state.modal else { return }
-    view.isWorking = false
+  /// Why the store put nothing back, as it looks from here.
+  private func notRestored(_ asked: DeletedBookmark?) -> String {
+    guard let asked else { return "Nothing was put back." }
+    let name = asked.bookmark.name
+    if storeOrder.contains(where: { $0.id == asked.id }) {
+      return "“\(name)” is in the list already (put back on another device, or imported); nothing was replaced."
+    }
+    if state.deleted.contains(where: { $0.id == asked.id }) {
+      return "“\(name)” can't be put back: an entry that can't be read holds its id; it stays in Recently Deleted."
+    }
+    return "“\(name)” is no longer in Recently Deleted (deleted for good on another device)."
+  }
+
+  /// The store deleted these bookmarks from Recently Deleted for good, or could not.
+  mutating func deletedRemoved(_ removing: [DeletedBookmark], _ result: Result<Int, FailureMessage>) -> [Effect] {
+    state.isWaitingForStore = false
     switch result {
     case .failure(let failure):
-      view.error = failure.text
+      workFailed(failure)
+      return []
     case .success(let count):
-      if let ids {
-        let names = state.deleted.filter { ids.contains($0.id) }.map(\.bookmark.name)
-        state.deleted.removeAll { ids.contains($0.id) }
-        state.message = StatusMessage("Deleted “\(names.first ?? "")” for good.")
+      let ids = Set(removing.map(\.id))
+      state.deleted.removeAll { ids.contains($0.id) }
+      if removing.count == 1, let only = removing.first {
+        state.message = StatusMessage("Deleted “\(only.bookmark.name)” for good.")
       } else {
-        state.deleted = []
         state.message = StatusMessage(
           count == 1 ? "Emptied Recently Deleted: 1 bookmark." : "Emptied Recently Deleted: \(count) bookmarks.")
       }
-      view.selection = max(0, min(view.selection, state.deleted.count - 1))
+      if case .recentlyDeleted(var view) = state.modal {
+        view.isWorking = false
+        view.follow(state.deleted)
+        state.modal = .recentlyDeleted(view)
+      }
+      return replayTypeAhead()
     }
-    state.modal = .recentlyDeleted(view)
+  }
+
+  /// A failure: one sentence in the view (on the bottom line if it is closed); the keys that
+  /// waited are dropped, as after a failed undo.
+  private mutating func workFailed(_ failure: FailureMessage) {
+    state.typeAhead = []
+    if case .recentlyDeleted(var view) = state.modal {
+      view.isWorking = false
+      view.error = failure.text
+      state.modal = .recentlyDeleted(view)
+    } else {
+      state.message = StatusMessage(failure.text, isError: true)
+    }
   }
 }

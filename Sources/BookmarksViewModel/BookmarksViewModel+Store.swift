@@ -10,7 +10,7 @@ extension BookmarksViewModel {
     state.conflicted = snapshot.conflicted
     state.deleted = snapshot.deleted
     if case .recentlyDeleted(var view) = state.modal {
-      view.selection = max(0, min(view.selection, snapshot.deleted.count - 1))
+      view.follow(snapshot.deleted)
       state.modal = .recentlyDeleted(view)
     }
     conflictsChanged()

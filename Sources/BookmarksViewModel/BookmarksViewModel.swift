@@ -92,9 +92,9 @@ public struct BookmarksViewModel: Sendable {
     case .resolveFinished(let id, let failure):
       resolveFinished(id, failure)
     case .deletedRestored(let asked, let result):
-      deletedRestored(asked, result)
-    case .deletedRemoved(let ids, let result):
-      deletedRemoved(ids, result)
+      effects = deletedRestored(asked, result)
+    case .deletedRemoved(let removing, let result):
+      effects = deletedRemoved(removing, result)
     case .mouse(let event):
       effects = mouse(event)
     case .urlActionFinished(let message):

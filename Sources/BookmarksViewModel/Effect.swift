@@ -38,9 +38,9 @@ public enum Effect: Hashable, Sendable {
   /// Put these bookmarks back from Recently Deleted; the answer is
   /// ``Action/deletedRestored(_:_:)``.
   case restoreDeleted([DeletedBookmark])
-  /// Delete these bookmarks from Recently Deleted for good (all of them for nil); the answer
-  /// is ``Action/deletedRemoved(_:_:)``.
-  case removeDeleted(Set<Bookmark.ID>?)
+  /// Delete these bookmarks from Recently Deleted for good; the answer is
+  /// ``Action/deletedRemoved(_:_:)``.
+  case removeDeleted([DeletedBookmark])
   /// Check these bookmarks' links in the background (`C`); each result comes as
   /// ``Action/linkChecked(_:_:done:total:)``.
   case checkLinks([Bookmark])

@@ -31,8 +31,8 @@ public enum StoreEffects {
       return .retitled(id, await failure { _ = try await store.update(id: id, with: draft) })
     case .restoreDeleted(let deleted):
       return .deletedRestored(deleted, await result { try await store.restoreDeleted(Set(deleted.map(\.id))) })
-    case .removeDeleted(let ids):
-      return .deletedRemoved(ids, await result { try await store.removeDeleted(ids) })
+    case .removeDeleted(let deleted):
+      return .deletedRemoved(deleted, await result { try await store.removeDeleted(Set(deleted.map(\.id))) })
     case .openURL, .copyURL, .suspend, .prepareSearch, .rememberSortOrder, .rememberPlace, .fetchTitle,
       .checkLinks:
       return nil

@@ -72,10 +72,15 @@ struct TrashCommand: AsyncParsableCommand {
         let store = try await options.openStore()
         let chosen = try TrashCommand.resolve(ids, in: try await store.recentlyDeleted())
         let restored = try await store.restoreDeleted(Set(chosen.map(\.id)))
-        for bookmark in restored { print(bookmark.id) }
+        for bookmark in restored { print(DisplayText.sanitize(bookmark.id)) }
+        let listed = Set(try await store.load().map(\.id))
         for item in chosen where !restored.contains(where: { $0.id == item.id }) {
+          let name = DisplayText.sanitize(item.bookmark.name)
           GlobalOptions.warn(
-            "“\(DisplayText.sanitize(item.bookmark.name))” was back in the list already (restored on another device).")
+            listed.contains(item.id)
+              ? "“\(name)” is in the list already (put back on another device, or imported); nothing was replaced."
+              : "“\(name)” wasn't put back: an entry that can't be read holds its id, or it was deleted for good meanwhile."
+          )
         }
         await options.finish(store)
       }

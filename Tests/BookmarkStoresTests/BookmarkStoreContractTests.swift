@@ -17,10 +17,7 @@ final class BookmarkStoreContractTests: XCTestCase {
   }
 
   private func eachImplementation(_ body: (BookmarkStoreImplementation, String) async throws -> Void) async throws {
-    for implementation in BookmarkStoreImplementation.all {
-      let root = home.path + "/" + implementation.name
-      try await body(implementation, root)
-    }
+    try await BookmarkStoreImplementation.each(in: home, body)
   }
 
   func testAddUpdateDeleteAndReadBackInANewInstance() async throws {

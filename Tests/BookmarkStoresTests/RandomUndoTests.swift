@@ -4,6 +4,7 @@ import BookmarkStores
 import BookmarksViewModel
 import Foundation
 import ScreenRendering
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -11,8 +12,9 @@ import XCTest
 /// the list — adds, edits, deletes, moves to folders, `J`/`K` — each through its own view model
 /// driven by keys, as a person types them; then each device undoes its own changes, newest
 /// first across both, with `u`. Every device's JSON export is then exactly what it was at the
-/// start. The stores run on a clock that stands still, so an undone edit's modification date
-/// (the time of the undo: it is a new change) reads as before.
+/// start. The stores' clock moves 10 µs a reading, within one second: every add has a place
+/// of its own, and an undone edit's modification date (the time of the undo, in whole seconds:
+/// it is a new change) reads as before.
 final class RandomUndoTests: XCTestCase {
   private var home: TemporaryFolder!
 
@@ -33,10 +35,12 @@ final class RandomUndoTests: XCTestCase {
     }
   }
 
-  /// A device's store of `backend` on the clock that stands still (two devices of one
-  /// account on one SQLite cloud; two sessions on one file for user defaults).
-  private func store(_ backend: StoreBackend, _ root: String, _ device: String) -> any BookmarkStore {
-    let environment = BookmarkEnvironment(now: { Self.clock }, newID: { UUID().uuidString.lowercased() })
+  /// A device's store of `backend` on `clock` (two devices of one account on one SQLite
+  /// cloud; two sessions on one file for user defaults).
+  private func store(_ backend: StoreBackend, _ root: String, _ device: String, _ clock: TickingClock)
+    -> any BookmarkStore
+  {
+    let environment = BookmarkEnvironment(now: { clock.next() }, newID: { UUID().uuidString.lowercased() })
     switch backend {
     case .userDefaults:
       return UserDefaultsStore(path: root + "/cloudy.plist", environment: environment, pollInterval: .milliseconds(20))
@@ -52,9 +56,12 @@ final class RandomUndoTests: XCTestCase {
   private func run(_ backend: StoreBackend, seed: UInt64) async throws {
     let name = backend.rawValue
     let root = home.path + "/" + name
-    let storeA = store(backend, root, "a")
-    let storeB = store(backend, root, "b")
+    // The seeds are placed a second before the clock starts: no add takes a seed's place.
+    let clock = TickingClock(Self.clock.addingTimeInterval(-1))
+    let storeA = store(backend, root, "a", clock)
+    let storeB = store(backend, root, "b", clock)
     try await storeA.importBookmarks(Self.seedBookmarks)
+    clock.restart(at: Self.clock)
     let devices = [Device(storeA), Device(storeB)]
     for device in devices { await device.open() }
     let start = try await Self.export(storeA)
@@ -65,7 +72,7 @@ final class RandomUndoTests: XCTestCase {
       let index = random.below(2)
       counter += 1
       if try await devices[index].randomChange(&random, counter: counter) { made.append(index) }
-      await Self.settle(devices)
+      await Self.settle(devices, after: index)
     }
     XCTAssertGreaterThan(made.count, Self.operations * 9 / 10, "\(name): most changes were made")
     let changed = try await Self.export(storeA)
@@ -73,7 +80,7 @@ final class RandomUndoTests: XCTestCase {
     for (step, index) in made.enumerated().reversed() {
       let message = await devices[index].undo()
       XCTAssertTrue(message.hasPrefix("Undid "), "\(name): undo \(step) on \(index) said “\(message)”")
-      await Self.settle(devices)
+      await Self.settle(devices, after: index)
     }
     for (store, device) in [(storeA, "a"), (storeB, "b")] {
       let end = try await Self.export(store)
@@ -83,10 +90,11 @@ final class RandomUndoTests: XCTestCase {
     }
   }
 
-  /// Both devices up to date with the cloud, and their lists with their stores.
-  private static func settle(_ devices: [Device]) async {
-    for device in devices { await device.store.sync() }
-    for device in devices { await device.store.sync() }
+  /// Both devices up to date with the cloud after a change on `changed`, and their lists with
+  /// their stores: the change is pushed, then fetched by the other.
+  private static func settle(_ devices: [Device], after changed: Int) async {
+    await devices[changed].store.sync()
+    await devices[1 - changed].store.sync()
     for device in devices { await device.refresh() }
   }
 
@@ -206,5 +214,25 @@ private final class Device {
     let message = model.state.message?.text ?? "(none)"
     XCTAssertTrue(message.hasPrefix(prefix), "expected “\(prefix)”, the bottom line says “\(message)”")
     return message.hasPrefix(prefix)
+  }
+}
+
+/// A clock that moves 10 µs each time it is read.
+private final class TickingClock: Sendable {
+  private let state: Mutex<(start: Date, reads: Int)>
+
+  init(_ start: Date) {
+    state = Mutex((start, 0))
+  }
+
+  func next() -> Date {
+    state.withLock { state in
+      state.reads += 1
+      return state.start.addingTimeInterval(Double(state.reads - 1) * 0.000_01)
+    }
+  }
+
+  func restart(at start: Date) {
+    state.withLock { $0 = (start, 0) }
   }
 }

@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStores
+import BookmarksViewModel
 import Foundation
 import TestSupport
 import XCTest
@@ -17,9 +18,7 @@ final class RecentlyDeletedContractTests: XCTestCase {
   }
 
   private func eachImplementation(_ body: (BookmarkStoreImplementation, String) async throws -> Void) async throws {
-    for implementation in BookmarkStoreImplementation.all {
-      try await body(implementation, home.path + "/" + implementation.name)
-    }
+    try await BookmarkStoreImplementation.each(in: home, body)
   }
 
   /// Three bookmarks, the middle one filed in Work/Swift with tags and notes.
@@ -117,19 +116,46 @@ final class RecentlyDeletedContractTests: XCTestCase {
     }
   }
 
-  func testAnImportOfADeletedBookmarkTakesItOutOfRecentlyDeleted() async throws {
+  func testAnImportOfADeletedBookmarksIdKeepsBothAndARestoreReplacesNothing() async throws {
     try await eachImplementation { implementation, root in
+      let name = implementation.name
       let store = implementation.make(root, "a")
       let seeded = try await seed(store)
-      let loaded = try await store.load()
-      let gone = try XCTUnwrap(loaded.first { $0.id == seeded[0].id })
-      try await store.delete(id: gone.id)
-      // What undo of a delete does.
-      try await store.importBookmarks([gone])
-      let value15 = try await store.recentlyDeleted().map(\.id)
-      XCTAssertEqual(value15, [], implementation.name)
-      let value16 = try await store.load().filter { $0.id == gone.id }.count
-      XCTAssertEqual(value16, 1, implementation.name)
+      try await store.delete(id: seeded[0].id)
+      // An older export that still has it, imported again.
+      var older = seeded[0]
+      older.name = "Older"
+      try await store.importBookmarks([older])
+      let deleted = try await store.recentlyDeleted()
+      XCTAssertEqual(deleted.map(\.bookmark.name), ["First"], "\(name): the deleted copy went")
+      let restored = try await store.restoreDeleted([seeded[0].id])
+      XCTAssertEqual(restored, [], "\(name): a restore replaced what the import put back")
+      let listed = try await store.load().filter { $0.id == seeded[0].id }.map(\.name)
+      XCTAssertEqual(listed, ["Older"], name)
+      let still = try await store.recentlyDeleted()
+      XCTAssertEqual(still.map(\.bookmark.name), ["First"], "\(name): the deleted copy went on a refused restore")
+    }
+  }
+
+  func testUndoOfADeletePutsItBackFromRecentlyDeletedOrAsItWasWhenItWentForGood() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      let before = try await store.load()
+      let middle = before[1]
+      try await store.delete(id: middle.id)
+      var answer = await StoreEffects.perform(.applyChange(.restore(middle)), on: store)
+      XCTAssertEqual(answer, .changeApplied(nil), name)
+      let after = try await store.load()
+      XCTAssertEqual(after.map(\.id), before.map(\.id), "\(name): not back in its place")
+      try await store.delete(id: middle.id)
+      try await store.removeDeleted(nil)
+      answer = await StoreEffects.perform(.applyChange(.restore(middle)), on: store)
+      XCTAssertEqual(answer, .changeApplied(nil), name)
+      let back = try await store.load().first { $0.id == seeded[1].id }
+      XCTAssertEqual(back?.tags, middle.tags, "\(name): not back after it went for good")
+      XCTAssertEqual(back?.folder, middle.folder, name)
     }
   }
 
@@ -166,23 +192,33 @@ final class RecentlyDeletedContractTests: XCTestCase {
       let a = implementation.make(root, "a")
       let b = implementation.make(root, "b")
       let seeded = try await seed(a)
-      try await a.delete(id: seeded[2].id)
+      // Its folder goes too: each restore makes it again.
+      try await a.delete(id: seeded[1].id)
+      try await a.changeFolder(.delete(["Work"]))
       await a.sync()
       await b.sync()
-      _ = await withTimeout(.seconds(5)) {
+      let seen = await withTimeout(.seconds(5)) {
         for await snapshot in b.changes() where !snapshot.deleted.isEmpty { return true }
         return false
       }
-      async let first = a.restoreDeleted([seeded[2].id])
-      async let second = b.restoreDeleted([seeded[2].id])
-      _ = try await (first, second)
+      XCTAssertEqual(seen, true, "\(name): the delete never reached b")
+      async let first = a.restoreDeleted([seeded[1].id])
+      async let second = b.restoreDeleted([seeded[1].id])
+      let both = try await (first, second)
+      // Each puts it back, unless it saw the other's restore first (a live sync, one file).
+      let restored = both.0.map(\.id) + both.1.map(\.id)
+      XCTAssertFalse(restored.isEmpty, "\(name): neither put it back")
+      XCTAssertEqual(Set(restored), [seeded[1].id], name)
       for _ in 0..<2 {
         await a.sync()
         await b.sync()
       }
       for store in [a, b] {
-        let settled = await snapshot(of: store) { $0.count { $0.id == seeded[2].id } == 1 && $0.count == 3 }
+        let settled = await snapshot(of: store) { $0.count { $0.id == seeded[1].id } == 1 && $0.count == 3 }
         XCTAssertNotNil(settled, "\(name): not one bookmark after two restores")
+        XCTAssertEqual(settled?.conflicted, [], "\(name): two restores made a conflict")
+        let listed = try await store.load().first { $0.id == seeded[1].id }
+        XCTAssertEqual(listed?.folder, ["Work", "Swift"], name)
         let deleted = await withTimeout(.seconds(5)) {
           for await snapshot in store.changes() where snapshot.deleted.isEmpty { return true }
           return false

@@ -198,3 +198,50 @@ final class MovingClock: Sendable {
   func set(_ new: Date) { date.withLock { $0 = new } }
   func move(_ interval: TimeInterval) { date.withLock { $0 += interval } }
 }
+
+/// A restore never replaces what holds the bookmark's id, even an entry that can't be read.
+final class RecentlyDeletedTakenIDTests: XCTestCase {
+  private var home: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    home = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    home.remove()
+  }
+
+  func testARestoreOverAnUnreadableKeyValueEntryIsRefusedAndKeepsBoth() async throws {
+    let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: "a", online: false)
+    let store = KeyValueBookmarkStore(keyValueStore: keyValue)
+    let added = try await store.add(BookmarkDraft(name: "Kept", url: "https://kept.example"))
+    try await store.delete(id: added.id)
+    try keyValue.set("not a bookmark", forKey: "bookmark." + added.id)
+    let restored = try await store.restoreDeleted([added.id])
+    XCTAssertEqual(restored, [])
+    XCTAssertEqual(keyValue.object(forKey: "bookmark." + added.id), .string("not a bookmark"))
+    let deleted = try await store.recentlyDeleted()
+    XCTAssertEqual(deleted.map(\.id), [added.id])
+    await keyValue.close()
+  }
+
+  func testARestoreOverAnUnreadableUserDefaultsEntryIsRefusedAndKeepsBoth() async throws {
+    let path = home.path + "/cloudy.plist"
+    let store = UserDefaultsStore(path: path)
+    let added = try await store.add(BookmarkDraft(name: "Kept", url: "https://kept.example"))
+    try await store.delete(id: added.id)
+    // An entry with the id but no URL, written by something else.
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "<key>bookmarks</key>\n\t<array/>",
+      with: "<key>bookmarks</key>\n\t<array><dict><key>id</key><string>\(added.id)</string></dict></array>")
+    XCTAssertTrue(text.contains("<array><dict><key>id</key>"), text)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let restored = try await store.restoreDeleted([added.id])
+    XCTAssertEqual(restored, [])
+    let deleted = try await store.recentlyDeleted()
+    XCTAssertEqual(deleted.map(\.id), [added.id])
+    let listed = try await store.load()
+    XCTAssertEqual(listed, [])
+  }
+}

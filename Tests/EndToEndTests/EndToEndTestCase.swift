@@ -24,6 +24,16 @@ class EndToEndTestCase: XCTestCase {
     super.tearDown()
   }
 
+  /// A private folder for this test's cloud file, removed when the test ends; the address of
+  /// an SQLite cloud in it.
+  func makeSQLiteCloud(_ label: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cloudy-e2e-\(label)-\(UUID().uuidString.prefix(13).lowercased())", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return "sqlite:" + folder.appendingPathComponent("cloud.sqlite").path
+  }
+
   /// A fresh, empty home for this test.
   func makeHome() throws -> CloudyHome {
     let home = try CloudyHome()

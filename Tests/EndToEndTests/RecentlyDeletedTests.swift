@@ -5,23 +5,12 @@ import XCTest
 /// is in Recently Deleted on the other, with when and where it was deleted; restored there,
 /// it is back on the first device, in its folder, without a key press.
 final class RecentlyDeletedTests: EndToEndTestCase {
-  private var cloudFolder: URL!
-
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    cloudFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cloudy-e2e-trash-\(UUID().uuidString.prefix(13).lowercased())", isDirectory: true)
-    try FileManager.default.createDirectory(at: cloudFolder, withIntermediateDirectories: true)
-    let folder = cloudFolder!
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-  }
-
-  /// A fresh home that is one device, named `name`, of the test's account on `store`.
-  private func makeDevice(_ name: String, store: String) throws -> CloudyHome {
+  /// A fresh home that is one device, named `name`, of the test's account on `store` and `cloud`.
+  private func makeDevice(_ name: String, store: String, cloud: String) throws -> CloudyHome {
     let home = try makeHome()
     home.settings = [
       "CLOUDY_STORE": store,
-      "CLOUDY_CLOUD": "sqlite:" + cloudFolder.appendingPathComponent("cloud.sqlite").path,
+      "CLOUDY_CLOUD": cloud,
       "CLOUDY_ACCOUNT": "e2e",
       "CLOUDY_DEVICE_NAME": name,
     ]
@@ -35,8 +24,9 @@ final class RecentlyDeletedTests: EndToEndTestCase {
   }
 
   private func deleteOnARestoreOnB(store: String) throws {
-    let homeA = try makeDevice("desk", store: store)
-    let homeB = try makeDevice("laptop", store: store)
+    let cloud = try makeSQLiteCloud("trash")
+    let homeA = try makeDevice("desk", store: store, cloud: cloud)
+    let homeB = try makeDevice("laptop", store: store, cloud: cloud)
     let added = try homeA.cli(["add", "https://forums.swift.org", "--name", "Swift Forums", "--folder", "Work"])
     XCTAssertEqual(added.status, 0, added.stderr)
     let deviceA = try launch(homeA, waitUntilLoaded: false)

@@ -212,16 +212,24 @@ public final class DocumentContainer: Sendable {
   }
 
   /// Deletes some documents and creates (or, `overwriting`, also overwrites) others in one
-  /// commit: all of it or, if the commit fails or the process dies, none. Names to delete
-  /// that don't exist are skipped. The files are written after the commit, as
-  /// ``create(_:)`` writes them. Returns how many documents were written.
+  /// commit: all of it or, if the commit fails or the process dies, none. `expired` are
+  /// deleted too, if they are there. With `requiringAll`, a document of `files` that isn't
+  /// there (or a name to create that is taken) fails the whole change with
+  /// ``DocumentContainerError/notFound(_:)`` (or ``DocumentContainerError/exists(_:)``);
+  /// without it they are skipped. The files are written after the commit, as ``create(_:)``
+  /// writes them. Returns how many documents were written.
   @discardableResult
-  public func change(deleting files: [String], writing documents: [(file: String, contents: Data)], overwriting: Bool)
-    throws -> Int
-  {
+  public func change(
+    deleting files: [String], expired: [String] = [], writing documents: [(file: String, contents: Data)],
+    overwriting: Bool, requiringAll: Bool = false
+  ) throws -> Int {
+    let required = requiringAll ? Set(files) : []
     let created = try commit { session -> [(file: String, contents: Data)] in
-      for file in Self.inIndexOrder(files, { $0 }) {
-        guard let entry = try session.entry(file), !entry.removed else { continue }
+      for file in Self.inIndexOrder(files + expired, { $0 }) {
+        guard let entry = try session.entry(file), !entry.removed else {
+          if required.contains(file) { throw DocumentContainerError.notFound(file) }
+          continue
+        }
         try remove(entry, in: session)
       }
       var created: [(file: String, contents: Data)] = []
@@ -229,7 +237,10 @@ public final class DocumentContainer: Sendable {
         let existing = try session.entry(document.file)
         let version = newVersion(document.contents)
         if var existing, !existing.removed {
-          guard overwriting else { continue }
+          guard overwriting else {
+            if requiringAll { throw DocumentContainerError.exists(document.file) }
+            continue
+          }
           existing.contents = document.contents
           existing.currentVersion = version
           existing.pending = true
