@@ -387,14 +387,25 @@ public final class DocumentBookmarkStore: BookmarkStore {
         entry.deleted.map { rules.hasExpired($0.deleted, at: now) } == true && file != deletedFile ? file : nil
       }
     }
+    var writing = [(file: deletedFile, contents: deleted.document(order: order))]
+    // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
+    // under a new id.
+    if let earlier = state.withLock({ $0.deleted[deletedFile] }) {
+      let newID = environment.newID()
+      var contents = earlier.contents
+      if var kept = earlier.deleted {
+        kept.bookmark.id = newID
+        contents = kept.document(order: earlier.order)
+      }
+      writing.append((DocumentContainer.fileName(for: newID, extension: Self.deletedExtension), contents))
+    }
     // The bookmark's document must still be there: a delete made from a stale list (another
     // process deleted it meanwhile) must not write over the Recently Deleted copy that made.
     _ = try await changing(file, to: nil, deleting: true, id: id) {
       try container.change(
-        deleting: [file], expired: expired, writing: [(deletedFile, deleted.document(order: order))],
-        overwriting: true, requiringAll: true)
+        deleting: [file], expired: expired, writing: writing, overwriting: true, requiringDeleted: true)
     }
-    refresh([file, deletedFile] + expired)
+    refresh([file] + writing.map(\.file) + expired)
   }
 
   public func recentlyDeleted() async throws -> [DeletedBookmark] {
@@ -421,13 +432,29 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// in Recently Deleted: nothing is replaced.
   public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
     if !query.watching { catchUp() }
-    // Folders made again get the same ids on every device restoring these bookmarks.
-    var filing = FolderFiling(tree: folderTree(), time: environment.now(), newID: RestoredFolderIDs(ids).next)
+    do {
+      return try await restoreOnce(ids)
+    } catch StoreError.writeFailed {
+      // Another process made one of the documents since this one last read the index (a
+      // restore is never written over anything): what it did is read, and the restore made
+      // again from there. A disk error fails again, and is said.
+      catchUp()
+      return try await restoreOnce(ids)
+    }
+  }
+
+  private func restoreOnce(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
+    // Oldest deletion first, and folders made again with the same ids, on every device
+    // restoring these bookmarks.
+    let chosen = deletedDocuments(of: ids).compactMap { file, entry in entry.deleted.map { (file, entry, $0) } }
+      .sorted { a, b in DeletedBookmark.newestFirst(b.2, a.2) }
+    let tree = folderTree()
+    let folderIDs = RestoredFolderIDs(chosen.map(\.2), tree: tree)
+    var filing = FolderFiling(tree: tree, time: environment.now(), newID: folderIDs.next)
     var deleting: [String] = []
     var writing: [(file: String, contents: Data)] = []
     var restored: [Bookmark] = []
-    for (deletedFile, entry) in deletedDocuments(of: ids) {
-      guard let deleted = entry.deleted else { continue }
+    for (deletedFile, entry, deleted) in chosen {
       let file = file(forNew: deleted.id)
       let taken = indexed { $0.fileByID[deleted.id] != nil || $0.entries[file] != nil }
       guard !taken, !restored.contains(where: { $0.id == deleted.id }) else { continue }
@@ -440,7 +467,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     guard let first = deleting.first else { return [] }
     writing = folderDocuments(filing.writes.records) + writing
     _ = try await changing(first, to: nil, deleting: true) {
-      try container.change(deleting: deleting, writing: writing, overwriting: false, requiringAll: true)
+      try container.change(deleting: deleting, writing: writing, overwriting: false, requiringNew: true)
     }
     refresh(deleting + writing.map(\.file))
     return restored

@@ -100,7 +100,15 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       // The folder it was shown in, by path, to file it there again on restoring.
       let bookmark = filing(at: now).filing.tree.resolved(stored)
       let deleted = DeletedBookmark(bookmark: bookmark, deleted: now.wholeSeconds, device: rules.device)
-      batch[KeyValueBookmarkLayout.key(forDeleted: id)] = deleted.propertyList(keeping: value.dictionary ?? [:])
+      let deletedKey = KeyValueBookmarkLayout.key(forDeleted: id)
+      // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
+      // under a new id.
+      if var earlier = keyValueStore.object(forKey: deletedKey)?.dictionary {
+        let newID = environment.newID()
+        earlier["id"] = .string(newID)
+        batch[KeyValueBookmarkLayout.key(forDeleted: newID)] = .dictionary(earlier)
+      }
+      batch[deletedKey] = deleted.propertyList(keeping: value.dictionary ?? [:])
     }
     do {
       try keyValueStore.setValues(batch)
@@ -135,10 +143,13 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let values = keyValueStore.dictionaryRepresentation
     let now = environment.now()
     let current = self.filing(at: now)
-    var filing = FolderFiling(tree: current.filing.tree, time: now, newID: RestoredFolderIDs(ids).next)
+    let chosen = deletedEntries.deleted(in: values).filter { ids.contains($0.deleted.id) }
+    let tree = current.filing.tree
+    var filing = FolderFiling(tree: tree, time: now, newID: RestoredFolderIDs(chosen.map(\.deleted), tree: tree).next)
     var batch: [String: PropertyList?] = [:]
     var restored: [Bookmark] = []
-    for (deleted, stored) in deletedEntries.deleted(in: values) where ids.contains(deleted.id) {
+    // Oldest deletion first: the same order, and so the same folder ids, on every device.
+    for (deleted, stored) in chosen.reversed() {
       let key = KeyValueBookmarkLayout.key(for: deleted.id)
       guard values[key] == nil else { continue }
       batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)

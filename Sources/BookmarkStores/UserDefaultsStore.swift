@@ -124,16 +124,22 @@ public final class UserDefaultsStore: BookmarkStore {
   }
 
   /// One locked read-modify-write: the entry leaves the list for Recently Deleted, with its
-  /// place in the list (`deletedIndex`) to go back to.
+  /// place in the list (`deletedIndex`) to go back to. A copy Recently Deleted already holds
+  /// under this id (the bookmark was imported again since) stays, under a new id.
   public func delete(id: Bookmark.ID) async throws {
     let now = environment.now()
     let change = try domain.modifyAll { entries, _, deleted in
       guard let index = DefaultsDomain.index(of: id, in: entries) else { throw StoreError.notFound(id) }
       var entry = entries.remove(at: index).dictionary ?? [:]
       entry[DefaultsDomain.deletedIndexKey] = .integer(index)
-      entry["deleted"] = .date(now)
+      entry["deleted"] = .date(now.wholeSeconds)
       entry["deletedOn"] = .string(rules.device)
-      deleted.removeAll { Self.id(of: $0) == id || Self.hasExpired($0, rules, now) }
+      deleted.removeAll { Self.hasExpired($0, rules, now) }
+      for earlier in deleted.indices where Self.id(of: deleted[earlier]) == id {
+        guard var kept = deleted[earlier].dictionary else { continue }
+        kept["id"] = .string(environment.newID())
+        deleted[earlier] = .dictionary(kept)
+      }
       deleted.append(.dictionary(entry))
     }
     publish(change)

@@ -99,10 +99,7 @@ extension BookmarksViewModel {
     if storeOrder.contains(where: { $0.id == asked.id }) {
       return "“\(name)” is in the list already (put back on another device, or imported); nothing was replaced."
     }
-    if state.deleted.contains(where: { $0.id == asked.id }) {
-      return "“\(name)” can't be put back: an entry that can't be read holds its id; it stays in Recently Deleted."
-    }
-    return "“\(name)” is no longer in Recently Deleted (deleted for good on another device)."
+    return "“\(name)” wasn't put back: it is gone from Recently Deleted, or an entry that can't be read holds its id."
   }
 
   /// The store deleted these bookmarks from Recently Deleted for good, or could not.

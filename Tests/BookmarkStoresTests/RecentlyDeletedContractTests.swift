@@ -134,6 +134,36 @@ final class RecentlyDeletedContractTests: XCTestCase {
       XCTAssertEqual(listed, ["Older"], name)
       let still = try await store.recentlyDeleted()
       XCTAssertEqual(still.map(\.bookmark.name), ["First"], "\(name): the deleted copy went on a refused restore")
+      // Deleting the imported one keeps both copies, the earlier under a new id.
+      try await store.delete(id: seeded[0].id)
+      let both = try await store.recentlyDeleted()
+      XCTAssertEqual(Set(both.map(\.bookmark.name)), ["First", "Older"], "\(name): a copy went on the second delete")
+      XCTAssertEqual(both.filter { $0.id == seeded[0].id }.map(\.bookmark.name), ["Older"], name)
+      let other = try XCTUnwrap(both.first { $0.bookmark.name == "First" }, name)
+      let back = try await store.restoreDeleted([other.id])
+      XCTAssertEqual(back.map(\.name), ["First"], name)
+    }
+  }
+
+  func testARestoreMakesItsFolderAgainEachTimeWithoutTouchingAFolderThatTookItsPlace() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      let swift = seeded[1].id
+      try await store.delete(id: swift)
+      try await store.changeFolder(.delete(["Work"]))
+      try await store.restoreDeleted([swift])
+      try await store.delete(id: swift)
+      // The folder made again is renamed; the next restore makes Work/Swift anew.
+      try await store.changeFolder(.rename(["Work"], to: "Office"))
+      let restored = try await store.restoreDeleted([swift])
+      XCTAssertEqual(restored.map(\.folder), [["Work", "Swift"]], name)
+      let folders = await store.snapshot()?.folders ?? []
+      XCTAssertTrue(folders.contains(["Office"]), "\(name): the renamed folder changed: \(folders)")
+      XCTAssertTrue(folders.contains(["Work", "Swift"]), "\(name): \(folders)")
+      let listed = try await store.load().first { $0.id == swift }
+      XCTAssertEqual(listed?.folder, ["Work", "Swift"], name)
     }
   }
 

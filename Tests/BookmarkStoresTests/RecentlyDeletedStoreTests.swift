@@ -157,6 +157,29 @@ final class RecentlyDeletedStoreTests: XCTestCase {
     XCTAssertEqual(restored.map(\.id), [gone.id])
   }
 
+  func testADeleteFromAStaleListChangesNothingInRecentlyDeleted() async throws {
+    let folder = home.path + "/stale"
+    func session(_ device: String) throws -> DocumentBookmarkStore {
+      let index = try SQLiteDocumentIndex(path: folder + "/index.sqlite")
+      return DocumentBookmarkStore(
+        container: DocumentContainer(root: folder, index: index, cloud: nil, device: "d"),
+        recentlyDeleted: RecentlyDeletedRules(device: device), watching: false)
+    }
+    let stale = try session("stale")
+    let added = try await stale.add(BookmarkDraft(name: "Once", url: "https://once.example"))
+    let other = try session("other")
+    try await other.delete(id: added.id)
+    do {
+      // `stale` has not read the index since its add.
+      try await stale.delete(id: added.id)
+      XCTFail("a delete from a stale list went through")
+    } catch let error as StoreError {
+      XCTAssertEqual(error, .notFound(added.id))
+    }
+    let kept = try await other.recentlyDeleted()
+    XCTAssertEqual(kept.map(\.device), ["other"])
+  }
+
   func testTwoDevicesDeletingOneBookmarkAtOnceLeaveOneDeletionAndNoConflict() async throws {
     func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
       DocumentBookmarkStore(

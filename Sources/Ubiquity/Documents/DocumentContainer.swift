@@ -213,17 +213,17 @@ public final class DocumentContainer: Sendable {
 
   /// Deletes some documents and creates (or, `overwriting`, also overwrites) others in one
   /// commit: all of it or, if the commit fails or the process dies, none. `expired` are
-  /// deleted too, if they are there. With `requiringAll`, a document of `files` that isn't
-  /// there (or a name to create that is taken) fails the whole change with
-  /// ``DocumentContainerError/notFound(_:)`` (or ``DocumentContainerError/exists(_:)``);
-  /// without it they are skipped. The files are written after the commit, as ``create(_:)``
+  /// deleted too, if they are there. A document of `files` that isn't there fails the whole
+  /// change with ``DocumentContainerError/notFound(_:)`` when `requiringDeleted`, and a name to
+  /// create that is taken with ``DocumentContainerError/exists(_:)`` when `requiringNew`;
+  /// otherwise they are skipped. The files are written after the commit, as ``create(_:)``
   /// writes them. Returns how many documents were written.
   @discardableResult
   public func change(
     deleting files: [String], expired: [String] = [], writing documents: [(file: String, contents: Data)],
-    overwriting: Bool, requiringAll: Bool = false
+    overwriting: Bool, requiringDeleted: Bool = false, requiringNew: Bool = false
   ) throws -> Int {
-    let required = requiringAll ? Set(files) : []
+    let required = requiringDeleted ? Set(files) : []
     let created = try commit { session -> [(file: String, contents: Data)] in
       for file in Self.inIndexOrder(files + expired, { $0 }) {
         guard let entry = try session.entry(file), !entry.removed else {
@@ -238,7 +238,7 @@ public final class DocumentContainer: Sendable {
         let version = newVersion(document.contents)
         if var existing, !existing.removed {
           guard overwriting else {
-            if requiringAll { throw DocumentContainerError.exists(document.file) }
+            if requiringNew { throw DocumentContainerError.exists(document.file) }
             continue
           }
           existing.contents = document.contents
