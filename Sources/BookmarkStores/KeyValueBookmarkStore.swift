@@ -109,6 +109,11 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         batch[KeyValueBookmarkLayout.key(forDeleted: newID)] = .dictionary(earlier)
       }
       batch[deletedKey] = deleted.propertyList(keeping: value.dictionary ?? [:])
+    } else if var raw = value.dictionary {
+      // An entry that can't be read is kept as it is, marked deleted.
+      raw["deleted"] = .date(now.wholeSeconds)
+      raw["deletedOn"] = .string(rules.device)
+      batch[KeyValueBookmarkLayout.key(forDeleted: id)] = .dictionary(raw)
     }
     do {
       try keyValueStore.setValues(batch)

@@ -75,7 +75,7 @@ public struct BookmarksViewModel: Sendable {
         state.message = StatusMessage(failure.text, isError: true)
       } else {
         replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
-        state.message = StatusMessage("Deleted “\(bookmark.name)”.")
+        state.message = StatusMessage("Deleted “\(bookmark.name)”; D shows Recently Deleted.")
         record(
           UndoStep(
             label: "delete of “\(bookmark.name)”", id: bookmark.id, before: bookmark, after: nil,

@@ -189,7 +189,7 @@ private final class Device {
       await select(row)
       let name = model.state.selectedBookmark?.name ?? ""
       await press(.character("d"), .character("y"))
-      return expect("Deleted “\(name)”.")
+      return expect("Deleted “\(name)”; D shows Recently Deleted.")
     case 7, 8:
       await select(row)
       guard let bookmark = model.state.selectedBookmark else { return false }

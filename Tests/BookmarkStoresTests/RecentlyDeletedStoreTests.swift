@@ -248,6 +248,18 @@ final class RecentlyDeletedTakenIDTests: XCTestCase {
     await keyValue.close()
   }
 
+  func testDeletingAKeyValueEntryThatCantBeReadKeepsItAsItIs() async throws {
+    let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: "a", online: false)
+    let store = KeyValueBookmarkStore(keyValueStore: keyValue)
+    try keyValue.set(.dictionary(["id": .string("odd"), "name": .string("No URL")]), forKey: "bookmark.odd")
+    try await store.delete(id: "odd")
+    XCTAssertNil(keyValue.object(forKey: "bookmark.odd"))
+    let kept = keyValue.object(forKey: "deleted.odd")?.dictionary
+    XCTAssertEqual(kept?["name"], .string("No URL"))
+    XCTAssertNotNil(kept?["deleted"])
+    await keyValue.close()
+  }
+
   func testARestoreOverAnUnreadableUserDefaultsEntryIsRefusedAndKeepsBoth() async throws {
     let path = home.path + "/cloudy.plist"
     let store = UserDefaultsStore(path: path)

@@ -86,7 +86,7 @@ final class BookmarksViewModelTests: XCTestCase {
     _ = model.send(.deleteFinished(Fixtures.three[1], nil))
     XCTAssertEqual(model.state.bookmarks.map(\.id), ["id-1", "id-3"])
     XCTAssertEqual(model.state.selection, 1, "the selection stays at the same place")
-    XCTAssertEqual(model.state.message?.text, "Deleted “東京タワー”.")
+    XCTAssertEqual(model.state.message?.text, "Deleted “東京タワー”; D shows Recently Deleted.")
   }
 
   func testFailedDeleteSaysWhyAndKeepsTheRow() {

@@ -25,7 +25,7 @@ final class DeleteBookmarkTests: EndToEndTestCase {
     XCTAssertEqual(try home.listedBookmarks().count, 2, "nothing is deleted before y")
 
     try app.type("y")
-    try app.waitFor("Deleted “Alpha”.")
+    try app.waitFor("Deleted “Alpha”; D shows Recently Deleted.")
     lines = try app.lines()
     XCTAssertFalse(lines[1..<23].joined().contains("Alpha"), lines.joined(separator: "\n"))
     assertRow(lines, 1, " (-) Beta")

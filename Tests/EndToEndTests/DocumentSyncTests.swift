@@ -54,7 +54,7 @@ final class DocumentSyncTests: EndToEndTestCase {
     try deviceA.type("d")
     try deviceA.waitFor("Delete “Second Name”? Press y to delete")
     try deviceA.type("y")
-    try deviceA.waitFor("Deleted “Second Name”.")
+    try deviceA.waitFor("Deleted “Second Name”; D shows Recently Deleted.")
     let screen = try deviceB.waitFor("No bookmarks yet.")
     XCTAssertFalse(try deviceB.lines()[1...22].joined().contains("Second Name"), screen)
   }

@@ -100,7 +100,7 @@ final class KeyValueSyncTests: EndToEndTestCase {
     try deviceA.type("d")
     try deviceA.waitFor("Delete “Synced One”? Press y to delete")
     try deviceA.type("y")
-    try deviceA.waitFor("Deleted “Synced One”.")
+    try deviceA.waitFor("Deleted “Synced One”; D shows Recently Deleted.")
 
     let screen = try deviceB.waitFor("No bookmarks yet.")
     // B was on that row: a notice says where it went, then the status comes back.

@@ -269,7 +269,7 @@ final class OrganiseTests: EndToEndTestCase {
       let b = try open(second)
       try waitForList(b, ["  ▸ Work", "    1 bookmark", "  Keep"], timeout: 10)
       try a.type("Ajedy")  // the flat list, Gone, Edit mode, delete, yes
-      try a.waitFor("Deleted “Gone”.")
+      try a.waitFor("Deleted “Gone”; D shows Recently Deleted.")
       // The folder stays, empty: it is a folder of its own.
       try waitForList(b, ["  ▸ Work", "    0 bookmarks", "  Keep"], timeout: 10)
       try a.type("u")

@@ -100,7 +100,7 @@ final class PostgresSyncTests: EndToEndTestCase {
     try deviceA.type("d")
     try deviceA.waitFor("Delete “Through Postgres”? Press y to delete")
     try deviceA.type("y")
-    try deviceA.waitFor("Deleted “Through Postgres”.")
+    try deviceA.waitFor("Deleted “Through Postgres”; D shows Recently Deleted.")
     let screen = try deviceB.waitFor("No bookmarks yet.")
     XCTAssertFalse(try deviceB.lines()[1...22].joined().contains("Through Postgres"), screen)
   }

@@ -45,7 +45,7 @@ final class RecentlyDeletedTests: EndToEndTestCase {
     try deviceA.type("d")
     try deviceA.waitFor("Delete “Swift Forums”? Press y to delete")
     try deviceA.type("y")
-    try deviceA.waitFor("Deleted “Swift Forums”.")
+    try deviceA.waitFor("Deleted “Swift Forums”; D shows Recently Deleted.")
 
     // B, whose list is the folder view: the folder empties, and Recently Deleted shows it.
     try deviceB.waitUntil("the bookmark has gone from B (\(store))") {
