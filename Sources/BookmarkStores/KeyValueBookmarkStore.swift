@@ -94,7 +94,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let key = KeyValueBookmarkLayout.key(for: id)
     guard let value = keyValueStore.object(forKey: key) else { throw StoreError.notFound(id) }
     let now = environment.now()
-    var batch = expiredDeleted(at: now)
+    var batch = expiredDeleted()
     batch[key] = .some(nil)
     if let stored = Bookmark(propertyList: value) {
       // The folder it was shown in, by path, to file it there again on restoring.
@@ -109,11 +109,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         batch[KeyValueBookmarkLayout.key(forDeleted: newID)] = .dictionary(earlier)
       }
       batch[deletedKey] = deleted.propertyList(keeping: value.dictionary ?? [:])
-    } else if var raw = value.dictionary {
+    } else if let raw = value.dictionary {
       // An entry that can't be read is kept as it is, marked deleted.
-      raw["deleted"] = .date(now.wholeSeconds)
-      raw["deletedOn"] = .string(rules.device)
-      batch[KeyValueBookmarkLayout.key(forDeleted: id)] = .dictionary(raw)
+      batch[KeyValueBookmarkLayout.key(forDeleted: id)] = .dictionary(
+        DeletedBookmark.marking(raw, deleted: now.wholeSeconds, device: rules.device))
     }
     do {
       try keyValueStore.setValues(batch)
@@ -127,10 +126,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   /// The removal of Recently Deleted's entries that have been kept their time.
-  private func expiredDeleted(at now: Date) -> [String: PropertyList?] {
+  private func expiredDeleted() -> [String: PropertyList?] {
     var batch: [String: PropertyList?] = [:]
     for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
-    where rules.hasExpired(deleted.deleted, at: now) {
+    where rules.hasExpired(deleted.deleted) {
       batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
     }
     return batch
@@ -160,10 +159,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
       var bookmark = deleted.bookmark
       filing.file(&bookmark)
-      var entry = stored
-      entry["deleted"] = nil
-      entry["deletedOn"] = nil
-      batch[key] = .dictionary(bookmark.merged(into: entry))
+      batch[key] = .dictionary(bookmark.merged(into: DeletedBookmark.unmarking(stored)))
       restored.append(bookmark)
     }
     guard !batch.isEmpty else { return [] }
@@ -407,13 +403,12 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
     let deleted = deletedEntries.deleted(in: values).map(\.deleted)
-    let now = deleted.isEmpty ? Date.distantPast : environment.now()
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,
       bytesLimit: KeyValueLimits.maximumTotalBytes, deletedKeys: deleted.count)
     return StoreSnapshot(
       bookmarks: .success(bookmarks),
       status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem),
-      folders: tree.liveFolders, deleted: deleted.filter { !rules.hasExpired($0.deleted, at: now) })
+      folders: tree.liveFolders, deleted: rules.kept(deleted))
   }
 }

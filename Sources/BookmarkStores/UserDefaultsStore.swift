@@ -130,11 +130,10 @@ public final class UserDefaultsStore: BookmarkStore {
     let now = environment.now()
     let change = try domain.modifyAll { entries, _, deleted in
       guard let index = DefaultsDomain.index(of: id, in: entries) else { throw StoreError.notFound(id) }
-      var entry = entries.remove(at: index).dictionary ?? [:]
+      var entry = DeletedBookmark.marking(
+        entries.remove(at: index).dictionary ?? [:], deleted: now.wholeSeconds, device: rules.device)
       entry[DefaultsDomain.deletedIndexKey] = .integer(index)
-      entry["deleted"] = .date(now.wholeSeconds)
-      entry["deletedOn"] = .string(rules.device)
-      deleted.removeAll { Self.hasExpired($0, rules, now) }
+      deleted.removeAll { DeletedBookmark.deletionDate(of: $0).map(rules.hasExpired) ?? false }
       for earlier in deleted.indices where Self.id(of: deleted[earlier]) == id {
         guard var kept = deleted[earlier].dictionary else { continue }
         kept["id"] = .string(environment.newID())
@@ -149,8 +148,7 @@ public final class UserDefaultsStore: BookmarkStore {
     let snapshot = latestSnapshot()
     _ = try snapshot.bookmarks.get()
     // (The snapshot may have been read before something in it was kept its days.)
-    let now = environment.now()
-    return snapshot.deleted.filter { !rules.hasExpired($0.deleted, at: now) }
+    return rules.kept(snapshot.deleted)
   }
 
   /// One locked read-modify-write: each entry goes back to its place in the list (or the
@@ -162,12 +160,12 @@ public final class UserDefaultsStore: BookmarkStore {
       var restored: [Bookmark] = []
       var restoring: [(index: Int, entry: PropertyList)] = []
       deleted.removeAll { item in
-        guard let id = Self.id(of: item), ids.contains(id), !stored.contains(id), var entry = item.dictionary,
+        guard let id = Self.id(of: item), ids.contains(id), !stored.contains(id), let marked = item.dictionary,
           let bookmark = Bookmark(propertyList: item), !restored.contains(where: { $0.id == id })
         else { return false }
+        var entry = DeletedBookmark.unmarking(marked)
         var index = Int.max
-        if case .integer(let place) = entry[DefaultsDomain.deletedIndexKey] { index = place }
-        for key in [DefaultsDomain.deletedIndexKey, "deleted", "deletedOn"] { entry[key] = nil }
+        if case .integer(let place) = entry.removeValue(forKey: DefaultsDomain.deletedIndexKey) { index = place }
         restoring.append((index, .dictionary(entry)))
         restored.append(bookmark)
         DefaultsDomain.list([bookmark.folder], in: &folders)
@@ -198,10 +196,6 @@ public final class UserDefaultsStore: BookmarkStore {
 
   private static func id(of entry: PropertyList) -> Bookmark.ID? { entry.dictionary?["id"]?.string }
 
-  private static func hasExpired(_ entry: PropertyList, _ rules: RecentlyDeletedRules, _ now: Date) -> Bool {
-    guard let date = entry.dictionary?["deleted"]?.date else { return false }
-    return rules.hasExpired(date, at: now)
-  }
 
   /// One locked read-modify-write: every path in and under the folder rewritten, and the
   /// folder list with them.
@@ -352,11 +346,9 @@ public final class UserDefaultsStore: BookmarkStore {
           ? "1 stored entry could not be read; it is kept as it is."
           : "\(contents.unreadableEntries) stored entries could not be read; they are kept as they are."
       }
-      // (The clock is read only when there is something to check: the demo's counts its reads.)
-      let now = contents.deleted.isEmpty ? nil : environment.now()
       return StoreSnapshot(
         bookmarks: .success(contents.bookmarks), status: status, folders: contents.folders,
-        deleted: now.map { now in contents.deleted.filter { !rules.hasExpired($0.deleted, at: now) } } ?? [])
+        deleted: rules.kept(contents.deleted))
     case .failure(let error):
       status.problem = error.description
       return StoreSnapshot(bookmarks: .failure(error), status: status)

@@ -20,9 +20,29 @@ extension DeletedBookmark {
   /// The entry: `stored` (the bookmark's entry as stored, to keep its other keys, such as
   /// its place in the list) with this bookmark's keys and the deletion's over it.
   public func propertyList(keeping stored: [String: PropertyList] = [:]) -> PropertyList {
-    var entry = bookmark.merged(into: stored)
-    entry[Self.deletedKey] = .date(deleted)
-    entry[Self.deviceKey] = .string(device)
-    return .dictionary(entry)
+    .dictionary(Self.marking(bookmark.merged(into: stored), deleted: deleted, device: device))
+  }
+
+  /// A stored entry (readable or not) marked as deleted at `deleted` on `device`.
+  public static func marking(_ entry: [String: PropertyList], deleted: Date, device: String)
+    -> [String: PropertyList]
+  {
+    var marked = entry
+    marked[deletedKey] = .date(deleted)
+    marked[deviceKey] = .string(device)
+    return marked
+  }
+
+  /// A deleted entry as it was stored before it was marked.
+  public static func unmarking(_ entry: [String: PropertyList]) -> [String: PropertyList] {
+    var unmarked = entry
+    unmarked[deletedKey] = nil
+    unmarked[deviceKey] = nil
+    return unmarked
+  }
+
+  /// When a deleted entry was deleted; nil when it doesn't say.
+  public static func deletionDate(of entry: PropertyList) -> Date? {
+    entry.dictionary?[deletedKey]?.date
   }
 }
