@@ -196,7 +196,6 @@ public final class UserDefaultsStore: BookmarkStore {
 
   private static func id(of entry: PropertyList) -> Bookmark.ID? { entry.dictionary?["id"]?.string }
 
-
   /// One locked read-modify-write: every path in and under the folder rewritten, and the
   /// folder list with them.
   public func changeFolder(_ change: FolderChange) async throws {

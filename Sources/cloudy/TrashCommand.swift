@@ -38,10 +38,10 @@ struct TrashCommand: AsyncParsableCommand {
             try StandardStream.output.write(BookmarkJSON.escapingTerminalControls(listed) + Data("\n".utf8))
           } else {
             var text = ""
+            let dates = ISO8601DateFormatter()
             for item in deleted {
               let fields = [
-                item.id, item.bookmark.name, item.bookmark.url, ISO8601DateFormatter().string(from: item.deleted),
-                item.device,
+                item.id, item.bookmark.name, item.bookmark.url, dates.string(from: item.deleted), item.device,
               ]
               text += fields.map(DisplayText.sanitize).joined(separator: "\t") + "\n"
             }
@@ -73,8 +73,10 @@ struct TrashCommand: AsyncParsableCommand {
         let chosen = try TrashCommand.resolve(ids, in: try await store.recentlyDeleted())
         let restored = try await store.restoreDeleted(Set(chosen.map(\.id)))
         for bookmark in restored { print(DisplayText.sanitize(bookmark.id)) }
-        let listed = Set(try await store.load().map(\.id))
-        for item in chosen where !restored.contains(where: { $0.id == item.id }) {
+        let left = chosen.filter { item in !restored.contains { $0.id == item.id } }
+        // Read again only to say why some were not put back.
+        let listed = left.isEmpty ? [] : Set(try await store.load().map(\.id))
+        for item in left {
           let name = DisplayText.sanitize(item.bookmark.name)
           GlobalOptions.warn(
             listed.contains(item.id)

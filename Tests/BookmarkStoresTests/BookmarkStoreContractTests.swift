@@ -5,21 +5,7 @@ import TestSupport
 import XCTest
 
 /// The `BookmarkStore` contract, run against every implementation.
-final class BookmarkStoreContractTests: XCTestCase {
-  private var home: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    home = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    home.remove()
-  }
-
-  private func eachImplementation(_ body: (BookmarkStoreImplementation, String) async throws -> Void) async throws {
-    try await BookmarkStoreImplementation.each(in: home, body)
-  }
-
+final class BookmarkStoreContractTests: StoreContractTestCase {
   func testAddUpdateDeleteAndReadBackInANewInstance() async throws {
     try await eachImplementation { implementation, root in
       let store = implementation.make(root, "a")

@@ -62,17 +62,6 @@ struct BookmarkStoreImplementation: Sendable {
   }
 }
 
-extension BookmarkStoreImplementation {
-  /// Runs `body` for every implementation, each in its own folder under `home`.
-  static func each(
-    in home: TemporaryFolder, _ body: (BookmarkStoreImplementation, String) async throws -> Void
-  ) async throws {
-    for implementation in all {
-      try await body(implementation, home.path + "/" + implementation.name)
-    }
-  }
-}
-
 /// Waits for a snapshot whose bookmarks satisfy `predicate`, within `timeout`.
 func snapshot(
   of store: any BookmarkStore, timeout: Duration = .seconds(5),

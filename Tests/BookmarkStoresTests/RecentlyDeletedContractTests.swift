@@ -6,21 +6,7 @@ import TestSupport
 import XCTest
 
 /// Recently Deleted (issue 19.2), run against every `BookmarkStore` implementation.
-final class RecentlyDeletedContractTests: XCTestCase {
-  private var home: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    home = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    home.remove()
-  }
-
-  private func eachImplementation(_ body: (BookmarkStoreImplementation, String) async throws -> Void) async throws {
-    try await BookmarkStoreImplementation.each(in: home, body)
-  }
-
+final class RecentlyDeletedContractTests: StoreContractTestCase {
   /// Three bookmarks, the middle one filed in Work/Swift with tags and notes.
   private func seed(_ store: any BookmarkStore) async throws -> [Bookmark] {
     [
