@@ -62,6 +62,17 @@ struct BookmarkStoreImplementation: Sendable {
   }
 }
 
+/// Whether a snapshot satisfying `predicate` (on the whole snapshot: Recently Deleted, the
+/// status) arrives within `timeout`.
+func arrives(
+  at store: any BookmarkStore, timeout: Duration = .seconds(5), _ predicate: @escaping @Sendable (StoreSnapshot) -> Bool
+) async -> Bool {
+  await withTimeout(timeout) {
+    for await snapshot in store.changes() where predicate(snapshot) { return true }
+    return false
+  } ?? false
+}
+
 /// Waits for a snapshot whose bookmarks satisfy `predicate`, within `timeout`.
 func snapshot(
   of store: any BookmarkStore, timeout: Duration = .seconds(5),

@@ -185,10 +185,7 @@ final class RecentlyDeletedContractTests: StoreContractTestCase {
       try await a.delete(id: seeded[1].id)
       await a.sync()
       await b.sync()
-      let arrived = await withTimeout(.seconds(5)) {
-        for await snapshot in b.changes() where snapshot.deleted.map(\.id) == [seeded[1].id] { return true }
-        return false
-      }
+      let arrived = await arrives(at: b) { $0.deleted.map(\.id) == [seeded[1].id] }
       XCTAssertEqual(arrived, true, "\(name): the delete never reached the other device's Recently Deleted")
       let value17 = try await b.restoreDeleted([seeded[1].id]).map(\.id)
       XCTAssertEqual(value17, [seeded[1].id], name)
@@ -213,10 +210,7 @@ final class RecentlyDeletedContractTests: StoreContractTestCase {
       try await a.changeFolder(.delete(["Work"]))
       await a.sync()
       await b.sync()
-      let seen = await withTimeout(.seconds(5)) {
-        for await snapshot in b.changes() where !snapshot.deleted.isEmpty { return true }
-        return false
-      }
+      let seen = await arrives(at: b) { !$0.deleted.isEmpty }
       XCTAssertEqual(seen, true, "\(name): the delete never reached b")
       async let first = a.restoreDeleted([seeded[1].id])
       async let second = b.restoreDeleted([seeded[1].id])
@@ -235,10 +229,7 @@ final class RecentlyDeletedContractTests: StoreContractTestCase {
         XCTAssertEqual(settled?.conflicted, [], "\(name): two restores made a conflict")
         let listed = try await store.load().first { $0.id == seeded[1].id }
         XCTAssertEqual(listed?.folder, ["Work", "Swift"], name)
-        let deleted = await withTimeout(.seconds(5)) {
-          for await snapshot in store.changes() where snapshot.deleted.isEmpty { return true }
-          return false
-        }
+        let deleted = await arrives(at: store) { $0.deleted.isEmpty }
         XCTAssertEqual(deleted, true, "\(name): still in Recently Deleted after two restores")
       }
     }

@@ -202,11 +202,8 @@ final class RecentlyDeletedStoreTests: XCTestCase {
       await b.sync()
     }
     for store in [a, b] {
-      let settled = await withTimeout(.seconds(10)) {
-        for await snapshot in store.changes() where snapshot.status.conflicts == 0 && snapshot.deleted.count == 1 {
-          return true
-        }
-        return false
+      let settled = await arrives(at: store, timeout: .seconds(10)) {
+        $0.status.conflicts == 0 && $0.deleted.count == 1
       }
       XCTAssertEqual(settled, true, "a conflict, or not one deletion")
     }
