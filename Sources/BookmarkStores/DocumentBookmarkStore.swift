@@ -384,7 +384,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let deletedFile = DocumentContainer.fileName(for: id, extension: Self.deletedExtension)
     let expired = state.withLock { state in
       state.deleted.compactMap { file, entry in
-        entry.deleted.map { rules.hasExpired($0.deleted) } == true && file != deletedFile ? file : nil
+        entry.deleted.map { rules.hasExpired($0.deleted, at: now) } == true && file != deletedFile ? file : nil
       }
     }
     var writing = [(file: deletedFile, contents: deleted.document(order: order))]
@@ -888,7 +888,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.deletedSorted = sorted
       return sorted
     }
-    return rules.kept(all)
+    return rules.kept(all, now: environment.now)
   }
 
   /// The folder records, resolved (kept until the next change).

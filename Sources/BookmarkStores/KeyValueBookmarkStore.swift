@@ -94,7 +94,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let key = KeyValueBookmarkLayout.key(for: id)
     guard let value = keyValueStore.object(forKey: key) else { throw StoreError.notFound(id) }
     let now = environment.now()
-    var batch = expiredDeleted()
+    var batch = expiredDeleted(at: now)
     batch[key] = .some(nil)
     if let stored = Bookmark(propertyList: value) {
       // The folder it was shown in, by path, to file it there again on restoring.
@@ -126,10 +126,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   }
 
   /// The removal of Recently Deleted's entries that have been kept their time.
-  private func expiredDeleted() -> [String: PropertyList?] {
+  private func expiredDeleted(at now: Date) -> [String: PropertyList?] {
     var batch: [String: PropertyList?] = [:]
     for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
-    where rules.hasExpired(deleted.deleted) {
+    where rules.hasExpired(deleted.deleted, at: now) {
       batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
     }
     return batch
@@ -409,6 +409,6 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     return StoreSnapshot(
       bookmarks: .success(bookmarks),
       status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem),
-      folders: tree.liveFolders, deleted: rules.kept(deleted))
+      folders: tree.liveFolders, deleted: rules.kept(deleted, now: environment.now))
   }
 }

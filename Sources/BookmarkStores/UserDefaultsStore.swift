@@ -133,7 +133,7 @@ public final class UserDefaultsStore: BookmarkStore {
       var entry = DeletedBookmark.marking(
         entries.remove(at: index).dictionary ?? [:], deleted: now.wholeSeconds, device: rules.device)
       entry[DefaultsDomain.deletedIndexKey] = .integer(index)
-      deleted.removeAll { DeletedBookmark.deletionDate(of: $0).map(rules.hasExpired) ?? false }
+      deleted.removeAll { DeletedBookmark.deletionDate(of: $0).map { rules.hasExpired($0, at: now) } ?? false }
       for earlier in deleted.indices where Self.id(of: deleted[earlier]) == id {
         guard var kept = deleted[earlier].dictionary else { continue }
         kept["id"] = .string(environment.newID())
@@ -148,7 +148,7 @@ public final class UserDefaultsStore: BookmarkStore {
     let snapshot = latestSnapshot()
     _ = try snapshot.bookmarks.get()
     // (The snapshot may have been read before something in it was kept its days.)
-    return rules.kept(snapshot.deleted)
+    return rules.kept(snapshot.deleted, now: environment.now)
   }
 
   /// One locked read-modify-write: each entry goes back to its place in the list (or the
@@ -347,7 +347,7 @@ public final class UserDefaultsStore: BookmarkStore {
       }
       return StoreSnapshot(
         bookmarks: .success(contents.bookmarks), status: status, folders: contents.folders,
-        deleted: rules.kept(contents.deleted))
+        deleted: rules.kept(contents.deleted, now: environment.now))
     case .failure(let error):
       status.problem = error.description
       return StoreSnapshot(bookmarks: .failure(error), status: status)

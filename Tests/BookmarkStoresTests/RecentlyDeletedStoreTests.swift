@@ -33,7 +33,7 @@ final class RecentlyDeletedStoreTests: XCTestCase {
   private func stores(clock: MovingClock, keepDays: Int) -> [(String, any BookmarkStore)] {
     let environment = BookmarkEnvironment(
       now: { clock.now }, newID: { UUID().uuidString.lowercased() })
-    let rules = RecentlyDeletedRules(device: "test", keepDays: keepDays, now: { clock.now })
+    let rules = RecentlyDeletedRules(device: "test", keepDays: keepDays)
     let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: "kv", online: false)
     keyValueStores.append(keyValue)
     let index = try! SQLiteDocumentIndex(path: home.path + "/docs/index.sqlite")
