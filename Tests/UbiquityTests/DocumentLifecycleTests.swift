@@ -1,4 +1,6 @@
+import DocumentIndexSQLite
 import Foundation
+import Synchronization
 import TestSupport
 import Ubiquity
 import XCTest
@@ -129,6 +131,32 @@ final class DocumentLifecycleTests: XCTestCase {
     try container.refreshFromFiles()
     XCTAssertEqual(try container.entry("hand.bookmark")?.contents.text, "by hand")
     XCTAssertEqual(try container.entry("second.bookmark")?.contents.text, "second")
+  }
+
+  /// A file dropped in while a scan reads the folder is found by the next check, which the
+  /// folder watch makes when it hears of the file (recording the folder as it was after the
+  /// scan made that check find nothing new, and the file was never taken in).
+  func testAFileDroppedInDuringAScanIsFoundByTheNextCheck() throws {
+    let dropped = Mutex(false)
+    let folder = devices.folder("a")
+    let container = DocumentContainer(
+      root: folder, index: try SQLiteDocumentIndex(path: folder + "/index.sqlite"), cloud: nil, device: "a",
+      readable: { _ in
+        // The scan reads the first file it finds by hand; another arrives meanwhile.
+        if !dropped.withLock({ $0 }) {
+          dropped.withLock { $0 = true }
+          try? Data(text: "during").write(to: URL(fileURLWithPath: folder + "/Documents/during.bookmark"))
+        }
+        return true
+      })
+    defer { Task { await container.close() } }
+    try FileManager.default.createDirectory(atPath: container.documentsDirectory, withIntermediateDirectories: true)
+    try Data(text: "before").write(to: URL(fileURLWithPath: container.documentsDirectory + "/before.bookmark"))
+    try container.refreshFromFiles()
+    XCTAssertTrue(dropped.withLock { $0 })
+    XCTAssertEqual(try container.entry("before.bookmark")?.contents.text, "before")
+    try container.refreshFromFiles()
+    XCTAssertEqual(try container.entry("during.bookmark")?.contents.text, "during")
   }
 
   /// Writing the files of a commit records where they stand without changing the documents:

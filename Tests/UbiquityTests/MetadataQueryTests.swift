@@ -1,3 +1,4 @@
+import DurableFiles
 import Foundation
 import TestSupport
 import Ubiquity
@@ -17,11 +18,13 @@ final class MetadataQueryTests: XCTestCase {
   }
 
   /// The next update that names `file`; other updates (a sync step's bookkeeping, say)
-  /// are passed over.
+  /// are passed over. The bound is longer than the folder watch's periodic check (5 s),
+  /// which is what finds a change when the kernel has no file watch to give (every user has
+  /// 128 of them, shared by all their processes).
   private func nextChange(
     _ updates: AsyncStream<MetadataQueryUpdate>, naming file: String
   ) async -> (added: [String], changed: [String], removed: [String], origin: MetadataQueryUpdate.Origin)? {
-    await withTimeout(.seconds(5)) {
+    await withTimeout(.seconds(15)) {
       for await update in updates {
         guard case .changed(let added, let changed, let removed, let origin) = update,
           (added + changed + removed).contains(where: { $0.file == file })
@@ -76,6 +79,29 @@ final class MetadataQueryTests: XCTestCase {
     let change = await nextChange(updates, naming: "hand.bookmark")
     XCTAssertEqual(change?.added, ["hand.bookmark"])
     XCTAssertEqual(change?.origin, .otherSession)
+    query.stop()
+  }
+
+  /// An editor that writes a document in place leaves the folder's own signature as it was;
+  /// the file's name heard by the watch still has it read (before, such an edit was never
+  /// taken in while the app ran).
+  func testAFileEditedInPlaceByHandIsReportedLive() async throws {
+    let a = try devices.device("a", online: false)
+    try a.save("one.bookmark", contents: Data(text: "1"), for: .forCreating)
+    let query = MetadataQuery(container: a)
+    let updates = query.updates()
+    try query.start()
+    let path = a.documentsDirectory + "/one.bookmark"
+    let inode = try XCTUnwrap(PrivateFiles.signature(path)).inode
+    let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(text: "edited in place"))
+    try handle.close()
+    XCTAssertEqual(PrivateFiles.signature(path)?.inode, inode)
+    let change = await nextChange(updates, naming: "one.bookmark")
+    XCTAssertEqual(change?.changed, ["one.bookmark"])
+    XCTAssertEqual(change?.origin, .otherSession)
+    XCTAssertEqual(try a.entry("one.bookmark")?.contents.text, "edited in place")
     query.stop()
   }
 

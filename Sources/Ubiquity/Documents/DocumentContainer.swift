@@ -315,7 +315,8 @@ public final class DocumentContainer: Sendable {
   public func refreshFromFiles(force: Bool = false) throws -> Int {
     try PrivateFiles.makeDirectory(documentsDirectory)
     let unmaterialized = try commit { session -> [String] in
-      let folder = Self.describe(PrivateFiles.signature(documentsDirectory))
+      let signature = PrivateFiles.signature(documentsDirectory)
+      let folder = Self.describe(signature)
       // The folder is as the last commit left it, but a commit whose files were still to be
       // written when the process died (an import, a fetch) left nothing to see there.
       if !force, try session.value("folder") == folder { return try session.unwrittenFiles() }
@@ -370,7 +371,11 @@ public final class DocumentContainer: Sendable {
         entry.origin = DocumentIndexEntry.filesOrigin
         try session.save(entry)
       }
-      try session.setValue(Self.describe(PrivateFiles.signature(documentsDirectory)), for: "folder")
+      // What the folder was before the listing, not after: a file added while the scan ran
+      // then still differs next time (recording the folder as it was after hid a file
+      // dropped in during a scan for good). Not recorded if the folder changed in the clock
+      // tick it was read in, when a change just after could leave it looking the same.
+      try session.setValue(signature.flatMap { Self.isSettled($0) ? folder : nil }, for: "folder")
       return unmaterialized
     }
     // Files another write of this process is writing now are its to write; a crash of
@@ -378,6 +383,36 @@ public final class DocumentContainer: Sendable {
     guard materializing.load(ordering: .acquiring) == 0 else { return 0 }
     try materialize(unmaterialized)
     return unmaterialized.count
+  }
+
+  /// Whether any of `files` in the folder differs from what the index recorded of it: one
+  /// there that the index doesn't have, one gone that it has, or one whose signature moved
+  /// (a change by hand, in place or replaced). Files committed but not written yet are left
+  /// to ``refreshFromFiles(force:)``. The folder watch asks this of the names it hears of: a
+  /// change in place leaves the folder's own signature as it was, and one made while this
+  /// process wrote its own files is hidden in the folder's new signature. It looks under
+  /// the write lock, after any commit still writing (whose files it would otherwise see
+  /// before their signatures), and saves nothing; 2,000 names at a time, so others' commits
+  /// wait no longer than for one of their own batches.
+  public func filesDiffer(_ files: some Collection<String>) throws -> Bool {
+    let files = files.filter { !$0.hasPrefix(".") && !$0.contains(".tmp-") }
+    for start in stride(from: 0, to: files.count, by: 2000) {
+      let differ = try guarded {
+        try index.write { session in
+          for file in files[start..<min(start + 2000, files.count)] {
+            let onDisk = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + file))
+            guard let entry = try session.entry(file), !entry.removed else {
+              if onDisk != nil { return true }
+              continue
+            }
+            if let recorded = entry.signature, recorded != onDisk { return true }
+          }
+          return false
+        }
+      }
+      if differ { return true }
+    }
+    return false
   }
 
   /// After a change to `file` failed part-way, makes the file agree with the index (what
@@ -516,6 +551,14 @@ public final class DocumentContainer: Sendable {
     if unlink(path) != 0, errno != ENOENT {
       throw DocumentContainerError.io("Can't delete \(path): \(String(cString: strerror(errno))).")
     }
+  }
+
+  /// Whether a change made after `signature` was read is sure to give the folder another
+  /// time: its time is before the clock's current tick, which file times are taken from.
+  static func isSettled(_ signature: PrivateFiles.Signature) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME_COARSE, &now)
+    return (signature.seconds, signature.nanoseconds) < (now.tv_sec, now.tv_nsec)
   }
 
   static func describe(_ signature: PrivateFiles.Signature?) -> String? {

@@ -176,43 +176,43 @@ public final class MetadataQuery: Sendable {
     let others = Task { [weak self] in
       for await _ in otherCommits { self?.update() }
     }
-    // The folder's watch (for files changed by hand) is added off the caller's path: on a
-    // folder of 100,000 documents the kernel marks every entry, about 10 ms before the first
-    // frame. Once it is in place the folder is checked, so a change made before is not missed.
-    let folder = Task.detached(priority: .utility) { [weak self] in
-      guard let directory = self?.container.documentsDirectory,
-        let watcher = try? DirectoryWatcher(
-          directory: directory, fallbackInterval: .seconds(5),
-          handler: { [weak self] names in
-            guard let self else { return }
-            // Only names that aren't ours: our own writes hold the index lock and update it.
-            // While this process writes the files of a commit (an import, a fetch), every
-            // name is likely its own: a scan for each batch of them read the list of files
-            // still to write (all of an import's) each time, 5–10% of an import. A change by
-            // hand meanwhile is found by the periodic call (an empty set): the commits leave
-            // the folder unrecorded when it changed outside them, so that call scans.
-            guard
-              names.isEmpty
-                || (!container.isWritingFiles
-                  && names.contains(where: { !$0.hasPrefix(".") && !$0.contains(".tmp-") }))
-            else { return }
-            _ = try? container.refreshFromFiles()
-          })
-      else { return }
-      let kept =
-        self?.state.withLock { state in
-          if !state.stopped { state.watchers.append(watcher) }
-          return !state.stopped
-        } ?? false
-      guard kept else {
-        watcher.stop()
-        return
-      }
-      _ = try? self?.container.refreshFromFiles()
+    state.withLock { state in state.tasks += [own, others] }
+    // The folder's watch (for files changed by hand) is added on the watcher's thread, off
+    // the caller's path: on a folder of 100,000 documents the kernel marks every entry, about
+    // 10 ms before the first frame. Once it is in place the folder is checked, so a change
+    // made before is not missed.
+    let container = container
+    let unchecked = Mutex<Set<String>>([])
+    guard
+      let watcher = try? DirectoryWatcher(
+        directory: container.documentsDirectory, fallbackInterval: .seconds(5),
+        ready: { _ = try? container.refreshFromFiles() },
+        handler: { names in
+          // The names heard of are checked against the index once this process isn't writing
+          // files of its own (an import, a fetch): while it is, most names are its own, and a
+          // check for each batch of them cost an import 5–10% of its time. A name whose file
+          // differs from the index's record (a change by hand: in place, which leaves the
+          // folder's signature as it was, or made while this process wrote, which hides in
+          // the folder's new one) has the folder scanned in full.
+          unchecked.withLock { $0.formUnion(names.lazy.filter { !$0.hasPrefix(".") && !$0.contains(".tmp-") }) }
+          if container.isWritingFiles {
+            if names.isEmpty { _ = try? container.refreshFromFiles() }
+            return
+          }
+          let heard = unchecked.withLock { unchecked in
+            defer { unchecked = [] }
+            return unchecked
+          }
+          guard names.isEmpty || !heard.isEmpty else { return }
+          let differ = !heard.isEmpty && ((try? container.filesDiffer(heard)) ?? true)
+          _ = try? container.refreshFromFiles(force: differ)
+        })
+    else { return }
+    let kept = state.withLock { state in
+      if !state.stopped { state.watchers.append(watcher) }
+      return !state.stopped
     }
-    state.withLock { state in
-      state.tasks += [own, others, folder]
-    }
+    if !kept { watcher.stop() }
   }
 
   /// Brings the results up to date now rather than at the next wake-up, and returns the
