@@ -21,4 +21,11 @@ extension BookmarkStore {
   public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
     throw StoreError.notFound(id)
   }
+
+  @discardableResult
+  public func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
+    -> [Bookmark]
+  {
+    throw StoreError.notFound(id)
+  }
 }

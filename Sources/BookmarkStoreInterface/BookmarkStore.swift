@@ -64,6 +64,14 @@ public protocol BookmarkStore: Sendable {
   /// Resolves a conflict by keeping one version; the others are removed on every device.
   func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws
 
+  /// Resolves a conflict as `resolution` says, in one write, if the bookmark's versions are
+  /// still the ones in `seen` (a version that arrived since is never dropped unseen:
+  /// ``StoreError/versionsChanged(_:)``, and nothing changes). Returns the bookmarks made
+  /// of other versions (``ConflictResolution/keepAll(versionID:)``).
+  @discardableResult
+  func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
+    -> [Bookmark]
+
   /// Recently Deleted as stored now, newest first; what has been kept its time is left out
   /// (and goes with the store's next write).
   func recentlyDeleted() async throws -> [DeletedBookmark]

@@ -26,6 +26,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case quotaExceededWithDeleted(QuotaLimit, deleted: Int)
   /// A delete would take Recently Deleted past the key-value store's quota; nothing was deleted.
   case noRoomInRecentlyDeleted
+  /// A conflict's versions changed between listing them and resolving (one arrived, or
+  /// another device resolved it); nothing was changed.
+  case versionsChanged(String)
 
   public var description: String {
     switch self {
@@ -49,6 +52,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "Nothing was deleted: Recently Deleted has no room left in the key-value store's quota. Empty it"
         + " (`cloudy trash empty`, or E in Recently Deleted, D) and delete again."
     case .folder(let problem): problem.description
+    case .versionsChanged(let name):
+      "The versions of “\(name)” changed meanwhile, so nothing was changed; look at them again."
     case .wouldNotFit(let backend, let fitting, let requested):
       "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."
     }

@@ -588,6 +588,51 @@ public final class DocumentBookmarkStore: BookmarkStore {
     refresh([file])
   }
 
+  @discardableResult
+  public func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
+    -> [Bookmark]
+  {
+    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
+    let time = environment.now()
+    var name = id
+    var made: [(file: String, bookmark: Bookmark)] = []
+    let resolved = try await translating(id: id) {
+      try container.resolve(
+        file,
+        deciding: { versions in
+          // The versions the dialog lists are the ones that read as bookmarks; they must be
+          // the ones seen, or a version that arrived since would go unseen.
+          let readable = versions.compactMap { version in BookmarkDocument.read(version.contents).map { (version, $0) }
+          }
+          if let current = readable.first, current.0.id == versions.first?.id { name = current.1.bookmark.name }
+          guard readable.count > 1, Set(readable.map(\.0.id)) == Set(seen) else { return nil }
+          switch resolution {
+          case .keep(let versionID):
+            guard let kept = versions.first(where: { $0.id == versionID }) else { return nil }
+            return (.version(kept), [])
+          case .keepAll(let versionID):
+            guard let kept = versions.first(where: { $0.id == versionID }) else { return nil }
+            made = readable.filter { $0.0.id != versionID }.map { version, read in
+              var copy = read.bookmark
+              copy.id = ConflictResolution.copyID(of: id, version: version.id)
+              return (self.file(forNew: copy.id), copy)
+            }
+            // Each copy just after the bookmark in the user's own order.
+            let order = readable.first { $0.0.id == versionID }?.1.order ?? Self.order(time)
+            return (.version(kept), made.map { ($0.file, BookmarkDocument.data(for: $0.bookmark, order: order + 1)) })
+          case .merge(var merged):
+            merged.id = id
+            merged.modified = time.wholeSeconds
+            let order = readable.first?.1.order ?? Self.order(time)
+            return (.contents(BookmarkDocument.data(for: merged, order: order)), [])
+          }
+        })
+    }
+    guard resolved else { throw StoreError.versionsChanged(name.isEmpty ? id : name) }
+    refresh([file] + made.map(\.file))
+    return made.map(\.bookmark)
+  }
+
   // MARK: - Files
 
   private func file(forNew id: Bookmark.ID) -> String {

@@ -25,7 +25,7 @@ extension BookmarksScreen {
     let intro =
       dialog.versions == nil
       ? "Listing the versions…"
-      : "\(versions.count) versions were saved at once. Keep which one?"
+      : "\(versions.count) versions were saved at once. Keep one, both (b), or merge (m)?"
     buffer.write(intro, row: row + 1, column: inner, style: .plain, limit: innerWidth)
 
     // Versions from `first` on, so that the chosen one is on screen.

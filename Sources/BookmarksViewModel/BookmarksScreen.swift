@@ -22,7 +22,12 @@ public enum BookmarksScreen {
     switch state.modal {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
     case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
-    case .resolve(let dialog): drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
+    case .resolve(let dialog):
+      if let merge = dialog.merge {
+        drawMergeDialog(dialog, merge, into: &buffer)
+      } else {
+        drawResolveDialog(dialog, timeZone: state.timeZone, into: &buffer)
+      }
     case .move(let picker): drawFolderPicker(picker, into: &buffer)
     case .folderName(let prompt): drawFolderNamePrompt(prompt, into: &buffer)
     case .recentlyDeleted(let view): drawRecentlyDeleted(view, state.deleted, timeZone: state.timeZone, into: &buffer)
@@ -134,7 +139,13 @@ public enum BookmarksScreen {
       }
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
     case .help: return ["any key closes"]
-    case .resolve: return ["↑↓ choose · Enter keep · Esc close", "Enter keep · Esc close"]
+    case .resolve(let dialog) where dialog.merge != nil:
+      return ["↑↓ field · ←→ take from · Enter save · Esc back", "←→ take · Enter save · Esc back", "Esc back"]
+    case .resolve:
+      return [
+        "↑↓ choose · Enter keep · b keep both · m merge", "Enter keep · b both · m merge · Esc",
+        "Enter keep · Esc close",
+      ]
     case .move:
       return [
         "type to find · ↑↓ choose · Enter move here · Esc cancel", "↑↓ choose · Enter move · Esc cancel", "Esc cancel",

@@ -9,6 +9,7 @@ extension BookmarksViewModel {
       if key == .escape { state.modal = nil }
       return []
     }
+    if dialog.merge != nil { return mergeKey(key, &dialog) }
     switch key {
     case .escape, .character("q"):
       state.modal = nil
@@ -20,15 +21,60 @@ extension BookmarksViewModel {
       dialog.error = nil
     case .enter:
       guard let version = dialog.chosen else { return [] }
-      // The row changes to the kept version: this session's own doing, not news.
-      ownChanges[dialog.bookmark.id] = .present(name: version.bookmark.name, url: version.bookmark.url)
-      dialog.isResolving = true
+      return resolve(&dialog, .keep(versionID: version.id), showing: version.bookmark)
+    case .character("b"):
+      guard let version = dialog.chosen else { return [] }
+      for other in dialog.versions ?? [] where other.id != version.id {
+        let id = ConflictResolution.copyID(of: dialog.bookmark.id, version: other.id)
+        ownChanges[id] = .present(name: other.bookmark.name, url: other.bookmark.url)
+      }
+      return resolve(&dialog, .keepAll(versionID: version.id), showing: version.bookmark)
+    case .character("m"):
+      let count = dialog.versions?.count ?? 0
+      dialog.merge = ConflictMerge(choice: dialog.choice, versionCount: count)
       dialog.error = nil
-      return [.resolve(dialog.bookmark.id, keeping: version.id)]
     default:
       break
     }
     return []
+  }
+
+  /// The merge's keys: ↑↓ choose a field, ←→ (or Space) take it from another version, Enter
+  /// saves what the preview shows, Esc goes back to the versions.
+  private mutating func mergeKey(_ key: Key, _ dialog: inout ResolveDialog) -> [Effect] {
+    guard var merge = dialog.merge, let versions = dialog.versions else { return [] }
+    defer { if dialog.merge != nil { dialog.merge = merge } }
+    switch key {
+    case .escape, .character("q"):
+      dialog.merge = nil
+    case .down, .tab, .character("j"):
+      merge.moveField(by: 1)
+    case .up, .backTab, .character("k"):
+      merge.moveField(by: -1)
+    case .right, .character("l"), .character(" "):
+      merge.moveSource(by: 1, versions: versions)
+    case .left, .character("h"):
+      merge.moveSource(by: -1, versions: versions)
+    case .enter:
+      guard let merged = merge.merged(versions) else { return [] }
+      return resolve(&dialog, .merge(merged), showing: merged)
+    default:
+      return []
+    }
+    dialog.error = nil
+    return []
+  }
+
+  /// Asks the store to settle the conflict, if the versions are still the ones listed.
+  private mutating func resolve(
+    _ dialog: inout ResolveDialog, _ resolution: ConflictResolution, showing result: Bookmark
+  ) -> [Effect] {
+    // The row changes to what is kept: this session's own doing, not news.
+    ownChanges[dialog.bookmark.id] = .present(name: result.name, url: result.url)
+    dialog.isResolving = true
+    dialog.resolution = resolution
+    dialog.error = nil
+    return [.resolve(dialog.bookmark.id, resolution, seen: (dialog.versions ?? []).map(\.id))]
   }
 
   mutating func versionsLoaded(_ id: Bookmark.ID, _ result: Result<[BookmarkVersion], FailureMessage>) {
@@ -60,7 +106,20 @@ extension BookmarksViewModel {
     state.modal = nil
     state.conflicted.remove(id)
     let name = dialog.chosen?.bookmark.name ?? dialog.bookmark.name
-    state.message = StatusMessage("Kept “\(name)”; the other versions are gone everywhere.")
+    let others = max(1, (dialog.versions?.count ?? 2) - 1)
+    switch dialog.resolution {
+    case .keepAll:
+      state.message = StatusMessage(
+        "Kept “\(name)”; "
+          + (others == 1
+            ? "the other version is now a bookmark of its own."
+            : "the other \(others) versions are now bookmarks of their own."))
+    case .merge(let merged):
+      state.message = StatusMessage(
+        "Saved the merge “\(merged.name)”; its versions are gone everywhere.")
+    case .keep, nil:
+      state.message = StatusMessage("Kept “\(name)”; the other versions are gone everywhere.")
+    }
   }
 
   /// Closes a resolve dialog whose bookmark was resolved elsewhere (another device or

@@ -14,8 +14,8 @@ public enum Effect: Hashable, Sendable {
   case changeFolder(FolderChange)
   /// List the versions of a bookmark in conflict.
   case loadVersions(Bookmark.ID)
-  /// Keep one version of a bookmark in conflict; the others are removed everywhere.
-  case resolve(Bookmark.ID, keeping: String)
+  /// Settle a conflict as the resolution says, if its versions are still the ones seen.
+  case resolve(Bookmark.ID, ConflictResolution, seen: [String])
   /// Open a web URL in the user's browser (the view model lets only http and https through).
   case openURL(String)
   /// Put a URL on the user's clipboard.

@@ -2,7 +2,9 @@ import BookmarkModel
 import BookmarkStoreInterface
 
 /// The dialog that resolves a conflict: each version of one bookmark (name, URL, device,
-/// time), one of them chosen; Enter keeps the chosen one and the others are removed.
+/// time), one of them chosen. Enter keeps the chosen one and the others are removed; `b`
+/// keeps it and makes each other version a bookmark of its own; `m` merges them field by
+/// field (``merge``), previewed before it is saved.
 public struct ResolveDialog: Hashable, Sendable {
   /// The bookmark in conflict, as the list shows it.
   public var bookmark: Bookmark
@@ -14,6 +16,10 @@ public struct ResolveDialog: Hashable, Sendable {
   public var error: String?
   /// True between Enter and the store's answer.
   public var isResolving: Bool
+  /// What was asked of the store (set with ``isResolving``), for the sentence once it is done.
+  public var resolution: ConflictResolution?
+  /// The field-by-field merge, while the dialog shows it.
+  public var merge: ConflictMerge?
 
   public init(bookmark: Bookmark) {
     self.bookmark = bookmark
@@ -21,6 +27,8 @@ public struct ResolveDialog: Hashable, Sendable {
     choice = 0
     error = nil
     isResolving = false
+    resolution = nil
+    merge = nil
   }
 
   /// The chosen version, once the versions are listed.

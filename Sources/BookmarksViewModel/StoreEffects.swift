@@ -25,8 +25,8 @@ public enum StoreEffects {
       return .deleteFinished(bookmark, await failure { try await store.delete(id: bookmark.id) })
     case .loadVersions(let id):
       return .versionsLoaded(id, await result { try await store.conflictVersions(of: id) })
-    case .resolve(let id, let versionID):
-      return .resolveFinished(id, await failure { try await store.resolveConflict(of: id, keeping: versionID) })
+    case .resolve(let id, let resolution, let seen):
+      return .resolveFinished(id, await failure { try await store.resolveConflict(of: id, resolution, seen: seen) })
     case .retitle(let id, let draft):
       return .retitled(id, await failure { _ = try await store.update(id: id, with: draft) })
     case .restoreDeleted(let deleted):

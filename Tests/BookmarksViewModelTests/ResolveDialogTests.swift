@@ -74,7 +74,7 @@ final class ResolveDialogTests: XCTestCase {
     assertScreen(BookmarksScreen.render(model.state), named: "resolve-dialog")
     model.press(.down)
     let effects = model.press(.enter)
-    XCTAssertEqual(effects, [.resolve(tokyo.id, keeping: "v-other")])
+    XCTAssertEqual(effects, [.resolve(tokyo.id, .keep(versionID: "v-other"), seen: ["v-current", "v-other"])])
     // Keys other than Esc wait while the store works.
     XCTAssertEqual(model.press(.up, .enter), [])
     _ = model.send(.resolveFinished(tokyo.id, nil))
@@ -95,7 +95,8 @@ final class ResolveDialogTests: XCTestCase {
     model.press(.enter)
     _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
     model.press(.tab, .tab)
-    XCTAssertEqual(model.press(.enter), [.resolve(tokyo.id, keeping: "v-current")])
+    XCTAssertEqual(
+      model.press(.enter), [.resolve(tokyo.id, .keep(versionID: "v-current"), seen: ["v-current", "v-other"])])
   }
 
   func testAFailedResolveKeepsTheDialogWithTheReason() {
@@ -107,7 +108,8 @@ final class ResolveDialogTests: XCTestCase {
     guard case .resolve(let dialog) = model.state.modal else { return XCTFail("dialog closed") }
     XCTAssertEqual(dialog.error, "The cloud can't be reached.")
     XCTAssertFalse(dialog.isResolving)
-    XCTAssertEqual(model.press(.enter), [.resolve(tokyo.id, keeping: "v-current")])
+    XCTAssertEqual(
+      model.press(.enter), [.resolve(tokyo.id, .keep(versionID: "v-current"), seen: ["v-current", "v-other"])])
   }
 
   func testEscClosesWithoutResolving() {
@@ -144,6 +146,97 @@ final class ResolveDialogTests: XCTestCase {
     XCTAssertNil(dialog.versions)
   }
 
+  /// `b` keeps the chosen version and makes the other one a bookmark of its own, with the id
+  /// the store gives it, which is then no news to this session.
+  func testKeepBothMakesTheOtherVersionABookmarkOfItsOwn() {
+    var model = conflictedModel()
+    model.press(.enter)
+    _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
+    XCTAssertEqual(
+      model.press(.character("b")),
+      [.resolve(tokyo.id, .keepAll(versionID: "v-current"), seen: ["v-current", "v-other"])])
+    _ = model.send(.resolveFinished(tokyo.id, nil))
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "Kept “東京タワー”; the other version is now a bookmark of its own.")
+    var copy = versions[1].bookmark
+    copy.id = ConflictResolution.copyID(of: tokyo.id, version: "v-other")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [copy])))
+    XCTAssertEqual(model.state.message?.text, "Kept “東京タワー”; the other version is now a bookmark of its own.")
+  }
+
+  /// `m` shows each field with the version it comes from (every field from the chosen one,
+  /// tags united); ←→ take a field from the other version; Enter saves what the preview
+  /// shows; Esc goes back to the versions.
+  func testMergeTakesEachFieldFromAVersionAndSavesThePreview() {
+    var model = conflictedModel()
+    model.press(.enter)
+    var mine = versions
+    mine[0].bookmark.tags = ["tower"]
+    mine[0].bookmark.notes = "333 m"
+    mine[1].bookmark.tags = ["tokyo", "tower"]
+    _ = model.send(.versionsLoaded(tokyo.id, .success(mine)))
+    model.press(.character("m"))
+    assertScreen(BookmarksScreen.render(model.state), named: "resolve-merge")
+    // Name stays mine; the URL comes from the other device; tags stay united.
+    model.press(.down, .right)
+    assertScreen(BookmarksScreen.render(model.state), named: "resolve-merge-url-taken")
+    // → then ← on the notes comes back to the notes of this device.
+    model.press(.down, .down, .down, .right, .left)
+    guard case .resolve(let dialog) = model.state.modal, let merge = dialog.merge else { return XCTFail("no merge") }
+    XCTAssertEqual(merge.field, .notes)
+    var expected = tokyo
+    expected.url = "https://www.tokyotower.co.jp/en"
+    expected.tags = ["tower", "tokyo"]
+    expected.notes = "333 m"
+    let effects = model.press(.enter)
+    XCTAssertEqual(effects, [.resolve(tokyo.id, .merge(expected), seen: ["v-current", "v-other"])])
+    _ = model.send(.resolveFinished(tokyo.id, nil))
+    XCTAssertEqual(
+      model.state.message?.text, "Saved the merge “東京タワー”; its versions are gone everywhere.")
+  }
+
+  func testEscLeavesTheMergeForTheVersionsAndTabsCycleTheTagsThroughUnited() {
+    var model = conflictedModel()
+    model.press(.enter)
+    var mine = versions
+    mine[1].bookmark.tags = ["tokyo"]
+    _ = model.send(.versionsLoaded(tokyo.id, .success(mine)))
+    model.press(.character("m"), .up, .up)
+    func merge() -> ConflictMerge? {
+      guard case .resolve(let dialog) = model.state.modal else { return nil }
+      return dialog.merge
+    }
+    XCTAssertEqual(merge()?.field, .tags)
+    XCTAssertEqual(merge()?.merged(mine)?.tags, ["tokyo"])
+    model.press(.right)
+    XCTAssertEqual(merge()?.merged(mine)?.tags, [], "the first version's tags")
+    model.press(.character(" "))
+    XCTAssertEqual(merge()?.merged(mine)?.tags, ["tokyo"], "the second version's tags")
+    XCTAssertEqual(merge()?.source(of: .tags, in: mine), 1)
+    model.press(.right)
+    XCTAssertEqual(merge()?.source(of: .tags, in: mine), 2, "united again")
+    model.press(.escape)
+    guard case .resolve(let back) = model.state.modal else { return XCTFail("dialog closed") }
+    XCTAssertNil(back.merge)
+    XCTAssertEqual(model.press(.escape), [])
+    XCTAssertNil(model.state.modal)
+  }
+
+  /// A store that finds the versions changed since they were listed refuses; the dialog
+  /// says so and stays, nothing chosen lost.
+  func testVersionsChangedMeanwhileAreSaidAndTheDialogStays() {
+    var model = conflictedModel()
+    model.press(.enter)
+    _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
+    model.press(.character("m"), .enter)
+    let sentence = StoreError.versionsChanged("東京タワー").description
+    _ = model.send(.resolveFinished(tokyo.id, FailureMessage(sentence)))
+    guard case .resolve(let dialog) = model.state.modal else { return XCTFail("dialog closed") }
+    XCTAssertEqual(dialog.error, sentence)
+    XCTAssertNotNil(dialog.merge)
+    XCTAssertFalse(dialog.isResolving)
+  }
+
   func testTheResolveDialogFitsTheMinimumSize() {
     var model = conflictedModel()
     _ = model.send(.resized(ScreenSize(columns: 40, rows: 10)))
@@ -153,5 +246,13 @@ final class ResolveDialogTests: XCTestCase {
     let screen = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
     XCTAssertTrue(screen.contains("Keep other"), screen)
     XCTAssertTrue(screen.contains("2 of 2 versions"), screen)
+
+    // The merge keeps the chosen field in view and everything inside its box.
+    model.press(.character("m"), .up)
+    let lines = BookmarksScreen.render(model.state).lines
+    let merge = lines.joined(separator: "\n")
+    XCTAssertTrue(merge.contains("▸ Notes"), merge)
+    XCTAssertTrue(lines[lines.count - 2].contains("└"), merge)
+    XCTAssertTrue(lines[lines.count - 1].contains("1 conflict"), merge)
   }
 }

@@ -76,4 +76,47 @@ final class ConflictResolveTests: EndToEndTestCase {
     XCTAssertFalse(onB.contains("Name From B"), onB)
     XCTAssertFalse(onB.contains("\"conflict\":"), onB)
   }
+
+  /// A merge in the real app: A renamed offline while B changed the URL; on A, `m` shows
+  /// both fields, → takes A's name, the preview shows A's name over B's URL, and Enter saves
+  /// it; B converges on the merge with no conflict left.
+  func testAMergeTakesANameFromOneDeviceAndAURLFromTheOther() throws {
+    let deviceA = try device()
+    let deviceB = try device()
+    let id = try checked(
+      deviceA.cli("add", "https://old.example", "--name", "Original"), "add"
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertTrue(try deviceB.cli("list").stdout.contains("Original"))
+    XCTAssertEqual(try deviceA.cli("--offline", "edit", id, "--name", "Name From A").status, 0)
+    XCTAssertEqual(try deviceB.cli("edit", id, "--url", "https://new.example").status, 0)
+    XCTAssertTrue(try deviceA.cli("list", "--json").stdout.contains("\"conflict\":true"))
+
+    let app = try launch(deviceA, waitUntilLoaded: false)
+    _ = try app.waitFor("1 conflict")
+    try app.press("Enter")
+    _ = try app.waitFor("Keep other")
+    try app.press("m")
+    var screen = try app.waitFor("Enter saves:")
+    XCTAssertTrue(screen.contains("‹ Original ›"), screen)
+    XCTAssertTrue(screen.contains("https://new.example"), screen)
+    try app.press("Right")
+    screen = try app.waitFor("‹ Name From A ›")
+    try app.waitUntil("the preview shows A's name over B's URL") {
+      let lines = try app.lines()
+      guard let saves = lines.firstIndex(where: { $0.contains("Enter saves:") }) else { return false }
+      return lines[saves + 1].contains("Name From A") && lines[saves + 2].contains("https://new.example")
+    }
+    try app.press("Enter")
+    _ = try app.waitFor("its versions are gone everywhere.")
+    try app.waitUntil("the row shows the merge without the marker") {
+      let lines = try app.lines()
+      return lines.contains { $0.hasPrefix("  Name From A") } && lines.contains { $0.contains("https://new.example") }
+        && !lines.joined().contains("⚠")
+    }
+
+    let onB = try deviceB.cli("list", "--json").stdout
+    XCTAssertTrue(onB.contains("Name From A"), onB)
+    XCTAssertTrue(onB.contains("https://new.example"), onB)
+    XCTAssertFalse(onB.contains("\"conflict\":"), onB)
+  }
 }

@@ -24,31 +24,7 @@ public final class RestoredFolderIDs: Sendable {
       count += 1
       return count
     }
-    let id = Self.id("\(seed)\n\(count)")
+    let id = DerivedID.make(from: "\(seed)\n\(count)")
     return isTaken(id) ? UUID().uuidString.lowercased() : id
-  }
-
-  private static func id(_ text: String) -> FolderRecord.ID {
-    let high = Self.fnv1a(text, basis: 0xcbf2_9ce4_8422_2325)
-    let low = Self.fnv1a(text, basis: 0x8422_2325_cbf2_9ce4)
-    let hex = String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)
-    let characters = Array(hex)
-    func part(_ range: Range<Int>) -> String { String(characters[range]) }
-    return [part(0..<8), part(8..<12), part(12..<16), part(16..<20), part(20..<32)].joined(separator: "-")
-  }
-
-  private static func fnv1a(_ text: String, basis: UInt64) -> UInt64 {
-    var hash = basis
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return hash
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(_ length: Int) -> String {
-    String(repeating: "0", count: max(0, length - count)) + self
   }
 }

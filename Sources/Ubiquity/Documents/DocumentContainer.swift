@@ -281,17 +281,54 @@ public final class DocumentContainer: Sendable {
   /// conflict versions, all in one commit: a version that arrives meanwhile can't be dropped
   /// unseen. Nothing happens when the document has no conflict versions (any more).
   public func resolve(_ file: String, choosing choose: ([DocumentVersion]) throws -> DocumentVersion) throws {
+    try resolve(
+      file,
+      deciding: { versions in
+        guard versions.count > 1 else { return nil }
+        return (.version(try choose(versions)), [])
+      })
+  }
+
+  /// What a resolve makes the document's current version: one of its versions as it is,
+  /// or new contents (a merge of them), saved as a new version by this device.
+  public enum Resolved: Sendable {
+    case version(DocumentVersion)
+    case contents(Data)
+  }
+
+  /// Resolves a conflict as `decide` says, given the current version and the conflict
+  /// versions (just the current one when there is no conflict any more), and creates
+  /// `creating` in the same commit (versions kept as documents of their own; a name already
+  /// there is left as it is, made by an earlier try or another device). `decide` returns nil
+  /// to change nothing. Returns whether anything changed.
+  @discardableResult
+  public func resolve(
+    _ file: String,
+    deciding decide: ([DocumentVersion]) throws -> (kept: Resolved, creating: [(file: String, contents: Data)])?
+  ) throws -> Bool {
     try commit { session in
       guard var entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
-      let all = [entry.currentVersion] + entry.conflicts
-      guard all.count > 1 else { return }
-      let chosen = try choose(all)
-      entry.currentVersion = chosen
+      guard let (kept, creating) = try decide([entry.currentVersion] + entry.conflicts) else { return false }
+      for document in creating {
+        let existing = try session.entry(document.file)
+        if let existing, !existing.removed { continue }
+        let version = newVersion(document.contents)
+        var created = DocumentIndexEntry(
+          file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
+          versionSaved: version.saved, base: existing?.base ?? 0, pending: true, origin: processID)
+        created.signature = try writeFile(document.file, document.contents)
+        try session.save(created)
+      }
+      switch kept {
+      case .version(let version): entry.currentVersion = version
+      case .contents(let contents): entry.currentVersion = newVersion(contents)
+      }
       entry.conflicts = []
       entry.pending = true
       entry.origin = processID
-      entry.signature = try writeFile(file, chosen.contents)
+      entry.signature = try writeFile(file, entry.contents)
       try session.save(entry)
+      return true
     }
   }
 
