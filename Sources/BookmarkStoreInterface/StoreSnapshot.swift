@@ -13,15 +13,19 @@ public struct StoreSnapshot: Sendable, Hashable {
   public var folders: [[String]]
   /// Recently Deleted, newest first (``DeletedBookmark/newestFirst(_:_:)``).
   public var deleted: [DeletedBookmark]
+  /// This session's edits that incoming changes replaced unseen, oldest first (the
+  /// key-value store's; the others keep conflicts instead).
+  public var replacedEdits: [ReplacedEdit]
 
   public init(
     bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus, conflicted: Set<Bookmark.ID> = [],
-    folders: [[String]] = [], deleted: [DeletedBookmark] = []
+    folders: [[String]] = [], deleted: [DeletedBookmark] = [], replacedEdits: [ReplacedEdit] = []
   ) {
     self.bookmarks = bookmarks
     self.status = status
     self.conflicted = conflicted
     self.folders = folders
     self.deleted = deleted
+    self.replacedEdits = replacedEdits
   }
 }

@@ -22,6 +22,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   private struct State: ~Copyable {
     var observers: [Task<Void, Never>] = []
+    /// This session's last edit of each bookmark, by id: its token and what it wrote.
+    var ownEdits: [Bookmark.ID: (token: String, bookmark: Bookmark)] = [:]
+    /// Those that incoming changes replaced before any other device saw them.
+    var replacedEdits: [ReplacedEdit] = []
   }
 
   /// A bookmark store over a key-value store, which it starts syncing.
@@ -36,7 +40,10 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let statuses = keyValueStore.statusUpdates()
     let observers = [
       Task { [weak self] in
-        for await _ in changes { self?.publish() }
+        for await change in changes {
+          if change.reason == .serverChange { self?.noticeReplacedEdits(change.changedKeys) }
+          self?.publish()
+        }
       },
       Task { [weak self] in
         for await _ in statuses { self?.publish() }
@@ -83,9 +90,50 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     let before = bookmark.folder
     draft.apply(to: &bookmark, at: time.wholeSeconds)
     if bookmark.folder != before { filing.file(&bookmark) }
-    // Keep any keys another version of Cloudy may have added to the entry.
-    try write(Self.batch([key: .dictionary(bookmark.merged(into: entry))], filing, bookmarks))
+    // Keep any keys another version of Cloudy may have added to the entry. The edit names
+    // itself and the edit it was made on, so a device can tell an incoming change made
+    // after seeing its edit from one made without (``noticeReplacedEdits(_:)``).
+    var edited = bookmark.merged(into: entry)
+    let token = Self.editToken()
+    edited[Self.editKey] = .string(token)
+    edited[Self.baseKey] = entry[Self.editKey]
+    try write(Self.batch([key: .dictionary(edited)], filing, bookmarks))
+    state.withLock { $0.ownEdits[id] = (token, bookmark) }
     return bookmark
+  }
+
+  /// The entry keys naming an edit (`edit`) and the edit it was made on (`base`).
+  static let editKey = "edit"
+  static let baseKey = "base"
+
+  /// Eight hex digits: enough to tell one bookmark's edits apart, cheap in the quota.
+  private static func editToken() -> String {
+    let hex = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }
+
+  /// For each changed bookmark this session edited: an incoming value that is neither this
+  /// edit (carried along by a reorder or a move that saw it) nor made on it replaced it
+  /// unseen. A delete is not counted: it goes to Recently Deleted.
+  private func noticeReplacedEdits(_ keys: [String]) {
+    let values = keys.compactMap { key -> (Bookmark.ID, PropertyList?)? in
+      guard key.hasPrefix(KeyValueBookmarkLayout.prefix) else { return nil }
+      return (String(key.dropFirst(KeyValueBookmarkLayout.prefix.count)), keyValueStore.object(forKey: key))
+    }
+    guard !values.isEmpty else { return }
+    state.withLock { state in
+      for (id, value) in values {
+        guard let own = state.ownEdits[id] else { continue }
+        guard let value, let entry = value.dictionary, let theirs = Bookmark(propertyList: value) else {
+          state.ownEdits[id] = nil
+          continue
+        }
+        if entry[Self.editKey]?.string == own.token { continue }
+        state.ownEdits[id] = nil
+        if entry[Self.baseKey]?.string == own.token { continue }
+        state.replacedEdits.append(ReplacedEdit(id: own.token, mine: own.bookmark, theirs: theirs))
+      }
+    }
   }
 
   /// One write: the bookmark's key goes, and `deleted.<id>` comes, holding its entry (with
@@ -409,6 +457,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     return StoreSnapshot(
       bookmarks: .success(bookmarks),
       status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem),
-      folders: tree.liveFolders, deleted: rules.kept(deleted, now: environment.now))
+      folders: tree.liveFolders, deleted: rules.kept(deleted, now: environment.now),
+      replacedEdits: state.withLock { $0.replacedEdits })
   }
 }

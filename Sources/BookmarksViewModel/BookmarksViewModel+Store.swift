@@ -24,6 +24,7 @@ extension BookmarksViewModel {
       state.loadProblem = nil
       if wasLoaded { noticeChangesElsewhere(bookmarks) }
       replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
+      noticeReplacedEdits(snapshot.replacedEdits)
       if let place = arrivedPlace {
         arrivedPlace = nil
         placeArrived(place)
@@ -31,6 +32,25 @@ extension BookmarksViewModel {
     case .failure(let error):
       state.loadProblem = error.description
       replaceBookmarks([], keepingSelectionOf: nil)
+    }
+  }
+
+  /// An edit of this session that an incoming change replaced unseen (the key-value store's
+  /// last write wins) is said in one line, and `u` brings it back: the replacement becomes a
+  /// change `u` takes back, as if it had been made here.
+  private mutating func noticeReplacedEdits(_ replaced: [ReplacedEdit]) {
+    for edit in replaced where toldReplacedEdits.insert(edit.id).inserted {
+      let mine = edit.mine
+      let draft = BookmarkDraft(name: mine.name, url: mine.url, folder: mine.folder, tags: mine.tags, notes: mine.notes)
+      let theirs = edit.theirs
+      let again = BookmarkDraft(
+        name: theirs.name, url: theirs.url, folder: theirs.folder, tags: theirs.tags, notes: theirs.notes)
+      record(
+        UndoStep(
+          label: "the other device's change to “\(theirs.name)”", id: mine.id, before: mine, after: theirs,
+          undo: .replace(mine.id, draft), redo: .replace(mine.id, again)))
+      state.message = StatusMessage(
+        "Another device replaced your edit of “\(mine.name)”; u brings it back.")
     }
   }
 

@@ -38,6 +38,8 @@ public struct BookmarksViewModel: Sendable {
   var undoStack: [UndoStep] = []
   /// Changes taken back, the last at the end: `U` makes them again.
   var redoStack: [UndoStep] = []
+  /// The replaced edits already told of (``ReplacedEdit/id``).
+  var toldReplacedEdits: Set<String> = []
   /// The change the store is making: a `J`/`K`, an undo or a redo.
   var changeInFlight: (step: UndoStep, direction: UndoStep.Direction)?
   /// The folder change the store is making, the folder as it was when the change was sent,

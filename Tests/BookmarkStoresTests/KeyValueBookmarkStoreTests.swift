@@ -204,6 +204,48 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     }
   }
 
+  /// The cloud's last write wins: an edit B made without having seen A's replaces A's, and
+  /// A is told once, with both versions. An edit B makes after seeing A's is not news of that
+  /// kind; neither is a delete.
+  func testAnEditReplacedUnseenIsReportedOnceAndOneMadeOnItIsNot() async throws {
+    let a = device("a")
+    let first = device("b")
+    let added = try await a.add(BookmarkDraft(name: "Original", url: "https://o.example"))
+    await a.sync()
+    await first.sync()
+    await first.keyValueStore.close()
+    // B is offline while A edits, and edits without having seen A's edit; back online, its
+    // edit goes to the cloud after A's, and wins.
+    let offline = device("b", online: false)
+    let mine = try await a.update(id: added.id, with: BookmarkDraft(name: "From A", url: "https://o.example"))
+    await a.sync()
+    _ = try await offline.update(id: added.id, with: BookmarkDraft(name: "From B", url: "https://b.example"))
+    await offline.keyValueStore.close()
+    let b = device("b")
+    await b.sync()
+    await a.sync()
+    let replaced = await arrives(at: a) { $0.replacedEdits.count == 1 }
+    XCTAssertTrue(replaced)
+    let reported = await a.snapshot()?.replacedEdits ?? []
+    XCTAssertEqual(reported.map(\.mine.name), ["From A"])
+    XCTAssertEqual(reported.map(\.mine), [mine])
+    XCTAssertEqual(reported.map(\.theirs.name), ["From B"])
+    XCTAssertEqual(reported.map(\.theirs.url), ["https://b.example"])
+
+    // A edits again; B fetches it and edits on top of it, then deletes another: no news.
+    _ = try await a.update(id: added.id, with: BookmarkDraft(name: "A again", url: "https://o.example"))
+    let other = try await a.add(BookmarkDraft(name: "Other", url: "https://other.example"))
+    _ = try await a.update(id: other.id, with: BookmarkDraft(name: "Other edited", url: "https://other.example"))
+    await a.sync()
+    await b.sync()
+    _ = try await b.update(id: added.id, with: BookmarkDraft(name: "B on top", url: "https://o.example"))
+    try await b.delete(id: other.id)
+    await b.sync()
+    await a.sync()
+    let arrived = await snapshot(of: a) { $0.map(\.name) == ["B on top"] }
+    XCTAssertEqual(arrived?.replacedEdits.map(\.mine.name), ["From A"], "still the one, told once")
+  }
+
   private static func addMany(
     _ store: KeyValueBookmarkStore, prefix: String, deleting id: Bookmark.ID, editing edited: Bookmark.ID
   ) async throws -> [Bookmark.ID] {
