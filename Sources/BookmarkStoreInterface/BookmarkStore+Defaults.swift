@@ -15,6 +15,9 @@ extension BookmarkStore {
     return nil
   }
 
+  /// Nothing is held back in a store that doesn't sync.
+  public func settleHeldDeletes(keeping: Bool) async throws {}
+
   /// Nothing is ever in conflict in a store without versions.
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
 

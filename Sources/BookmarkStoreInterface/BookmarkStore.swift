@@ -72,6 +72,11 @@ public protocol BookmarkStore: Sendable {
   func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
     -> [Bookmark]
 
+  /// Settles deletes held back (``StoreSnapshot/heldDeletes``): applies them here too, or,
+  /// `keeping`, keeps the bookmarks on every device (they are saved again, which wins over
+  /// the deletes, and leave Recently Deleted). Then syncs. Nothing held: nothing happens.
+  func settleHeldDeletes(keeping: Bool) async throws
+
   /// Recently Deleted as stored now, newest first; what has been kept its time is left out
   /// (and goes with the store's next write).
   func recentlyDeleted() async throws -> [DeletedBookmark]

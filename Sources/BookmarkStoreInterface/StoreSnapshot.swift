@@ -16,11 +16,15 @@ public struct StoreSnapshot: Sendable, Hashable {
   /// This session's edits that incoming changes replaced unseen, oldest first (the
   /// key-value store's; the others keep conflicts instead).
   public var replacedEdits: [ReplacedEdit]
+  /// Deletes from the cloud held back because they take too many at once.
+  public var heldDeletes: HeldDeletes?
 
   public init(
     bookmarks: Result<[Bookmark], StoreError>, status: StoreStatus, conflicted: Set<Bookmark.ID> = [],
-    folders: [[String]] = [], deleted: [DeletedBookmark] = [], replacedEdits: [ReplacedEdit] = []
+    folders: [[String]] = [], deleted: [DeletedBookmark] = [], replacedEdits: [ReplacedEdit] = [],
+    heldDeletes: HeldDeletes? = nil
   ) {
+    self.heldDeletes = heldDeletes
     self.bookmarks = bookmarks
     self.status = status
     self.conflicted = conflicted

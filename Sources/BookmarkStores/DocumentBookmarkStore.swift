@@ -156,6 +156,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     self.container = container
     self.environment = environment
     self.rules = rules ?? RecentlyDeletedRules(device: container.deviceName)
+    let bookmarkSuffix = "." + Self.fileExtension
+    container.removalHold.setRule(.init(counting: { $0.hasSuffix(bookmarkSuffix) }))
     query = MetadataQuery(container: container, watching: watching)
     let updates = query.updates()
     let statuses = container.statusUpdates()
@@ -588,6 +590,32 @@ public final class DocumentBookmarkStore: BookmarkStore {
     refresh([file])
   }
 
+  public func settleHeldDeletes(keeping: Bool) async throws {
+    guard let held = container.removalHold.held else { return }
+    var kept: Set<Bookmark.ID> = []
+    if keeping {
+      // Saved again as a new version of this device's copy: an edit beats a delete, so
+      // they stay on every device.
+      var documents: [(file: String, contents: Data)] = []
+      for file in held.keys {
+        guard let entry = try? container.entry(file), let (bookmark, _) = BookmarkDocument.read(entry.contents)
+        else { continue }
+        documents.append((file, entry.contents))
+        kept.insert(bookmark.id)
+      }
+      _ = try await translating { try container.save(documents) }
+      refresh(documents.map(\.file))
+    }
+    container.removalHold.letThrough()
+    await container.syncNow()
+    // The deleting device put them in Recently Deleted; kept, they are not deleted.
+    if !kept.isEmpty {
+      _ = try await removeDeleted(kept)
+      await container.syncNow()
+    }
+    publish()
+  }
+
   @discardableResult
   public func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
     -> [Bookmark]
@@ -984,6 +1012,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
         ? "1 document could not be read; it is kept as it is."
         : "\(unreadable) documents could not be read; they are kept as they are."
     }
+    let held = sync.held.map { HeldDeletes(count: $0.keys.count, total: $0.present) }
+    if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let status = StoreStatus(
       backend: backend,
       sync: StoreStatus.syncState(sync.state, pending: sync.pending),
@@ -995,6 +1025,6 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let bookmarks = sortedBookmarks()
     return StoreSnapshot(
       bookmarks: .success(bookmarks), status: status, conflicted: conflicted, folders: folderTree().liveFolders,
-      deleted: sortedDeleted())
+      deleted: sortedDeleted(), heldDeletes: held)
   }
 }

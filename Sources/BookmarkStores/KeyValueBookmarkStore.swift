@@ -50,6 +50,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       },
     ]
     state.withLock { $0.observers = observers }
+    keyValueStore.removalHold.setRule(.init(counting: { $0.hasPrefix(KeyValueBookmarkLayout.prefix) }))
     keyValueStore.start()
   }
 
@@ -100,6 +101,32 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     try write(Self.batch([key: .dictionary(edited)], filing, bookmarks))
     state.withLock { $0.ownEdits[id] = (token, bookmark) }
     return bookmark
+  }
+
+  public func settleHeldDeletes(keeping: Bool) async throws {
+    guard let held = keyValueStore.removalHold.held else { return }
+    var kept: Set<Bookmark.ID> = []
+    if keeping {
+      // Saved again as an edit of this device's copy: the write reaches the cloud after the
+      // deletes, so it wins there and on every device.
+      var batch: [String: PropertyList?] = [:]
+      for key in held.keys {
+        guard var entry = keyValueStore.object(forKey: key)?.dictionary else { continue }
+        entry[Self.baseKey] = entry[Self.editKey]
+        entry[Self.editKey] = .string(Self.editToken())
+        batch[key] = .dictionary(entry)
+        kept.insert(String(key.dropFirst(KeyValueBookmarkLayout.prefix.count)))
+      }
+      try write(batch)
+    }
+    keyValueStore.removalHold.letThrough()
+    await keyValueStore.syncNow()
+    // The deleting device put them in Recently Deleted; kept, they are not deleted.
+    if !kept.isEmpty {
+      _ = try await removeDeleted(kept)
+      await keyValueStore.syncNow()
+    }
+    publish()
   }
 
   /// The entry keys naming an edit (`edit`) and the edit it was made on (`base`).
@@ -451,6 +478,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
     let deleted = deletedEntries.deleted(in: values).map(\.deleted)
+    let held = keyValue.held.map { HeldDeletes(count: $0.keys.count, total: $0.present) }
+    if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,
       bytesLimit: KeyValueLimits.maximumTotalBytes, deletedKeys: deleted.count)
@@ -458,6 +487,6 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       bookmarks: .success(bookmarks),
       status: StoreStatus(backend: backend, sync: sync, pending: keyValue.pending, quota: quota, problem: problem),
       folders: tree.liveFolders, deleted: rules.kept(deleted, now: environment.now),
-      replacedEdits: state.withLock { $0.replacedEdits })
+      replacedEdits: state.withLock { $0.replacedEdits }, heldDeletes: held)
   }
 }

@@ -46,6 +46,8 @@ public enum Action: Hashable, Sendable {
   case linkChecksLoaded([Bookmark.ID: LinkCheck])
   /// One link of a `C` check was checked: `done` of `total`.
   case linkChecked(Bookmark.ID, LinkCheck, done: Int, total: Int)
+  /// The store settled held-back deletes (kept or applied), or could not.
+  case heldDeletesSettled(keeping: Bool, FailureMessage?)
 }
 
 /// A failure as the sentence to show the user.

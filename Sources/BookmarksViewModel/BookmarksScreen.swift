@@ -31,7 +31,7 @@ public enum BookmarksScreen {
     case .move(let picker): drawFolderPicker(picker, into: &buffer)
     case .folderName(let prompt): drawFolderNamePrompt(prompt, into: &buffer)
     case .recentlyDeleted(let view): drawRecentlyDeleted(view, state.deleted, timeZone: state.timeZone, into: &buffer)
-    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, nil: break
+    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, nil: break
     }
     return buffer
   }
@@ -71,6 +71,15 @@ public enum BookmarksScreen {
       buffer.write(
         recentlyDeletedQuestion(question, width: buffer.width), row: row, column: 1, style: danger,
         limit: buffer.width - 2)
+      return
+    }
+    if case .confirmHeldDeletes(let held) = state.modal {
+      let danger = Style([.bold], role: .danger)
+      buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
+      buffer.write(
+        "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted on another device:"
+          + " y delete here · k keep · other key: later",
+        row: row, column: 1, style: danger, limit: buffer.width - 2)
       return
     }
     if case .confirmUndo(let step, let redo) = state.modal {
@@ -155,7 +164,7 @@ public enum BookmarksScreen {
       return [
         "Enter restore · d delete for good · E empty · Esc close", "Enter restore · d delete · Esc close", "Esc close",
       ]
-    case .confirmDelete, .confirmUndo, .confirmDeleteFolder: return []
+    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:

@@ -25,6 +25,7 @@ extension BookmarksViewModel {
       if wasLoaded { noticeChangesElsewhere(bookmarks) }
       replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
       noticeReplacedEdits(snapshot.replacedEdits)
+      askAboutHeldDeletes(snapshot.heldDeletes)
       if let place = arrivedPlace {
         arrivedPlace = nil
         placeArrived(place)
@@ -33,6 +34,47 @@ extension BookmarksViewModel {
       state.loadProblem = error.description
       replaceBookmarks([], keepingSelectionOf: nil)
     }
+  }
+
+  /// Deletes held back are asked about once (again only if what is held changes), when
+  /// nothing else has the keys; the bottom line says they are held meanwhile.
+  private mutating func askAboutHeldDeletes(_ held: HeldDeletes?) {
+    guard let held, held != askedHeldDeletes, state.modal == nil, !state.isWaitingForStore else { return }
+    askedHeldDeletes = held
+    state.modal = .confirmHeldDeletes(held)
+  }
+
+  mutating func heldDeletesKey(_ key: Key, _ held: HeldDeletes) -> [Effect] {
+    state.modal = nil
+    switch key {
+    case .character("y"), .character("Y"):
+      state.isWaitingForStore = true
+      state.message = StatusMessage("Deleting them here too…")
+      return [.settleHeldDeletes(keeping: false)]
+    case .character("k"), .character("K"):
+      state.isWaitingForStore = true
+      state.message = StatusMessage("Keeping them on every device…")
+      return [.settleHeldDeletes(keeping: true)]
+    default:
+      state.message = StatusMessage("Held back for now; the bottom line says how to choose.")
+      return []
+    }
+  }
+
+  mutating func heldDeletesSettled(keeping: Bool, _ failure: FailureMessage?) -> [Effect] {
+    state.isWaitingForStore = false
+    if let failure {
+      state.message = StatusMessage(failure.text, isError: true)
+      askedHeldDeletes = nil
+      state.typeAhead = []
+      return []
+    }
+    let count = askedHeldDeletes.map { NumberText.grouped($0.count) } ?? "The"
+    state.message = StatusMessage(
+      keeping
+        ? "Kept them: \(count) bookmarks are back on every device."
+        : "Deleted them here too; Recently Deleted (D) has them.")
+    return replayTypeAhead()
   }
 
   /// An edit of this session that an incoming change replaced unseen (the key-value store's

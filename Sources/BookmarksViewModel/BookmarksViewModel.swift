@@ -40,6 +40,8 @@ public struct BookmarksViewModel: Sendable {
   var redoStack: [UndoStep] = []
   /// The replaced edits already told of (``ReplacedEdit/id``).
   var toldReplacedEdits: Set<String> = []
+  /// The held-back deletes last asked about.
+  var askedHeldDeletes: HeldDeletes?
   /// The change the store is making: a `J`/`K`, an undo or a redo.
   var changeInFlight: (step: UndoStep, direction: UndoStep.Direction)?
   /// The folder change the store is making, the folder as it was when the change was sent,
@@ -97,6 +99,8 @@ public struct BookmarksViewModel: Sendable {
       effects = deletedRestored(asked, result)
     case .deletedRemoved(let removing, let result):
       effects = deletedRemoved(removing, result)
+    case .heldDeletesSettled(let keeping, let failure):
+      effects = heldDeletesSettled(keeping: keeping, failure)
     case .mouse(let event):
       effects = mouse(event)
     case .urlActionFinished(let message):
@@ -194,6 +198,8 @@ public struct BookmarksViewModel: Sendable {
       let effects = recentlyDeletedKey(key, &view)
       if case .recentlyDeleted = state.modal { state.modal = .recentlyDeleted(view) }
       return effects
+    case .confirmHeldDeletes(let held):
+      return heldDeletesKey(key, held)
     case .confirmUndo(let step, let redo):
       state.modal = nil
       if key == .character("y") || key == .character("Y") { return apply(step, redo ? .redoing : .undoing) }

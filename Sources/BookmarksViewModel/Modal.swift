@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarkStoreInterface
 
 /// What sits on top of the list and takes the keys.
 public enum Modal: Hashable, Sendable {
@@ -20,4 +21,7 @@ public enum Modal: Hashable, Sendable {
   case confirmUndo(UndoStep, redo: Bool)
   /// Recently Deleted (`D`).
   case recentlyDeleted(RecentlyDeletedView)
+  /// Deletes from another device held back because they take too many at once: `y` applies
+  /// them here, `k` keeps the bookmarks everywhere, any other key decides later.
+  case confirmHeldDeletes(HeldDeletes)
 }

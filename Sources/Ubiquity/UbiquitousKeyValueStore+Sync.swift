@@ -153,6 +153,16 @@ extension UbiquitousKeyValueStore: SyncZone {
   /// Returns whether this was the first download.
   private func fetch(from cloud: any CloudService, since start: Int64?) async throws -> Bool {
     let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
+    // What this change removes that is here is held back if it is too much at once (not
+    // on the first download, which removes nothing).
+    if start != nil {
+      let values = state.withLock { $0.values }
+      let removing = changes.records.filter { $0.value == nil && values[$0.key] != nil }.map(\.key)
+      if removalHold.holds(removing: removing, present: { values.keys.count { removalHold.counts($0) } }) {
+        publishStatus()
+        return false
+      }
+    }
     let early = start != nil && !changes.records.isEmpty
     if early { showBeforeWriting(changes) }
     var unreadable = 0
@@ -168,6 +178,7 @@ extension UbiquitousKeyValueStore: SyncZone {
       throw error
     }
     if early { state.withLock { $0.fetchedAhead = nil } }
+    removalHold.applied()
     if unreadable > 0 {
       state.withLock {
         $0.cacheProblem = "\(unreadable) value(s) from the cloud could not be read; they were left in the cloud."

@@ -35,6 +35,9 @@ public final class UbiquitousKeyValueStore: Sendable {
   let changeBroadcast = Broadcast<KeyValueChange>()
   let statusBroadcast = Broadcast<KeyValueSyncStatus>(bufferingPolicy: .bufferingNewest(1))
 
+  /// Holds back a fetched change that removes too much at once, once a rule is set.
+  public let removalHold = RemovalHold()
+
   struct State: ~Copyable {
     var values: [String: PropertyList] = [:]
     var sizes: [String: Int] = [:]
@@ -326,7 +329,8 @@ public final class UbiquitousKeyValueStore: Sendable {
     state.withLock { state in
       KeyValueSyncStatus(
         state: state.syncState, pending: state.pending + state.unsaved.count, keys: state.values.count,
-        bytes: state.totalBytes, problem: Self.sentences(state.cacheProblem, state.problem, state.notice))
+        bytes: state.totalBytes, problem: Self.sentences(state.cacheProblem, state.problem, state.notice),
+        held: removalHold.held)
     }
   }
 

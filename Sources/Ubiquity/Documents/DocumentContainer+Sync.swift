@@ -46,7 +46,8 @@ extension DocumentContainer: SyncZone {
     return state.withLock { state in
       DocumentSyncStatus(
         state: state.syncState, pending: counts?.0 ?? 0, conflicts: counts?.1 ?? 0,
-        problem: UbiquitousKeyValueStore.sentences(state.problem, index.notice, state.notice))
+        problem: UbiquitousKeyValueStore.sentences(state.problem, index.notice, state.notice),
+        held: removalHold.held)
     }
   }
 
@@ -208,6 +209,24 @@ extension DocumentContainer: SyncZone {
     let token = try index.read { try $0.value("token") }.flatMap(Int64.init) ?? 0
     let changes = try await cloud.allChanges(in: .documents, since: CloudToken(sequence: token))
     guard changes.token.sequence != token || !changes.records.isEmpty else { return }
+    // What this change removes that is here (not changed here meanwhile) is held back if it
+    // is too much at once: read first, since a commit wakes the engine, which would fetch and
+    // hold it again without end.
+    let hold = try index.read { session in
+      var removing: [String] = []
+      for record in changes.records where record.value == nil && removalHold.counts(record.key) {
+        guard let entry = try session.entry(record.key), !entry.removed, !entry.pending, entry.base < record.sequence
+        else { continue }
+        removing.append(record.key)
+      }
+      return try removalHold.holds(removing: removing) {
+        try session.allEntries().count { !$0.removed && removalHold.counts($0.file) }
+      }
+    }
+    if hold {
+      statuses.send(status())
+      return
+    }
     let unwritten = try commit { session -> [String] in
       var unwritten: [String] = []
       for record in changes.records {
@@ -219,6 +238,7 @@ extension DocumentContainer: SyncZone {
       try session.setValue(String(changes.token.sequence), for: "token")
       return unwritten
     }
+    removalHold.applied()
     try materialize(unwritten)
   }
 

@@ -44,6 +44,8 @@ public final class DocumentContainer: Sendable {
   /// True while a write of this process is writing files it committed (an import, a fetch).
   public var isWritingFiles: Bool { materializing.load(ordering: .acquiring) > 0 }
   let statuses = Broadcast<DocumentSyncStatus>(bufferingPolicy: .bufferingNewest(1))
+  /// Holds back a fetched change that removes too much at once, once a rule is set.
+  public let removalHold = RemovalHold()
 
   struct SyncState: ~Copyable {
     var syncState = DocumentSyncStatus.State.offline

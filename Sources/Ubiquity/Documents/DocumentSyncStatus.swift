@@ -12,11 +12,14 @@ public struct DocumentSyncStatus: Hashable, Sendable {
   public var conflicts: Int
   /// Why the cloud can't be used, in one sentence.
   public var problem: String?
+  /// A fetched change held back because it removes too much at once (``RemovalHold``).
+  public var held: RemovalHold.Held?
 
-  public init(state: State, pending: Int, conflicts: Int, problem: String? = nil) {
+  public init(state: State, pending: Int, conflicts: Int, problem: String? = nil, held: RemovalHold.Held? = nil) {
     self.state = state
     self.pending = pending
     self.conflicts = conflicts
     self.problem = problem
+    self.held = held
   }
 }

@@ -1,0 +1,47 @@
+import ArgumentParser
+import BookmarkStores
+
+/// `cloudy sync [--apply-deletes | --keep-deleted]`: pushes this device's queued changes and
+/// fetches the others' once, and settles deletes held back because they take too many
+/// bookmarks at once. Without a choice, held deletes are refused: they stay held, one
+/// sentence says so, and the exit status is 1.
+struct SyncCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract: "Push queued changes and fetch other devices' once; settle deletes held back.",
+    discussion: """
+      A change from another device that deletes more than a fifth of the bookmarks, and at least 50, is \
+      held back on this device (nothing of it is applied) until you choose: --apply-deletes deletes them \
+      here too (Recently Deleted keeps them), --keep-deleted keeps the bookmarks on every device.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Flag(name: .long, help: "Apply deletes held back: they are deleted here too, and kept in Recently Deleted.")
+  var applyDeletes = false
+
+  @Flag(name: .long, help: "Keep the bookmarks held-back deletes would take, on every device.")
+  var keepDeleted = false
+
+  func validate() throws {
+    if applyDeletes, keepDeleted { throw ValidationError("Choose one of --apply-deletes and --keep-deleted.") }
+  }
+
+  func run() async throws {
+    try await CLIError.reporting {
+      let store = try await options.openStore()
+      guard let held = await store.snapshot()?.heldDeletes else {
+        if applyDeletes || keepDeleted { StandardStream.output.say("No deletes are held back.\n") }
+        await options.finish(store)
+        return
+      }
+      guard applyDeletes || keepDeleted else { throw CLIError(held.sentence) }
+      try await store.settleHeldDeletes(keeping: keepDeleted)
+      StandardStream.output.say(
+        keepDeleted
+          ? "Kept \(held.count) bookmarks on every device.\n"
+          : "Deleted \(held.count) bookmarks here too; `cloudy trash list` shows them.\n")
+      await options.finish(store)
+    }
+  }
+}

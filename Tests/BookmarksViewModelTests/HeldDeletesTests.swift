@@ -1,0 +1,65 @@
+import BookmarkModel
+import BookmarkStores
+import BookmarksViewModel
+import Foundation
+import XCTest
+
+/// Deletes from another device held back (issue 19.5): asked once, on the bottom line; `y`
+/// applies them here, `k` keeps the bookmarks, any other key decides later.
+final class HeldDeletesTests: XCTestCase {
+  private let held = HeldDeletes(count: 55, total: 60)
+
+  private func heldSnapshot() -> StoreSnapshot {
+    var snapshot = Fixtures.snapshot(Fixtures.three)
+    snapshot.heldDeletes = held
+    snapshot.status.problem = held.sentence
+    return snapshot
+  }
+
+  func testHeldDeletesAreAskedAboutOnceAndKIsKeeping() {
+    var model = Fixtures.model()
+    _ = model.send(.storeChanged(heldSnapshot()))
+    XCTAssertEqual(model.state.modal, .confirmHeldDeletes(held))
+    let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
+    XCTAssertTrue(bottom.contains("55 of 60 deleted on another device: y delete here · k keep"), bottom)
+
+    XCTAssertEqual(model.press(.character("k")), [.settleHeldDeletes(keeping: true)])
+    XCTAssertNil(model.state.modal)
+    _ = model.send(.storeChanged(heldSnapshot()))
+    XCTAssertNil(model.state.modal, "not asked again while it is being settled")
+    _ = model.send(.heldDeletesSettled(keeping: true, nil))
+    XCTAssertEqual(model.state.message?.text, "Kept them: 55 bookmarks are back on every device.")
+  }
+
+  func testYAppliesThemAndAnyOtherKeyDecidesLater() {
+    var model = Fixtures.model()
+    _ = model.send(.storeChanged(heldSnapshot()))
+    XCTAssertEqual(model.press(.character("x")), [])
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "Held back for now; the bottom line says how to choose.")
+    _ = model.send(.storeChanged(heldSnapshot()))
+    XCTAssertNil(model.state.modal, "the same held deletes are not asked about again")
+
+    var more = heldSnapshot()
+    more.heldDeletes = HeldDeletes(count: 58, total: 60)
+    _ = model.send(.storeChanged(more))
+    XCTAssertEqual(model.state.modal, .confirmHeldDeletes(HeldDeletes(count: 58, total: 60)))
+    XCTAssertEqual(model.press(.character("y")), [.settleHeldDeletes(keeping: false)])
+    // Keys typed meanwhile wait for the store, then apply.
+    XCTAssertEqual(model.press(.down), [])
+    XCTAssertEqual(model.state.selection, 0)
+    XCTAssertEqual(model.state.message?.text, "Deleting them here too…")
+    _ = model.send(.heldDeletesSettled(keeping: false, nil))
+    XCTAssertEqual(model.state.selection, 1, "the key that waited")
+  }
+
+  func testAFailureIsSaidAndAskedAgainLater() {
+    var model = Fixtures.model()
+    _ = model.send(.storeChanged(heldSnapshot()))
+    model.press(.character("k"))
+    _ = model.send(.heldDeletesSettled(keeping: true, FailureMessage("The cloud can't be reached.")))
+    XCTAssertEqual(model.state.message?.text, "The cloud can't be reached.")
+    _ = model.send(.storeChanged(heldSnapshot()))
+    XCTAssertEqual(model.state.modal, .confirmHeldDeletes(held))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+
+/// A mass delete in the real app (issue 19.5): device B was closed while A deleted 55 of its
+/// 60 bookmarks; B opens, still shows all 60, and asks on the bottom line; `k` keeps them,
+/// and A gets them back without a key press of its own.
+final class HeldDeletesTests: EndToEndTestCase {
+  private var cloudFolder: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    cloudFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cloudy-e2e-held-\(UUID().uuidString.prefix(13).lowercased())", isDirectory: true)
+    try FileManager.default.createDirectory(at: cloudFolder, withIntermediateDirectories: true)
+    let folder = cloudFolder!
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  private func device(_ name: String) throws -> CloudyHome {
+    let home = try makeHome()
+    home.settings = [
+      "CLOUDY_STORE": "documents",
+      "CLOUDY_CLOUD": "sqlite:" + cloudFolder.appendingPathComponent("cloud.sqlite").path,
+      "CLOUDY_ACCOUNT": "e2e", "CLOUDY_DEVICE_NAME": name,
+    ]
+    return home
+  }
+
+  func testAMassDeleteIsAskedAboutAndKIsKeepingThemEverywhere() throws {
+    let deviceA = try device("a")
+    let deviceB = try device("b")
+    let links = (0..<60).map { "<DT><A HREF=\"https://\($0).example\">Link \($0)</A>" }.joined(separator: "\n")
+    let file = cloudFolder.appendingPathComponent("sixty.html")
+    try Data("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n\(links)\n</DL>\n".utf8).write(to: file)
+    XCTAssertEqual(try deviceA.cli("import", "--yes", file.path).status, 0)
+    let ids = try deviceA.cli("list").stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    XCTAssertEqual(try deviceB.cli("list").stdout.split(separator: "\n").count, 60)
+    for id in ids.prefix(55) { XCTAssertEqual(try deviceA.cli("remove", id).status, 0) }
+
+    let app = try launch(deviceB, waitUntilLoaded: false)
+    var screen = try app.waitFor("55 of 60 deleted on another device: y delete here · k keep")
+    XCTAssertTrue(screen.contains("  Link 0\n"), "the deleted ones still listed: \(screen)")
+    try app.press("k")
+    screen = try app.waitFor("Kept them: 55 bookmarks are back on every device.")
+    XCTAssertTrue(screen.contains("  Link 0\n"), screen)
+    try app.waitUntil("device A has them back") {
+      try deviceA.cli("list").stdout.split(separator: "\n").count == 60
+    }
+    XCTAssertEqual(try deviceA.cli("trash", "list").stdout, "", "and out of Recently Deleted")
+  }
+}
