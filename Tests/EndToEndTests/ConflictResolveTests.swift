@@ -37,19 +37,24 @@ final class ConflictResolveTests: EndToEndTestCase {
     return result.stdout
   }
 
-  func testAConflictIsMarkedResolvedFromTheListAndConvergesOnTheOtherDevice() throws {
+  /// Two devices and a bookmark in conflict: A renames it offline while B makes `editOnB`.
+  private func conflict(editOnB: String...) throws -> (a: CloudyHome, b: CloudyHome) {
     let deviceA = try device()
     let deviceB = try device()
     let id = try checked(
       deviceA.cli("add", "https://conflict.example", "--name", "Original"), "add"
     ).trimmingCharacters(in: .whitespacesAndNewlines)
     XCTAssertTrue(try deviceB.cli("list").stdout.contains("Original"))
-
     XCTAssertEqual(try deviceA.cli("--offline", "edit", id, "--name", "Name From A").status, 0)
-    XCTAssertEqual(try deviceB.cli("edit", id, "--name", "Name From B").status, 0)
+    XCTAssertEqual(try deviceB.cli(["edit", id] + editOnB).status, 0)
     // A comes back online: its edit was based on the version B replaced.
     let listed = try deviceA.cli("list", "--json").stdout
     XCTAssertTrue(listed.contains("\"conflict\":true"), listed)
+    return (deviceA, deviceB)
+  }
+
+  func testAConflictIsMarkedResolvedFromTheListAndConvergesOnTheOtherDevice() throws {
+    let (deviceA, deviceB) = try conflict(editOnB: "--name", "Name From B")
 
     let app = try launch(deviceA, waitUntilLoaded: false)
     var screen = try app.waitFor("1 conflict")
@@ -81,15 +86,7 @@ final class ConflictResolveTests: EndToEndTestCase {
   /// both fields, → takes A's name, the preview shows A's name over B's URL, and Enter saves
   /// it; B converges on the merge with no conflict left.
   func testAMergeTakesANameFromOneDeviceAndAURLFromTheOther() throws {
-    let deviceA = try device()
-    let deviceB = try device()
-    let id = try checked(
-      deviceA.cli("add", "https://old.example", "--name", "Original"), "add"
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
-    XCTAssertTrue(try deviceB.cli("list").stdout.contains("Original"))
-    XCTAssertEqual(try deviceA.cli("--offline", "edit", id, "--name", "Name From A").status, 0)
-    XCTAssertEqual(try deviceB.cli("edit", id, "--url", "https://new.example").status, 0)
-    XCTAssertTrue(try deviceA.cli("list", "--json").stdout.contains("\"conflict\":true"))
+    let (deviceA, deviceB) = try conflict(editOnB: "--url", "https://new.example")
 
     let app = try launch(deviceA, waitUntilLoaded: false)
     _ = try app.waitFor("1 conflict")
