@@ -15,6 +15,6 @@ public struct HeldDeletes: Hashable, Sendable {
   /// The sentence the bottom line and the command line show until it is settled.
   public var sentence: String {
     "Another device deleted \(count) of \(total) bookmarks at once; that is held back here until you choose"
-      + " (in the app, or `cloudy sync --apply-deletes` or `--keep-deleted`)."
+      + " (`cloudy sync --apply-deletes` or `--keep-deleted`, or D in the app)."
   }
 }

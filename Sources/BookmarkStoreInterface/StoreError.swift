@@ -29,6 +29,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A conflict's versions changed between listing them and resolving (one arrived, or
   /// another device resolved it); nothing was changed.
   case versionsChanged(String)
+  /// Deletes held back could not be settled (the cloud can't be reached); they stay held.
+  case heldDeletesNotSettled
 
   public var description: String {
     switch self {
@@ -52,6 +54,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "Nothing was deleted: Recently Deleted has no room left in the key-value store's quota. Empty it"
         + " (`cloudy trash empty`, or E in Recently Deleted, D) and delete again."
     case .folder(let problem): problem.description
+    case .heldDeletesNotSettled:
+      "The cloud can't be reached, so the deletes held back are still held; nothing else changed. Try again"
+        + " when it can be."
     case .versionsChanged(let name):
       "The versions of “\(name)” changed meanwhile, so nothing was changed; look at them again."
     case .wouldNotFit(let backend, let fitting, let requested):

@@ -592,25 +592,35 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   public func settleHeldDeletes(keeping: Bool) async throws {
     guard let held = container.removalHold.held else { return }
-    var kept: Set<Bookmark.ID> = []
+    var restoring: Set<Bookmark.ID> = []
     if keeping {
-      // Saved again as a new version of this device's copy: an edit beats a delete, so
-      // they stay on every device.
+      // A bookmark the deleting device put in Recently Deleted comes back from there, below:
+      // its copy is the newest (it may hold an edit this device never fetched). One deleted
+      // without (an older client, a wipe by hand) is saved again as a new version of this
+      // device's copy: an edit beats a delete, so it stays on every device.
       var documents: [(file: String, contents: Data)] = []
       for file in held.keys {
         guard let entry = try? container.entry(file), let (bookmark, _) = BookmarkDocument.read(entry.contents)
         else { continue }
-        documents.append((file, entry.contents))
-        kept.insert(bookmark.id)
+        if held.written.contains(DocumentContainer.fileName(for: bookmark.id, extension: Self.deletedExtension)) {
+          restoring.insert(bookmark.id)
+        } else {
+          documents.append((file, entry.contents))
+        }
       }
-      _ = try await translating { try container.save(documents) }
-      refresh(documents.map(\.file))
+      if !documents.isEmpty {
+        _ = try await translating { try container.save(documents) }
+        refresh(documents.map(\.file))
+      }
     }
-    container.removalHold.letThrough()
+    container.removalHold.letThrough(approving: held.keys)
     await container.syncNow()
-    // The deleting device put them in Recently Deleted; kept, they are not deleted.
-    if !kept.isEmpty {
-      _ = try await removeDeleted(kept)
+    guard !container.removalHold.isLettingThrough else { throw StoreError.heldDeletesNotSettled }
+    if !restoring.isEmpty {
+      // The list as the fetch left it (the query's report of it may not have come yet): a
+      // restore is never made over a bookmark it still shows.
+      _ = catchUp()
+      _ = try await restoreDeleted(restoring)
       await container.syncNow()
     }
     publish()

@@ -105,25 +105,31 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   public func settleHeldDeletes(keeping: Bool) async throws {
     guard let held = keyValueStore.removalHold.held else { return }
-    var kept: Set<Bookmark.ID> = []
+    var restoring: Set<Bookmark.ID> = []
     if keeping {
-      // Saved again as an edit of this device's copy: the write reaches the cloud after the
-      // deletes, so it wins there and on every device.
+      // A bookmark the deleting device put in Recently Deleted comes back from there, below:
+      // its copy is the newest (it may hold an edit this device never fetched). One deleted
+      // without (an older client, a wipe by hand) is saved again as an edit of this device's
+      // copy, which reaches the cloud after the delete and wins there.
       var batch: [String: PropertyList?] = [:]
       for key in held.keys {
+        let id = String(key.dropFirst(KeyValueBookmarkLayout.prefix.count))
+        if held.written.contains(KeyValueBookmarkLayout.key(forDeleted: id)) {
+          restoring.insert(id)
+          continue
+        }
         guard var entry = keyValueStore.object(forKey: key)?.dictionary else { continue }
         entry[Self.baseKey] = entry[Self.editKey]
         entry[Self.editKey] = .string(Self.editToken())
         batch[key] = .dictionary(entry)
-        kept.insert(String(key.dropFirst(KeyValueBookmarkLayout.prefix.count)))
       }
-      try write(batch)
+      if !batch.isEmpty { try write(batch) }
     }
-    keyValueStore.removalHold.letThrough()
+    keyValueStore.removalHold.letThrough(approving: held.keys)
     await keyValueStore.syncNow()
-    // The deleting device put them in Recently Deleted; kept, they are not deleted.
-    if !kept.isEmpty {
-      _ = try await removeDeleted(kept)
+    guard !keyValueStore.removalHold.isLettingThrough else { throw StoreError.heldDeletesNotSettled }
+    if !restoring.isEmpty {
+      _ = try await restoreDeleted(restoring)
       await keyValueStore.syncNow()
     }
     publish()

@@ -35,6 +35,8 @@ public struct AppState: Hashable, Sendable {
   public var conflicted: Set<Bookmark.ID>
   /// Recently Deleted, newest first, as the store last reported it.
   public var deleted: [DeletedBookmark] = []
+  /// Deletes from another device the store holds back (too many at once), until settled.
+  public var heldDeletes: HeldDeletes?
   /// What this device's link checks found, by bookmark (see ``linkStatus(of:)``).
   public var linkChecks: [Bookmark.ID: LinkCheck] = [:]
   /// How far a `C` check is, while one runs.

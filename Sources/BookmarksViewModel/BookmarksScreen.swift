@@ -77,8 +77,8 @@ public enum BookmarksScreen {
       let danger = Style([.bold], role: .danger)
       buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
       buffer.write(
-        "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted on another device:"
-          + " y delete here · k keep · other key: later",
+        "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted elsewhere:"
+          + " Y delete here · R keep them · other key: later",
         row: row, column: 1, style: danger, limit: buffer.width - 2)
       return
     }
@@ -109,6 +109,11 @@ public enum BookmarksScreen {
       // Offline is never hidden behind a message: `Added “X”. · key-value · offline · 1 pending`.
       let offline = state.status.sync == .offline ? " · " + state.status.syncSummary : ""
       left = (message.text + offline, message.isError ? Style([.bold], role: .danger) : barStyle)
+    } else if let held = state.heldDeletes {
+      left = (
+        "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted elsewhere are held back: D chooses",
+        Style([.bold], role: .danger)
+      )
     } else if let problem = state.status.problem {
       // Offline with a reason: keep `offline · N pending` in front of it.
       let prefix = state.status.sync == .offline ? state.status.syncSummary + " · " : ""

@@ -9,6 +9,7 @@ extension BookmarksViewModel {
     state.status = snapshot.status
     state.conflicted = snapshot.conflicted
     state.deleted = snapshot.deleted
+    state.heldDeletes = snapshot.heldDeletes
     if case .recentlyDeleted(var view) = state.modal {
       view.follow(snapshot.deleted)
       state.modal = .recentlyDeleted(view)
@@ -36,8 +37,10 @@ extension BookmarksViewModel {
     }
   }
 
-  /// Deletes held back are asked about once (again only if what is held changes), when
-  /// nothing else has the keys; the bottom line says they are held meanwhile.
+  /// Deletes held back are asked about once (again only if what is held changes, or on `D`),
+  /// when nothing else has the keys; the bottom line says they are held meanwhile. The
+  /// answers are keys the list doesn't use (`Y`, `R`), so keys typed as the question appears
+  /// can't answer it.
   private mutating func askAboutHeldDeletes(_ held: HeldDeletes?) {
     guard let held, held != askedHeldDeletes, state.modal == nil, !state.isWaitingForStore else { return }
     askedHeldDeletes = held
@@ -47,16 +50,16 @@ extension BookmarksViewModel {
   mutating func heldDeletesKey(_ key: Key, _ held: HeldDeletes) -> [Effect] {
     state.modal = nil
     switch key {
-    case .character("y"), .character("Y"):
+    case .character("Y"):
       state.isWaitingForStore = true
       state.message = StatusMessage("Deleting them here too…")
       return [.settleHeldDeletes(keeping: false)]
-    case .character("k"), .character("K"):
+    case .character("R"):
       state.isWaitingForStore = true
       state.message = StatusMessage("Keeping them on every device…")
       return [.settleHeldDeletes(keeping: true)]
     default:
-      state.message = StatusMessage("Held back for now; the bottom line says how to choose.")
+      state.message = StatusMessage("Held back for now; D asks again.")
       return []
     }
   }

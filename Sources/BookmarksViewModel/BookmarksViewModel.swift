@@ -274,7 +274,13 @@ public struct BookmarksViewModel: Sendable {
     case .reorder: return exchange(by: key == .character("J") ? 1 : -1)
     case .undo: return key == .character("u") ? undo() : redo()
     case .help: state.modal = .help(scroll: 0)
-    case .recentlyDeleted: openRecentlyDeleted()
+    case .recentlyDeleted:
+      // While deletes from another device are held back, `D` asks about them first.
+      if let held = state.heldDeletes, !state.isWaitingForStore {
+        state.modal = .confirmHeldDeletes(held)
+      } else {
+        openRecentlyDeleted()
+      }
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]
     case .filter: startFilter()

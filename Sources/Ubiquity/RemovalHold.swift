@@ -1,9 +1,10 @@
 import Synchronization
 
-/// Holds back a fetched change that would remove many of a zone's items at once (a device
-/// wiped, a script gone wrong): more than `fraction` of them and at least `minimum`. The
-/// change is neither applied nor passed (the zone's token stays), every fetch finds it again
-/// and holds it again, until ``letThrough()`` lets the next fetch apply it.
+/// Holds back the removals of a fetched change that would remove many of a zone's items at
+/// once (a device wiped, a script gone wrong): more than `fraction` of them and at least
+/// `minimum`. The rest of the change is applied, but the zone's token stays, so every fetch
+/// finds the removals again and holds them again, until ``letThrough(approving:)`` lets a
+/// fetch whose removals are among the approved ones apply them.
 public final class RemovalHold: Sendable {
   /// Which items count, and how many removed at once is too many.
   public struct Rule: Sendable {
@@ -22,22 +23,25 @@ public final class RemovalHold: Sendable {
     }
   }
 
-  /// A change held back: the items it removes (their keys or file names), and how many
-  /// items there are here.
+  /// A change held back: the items it removes (their keys or file names), how many items
+  /// there are here, and what else the change writes (a deleting device's copies of them).
   public struct Held: Hashable, Sendable {
     public var keys: [String]
     public var present: Int
+    public var written: Set<String>
 
-    public init(keys: [String], present: Int) {
+    public init(keys: [String], present: Int, written: Set<String> = []) {
       self.keys = keys
       self.present = present
+      self.written = written
     }
   }
 
   private struct State {
     var rule: Rule?
     var held: Held?
-    var lettingThrough = false
+    var approved: Set<String>?
+    var appliedAround: Int64?
   }
 
   private let state = Mutex(State())
@@ -52,38 +56,54 @@ public final class RemovalHold: Sendable {
   /// The change held back now, if any.
   public var held: Held? { state.withLock { $0.held } }
 
-  /// Lets the next fetch apply what it holds; the zone syncs to do it.
-  public func letThrough() {
-    state.withLock { state in
-      state.lettingThrough = true
-    }
+  /// Lets a fetch apply these removals (what ``held`` listed when the user chose), and no
+  /// others: a fetch that removes more than was approved is held again. The zone syncs to
+  /// apply them.
+  public func letThrough(approving keys: [String]) {
+    state.withLock { $0.approved = Set(keys) }
+  }
+
+  /// The end of the last change whose other parts a zone applied around the removals it
+  /// held (nil once a fetch applies everything).
+  var appliedAround: Int64? {
+    get { state.withLock { $0.appliedAround } }
+    set { state.withLock { $0.appliedAround = newValue } }
+  }
+
+  /// True from ``letThrough(approving:)`` until a fetch applied the approved removals.
+  public var isLettingThrough: Bool { state.withLock { $0.approved != nil } }
+
+  /// Whether this many removals could be held (the caller then looks closer).
+  func mayHold(_ count: Int) -> Bool {
+    guard let rule = state.withLock({ $0.rule }) else { return false }
+    return count >= rule.minimum
   }
 
   /// What a fetch asks before applying: `removing` are the items it would remove that are
-  /// here, `present` counts the items here (asked only when there are enough removals to
-  /// matter). Returns whether to hold the change; remembers it if so, and forgets what was
-  /// held if not.
-  func holds(removing: [String], present: () throws -> Int) rethrows -> Bool {
-    let (rule, lettingThrough) = state.withLock { ($0.rule, $0.lettingThrough) }
-    guard let rule, !lettingThrough else {
-      state.withLock { $0.held = nil }
-      return false
-    }
+  /// here, `writing` what else it writes, `present` counts the items here (asked only when
+  /// there are enough removals to matter). Returns the removals to hold back (empty: apply
+  /// everything); remembers them, and forgets what was held before.
+  func holds(removing: [String], writing: Set<String>, present: () throws -> Int) rethrows -> Set<String> {
+    let (rule, approved) = state.withLock { ($0.rule, $0.approved) }
+    guard let rule else { return [] }
     let counted = removing.filter(rule.counts)
     var held: Held?
-    if counted.count >= rule.minimum {
+    if counted.count >= rule.minimum, !(approved.map { Set(counted).isSubset(of: $0) } ?? false) {
       let total = try present()
-      if rule.holds(removing: counted.count, of: total) { held = Held(keys: counted, present: total) }
+      if rule.holds(removing: counted.count, of: total) {
+        held = Held(keys: counted, present: total, written: writing)
+      }
     }
     state.withLock { $0.held = held }
-    return held != nil
+    return Set(held?.keys ?? [])
   }
 
-  /// A fetch applied its change: the next one is held by the rule again.
+  /// A fetch applied every removal it had: the next one is held by the rule again.
   func applied() {
     state.withLock { state in
-      state.lettingThrough = false
+      state.approved = nil
       state.held = nil
+      state.appliedAround = nil
     }
   }
 

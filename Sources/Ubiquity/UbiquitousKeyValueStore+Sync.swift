@@ -152,15 +152,26 @@ extension UbiquitousKeyValueStore: SyncZone {
   /// download) and applies each record newer than what the cache holds for its key.
   /// Returns whether this was the first download.
   private func fetch(from cloud: any CloudService, since start: Int64?) async throws -> Bool {
-    let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
-    // What this change removes that is here is held back if it is too much at once (not
-    // on the first download, which removes nothing).
-    if start != nil {
-      let values = state.withLock { $0.values }
-      let removing = changes.records.filter { $0.value == nil && values[$0.key] != nil }.map(\.key)
-      if removalHold.holds(removing: removing, present: { values.keys.count { removalHold.counts($0) } }) {
-        publishStatus()
-        return false
+    var changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: start ?? 0))
+    // What this change removes that is here (and not changed here meanwhile) is held back if
+    // it is too much at once; the rest is applied, but the token stays. Not on the first
+    // download, which removes nothing.
+    var held: Set<String> = []
+    if let start {
+      let (values, unsaved) = state.withLock { ($0.values, Set($0.unsaved.keys)) }
+      var removing = changes.records.filter { $0.value == nil && values[$0.key] != nil }.map(\.key)
+      if removalHold.mayHold(removing.count) {
+        let pending = unsaved.union((try? file.read()).map { Set($0.pending.keys) } ?? [])
+        removing.removeAll { pending.contains($0) }
+      }
+      let writing = Set(changes.records.filter { $0.value != nil }.map(\.key))
+      held = removalHold.holds(removing: removing, writing: writing) {
+        values.keys.count { removalHold.counts($0) }
+      }
+      if !held.isEmpty {
+        changes = CloudChanges(
+          records: changes.records.filter { !held.contains($0.key) }, token: CloudToken(sequence: start),
+          hasMore: false)
       }
     }
     let early = start != nil && !changes.records.isEmpty
@@ -178,7 +189,7 @@ extension UbiquitousKeyValueStore: SyncZone {
       throw error
     }
     if early { state.withLock { $0.fetchedAhead = nil } }
-    removalHold.applied()
+    if held.isEmpty { removalHold.applied() } else { publishStatus() }
     if unreadable > 0 {
       state.withLock {
         $0.cacheProblem = "\(unreadable) value(s) from the cloud could not be read; they were left in the cloud."

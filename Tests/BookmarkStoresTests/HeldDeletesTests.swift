@@ -53,6 +53,8 @@ final class HeldDeletesTests: XCTestCase {
     let onFirst = try await first.load().count
     XCTAssertEqual(onFirst, 60)
     await close()
+    // A edits one before deleting it: B never fetched that edit.
+    _ = try await a.update(id: "id-0", with: BookmarkDraft(name: "Edited on A", url: "https://0.example"))
     let deleted = (0..<55).map { "id-\($0)" }
     for id in deleted { try await a.delete(id: id) }
     await a.sync()
@@ -71,12 +73,14 @@ final class HeldDeletesTests: XCTestCase {
       XCTAssertEqual(stillHere, 60, "\(kind): nothing applied here")
 
       try await b.settleHeldDeletes(keeping: true)
-      let onB = try await b.load().count
-      XCTAssertEqual(onB, 60, "\(kind)")
+      let onB = try await b.load()
+      XCTAssertEqual(onB.count, 60, "\(kind)")
+      XCTAssertEqual(
+        onB.first { $0.id == "id-0" }?.name, "Edited on A", "\(kind): the newest copy comes back, not B's stale one")
       let settled = await b.snapshot()
       XCTAssertNil(settled?.heldDeletes, "\(kind)")
       await a.sync()
-      let back = await snapshot(of: a) { $0.count == 60 }
+      let back = await snapshot(of: a) { $0.count == 60 && $0.contains { $0.name == "Edited on A" } }
       XCTAssertNotNil(back, "\(kind): kept on the device that deleted them too")
       let trash = try await a.recentlyDeleted()
       XCTAssertEqual(trash.filter { deleted.contains($0.id) }, [], "\(kind): and not in Recently Deleted")

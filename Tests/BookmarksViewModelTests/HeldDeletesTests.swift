@@ -4,8 +4,9 @@ import BookmarksViewModel
 import Foundation
 import XCTest
 
-/// Deletes from another device held back (issue 19.5): asked once, on the bottom line; `y`
-/// applies them here, `k` keeps the bookmarks, any other key decides later.
+/// Deletes from another device held back (issue 19.5): asked once, on the bottom line; `Y`
+/// applies them here, `R` keeps the bookmarks, any other key decides later and `D` asks again.
+/// The list's own keys (`y` copies, `k` moves up) never answer.
 final class HeldDeletesTests: XCTestCase {
   private let held = HeldDeletes(count: 55, total: 60)
 
@@ -16,14 +17,14 @@ final class HeldDeletesTests: XCTestCase {
     return snapshot
   }
 
-  func testHeldDeletesAreAskedAboutOnceAndKIsKeeping() {
+  func testHeldDeletesAreAskedAboutOnceAndRIsKeeping() {
     var model = Fixtures.model()
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertEqual(model.state.modal, .confirmHeldDeletes(held))
     let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
-    XCTAssertTrue(bottom.contains("55 of 60 deleted on another device: y delete here · k keep"), bottom)
+    XCTAssertTrue(bottom.contains("55 of 60 deleted elsewhere: Y delete here · R keep them · other key: later"), bottom)
 
-    XCTAssertEqual(model.press(.character("k")), [.settleHeldDeletes(keeping: true)])
+    XCTAssertEqual(model.press(.character("R")), [.settleHeldDeletes(keeping: true)])
     XCTAssertNil(model.state.modal)
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertNil(model.state.modal, "not asked again while it is being settled")
@@ -31,32 +32,39 @@ final class HeldDeletesTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "Kept them: 55 bookmarks are back on every device.")
   }
 
-  func testYAppliesThemAndAnyOtherKeyDecidesLater() {
+  func testYAppliesThemAndAnyOtherKeyDecidesLaterAndDAsksAgain() {
     var model = Fixtures.model()
     _ = model.send(.storeChanged(heldSnapshot()))
-    XCTAssertEqual(model.press(.character("x")), [])
+    // `k`, moving up in the list, is no answer.
+    XCTAssertEqual(model.press(.character("k")), [])
     XCTAssertNil(model.state.modal)
-    XCTAssertEqual(model.state.message?.text, "Held back for now; the bottom line says how to choose.")
+    XCTAssertEqual(model.state.message?.text, "Held back for now; D asks again.")
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertNil(model.state.modal, "the same held deletes are not asked about again")
+    model.press(.character("j"))
+    let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
+    XCTAssertTrue(bottom.contains("55 of 60 deleted elsewhere are held back: D chooses"), bottom)
+    model.press(.character("D"))
+    XCTAssertEqual(model.state.modal, .confirmHeldDeletes(held))
+    XCTAssertEqual(model.press(.character("y")), [], "y copies in the list; it answers nothing here")
 
     var more = heldSnapshot()
     more.heldDeletes = HeldDeletes(count: 58, total: 60)
     _ = model.send(.storeChanged(more))
     XCTAssertEqual(model.state.modal, .confirmHeldDeletes(HeldDeletes(count: 58, total: 60)))
-    XCTAssertEqual(model.press(.character("y")), [.settleHeldDeletes(keeping: false)])
+    XCTAssertEqual(model.press(.character("Y")), [.settleHeldDeletes(keeping: false)])
     // Keys typed meanwhile wait for the store, then apply.
     XCTAssertEqual(model.press(.down), [])
-    XCTAssertEqual(model.state.selection, 0)
+    XCTAssertEqual(model.state.selection, 1, "where `j` left it")
     XCTAssertEqual(model.state.message?.text, "Deleting them here too…")
     _ = model.send(.heldDeletesSettled(keeping: false, nil))
-    XCTAssertEqual(model.state.selection, 1, "the key that waited")
+    XCTAssertEqual(model.state.selection, 2, "the key that waited")
   }
 
   func testAFailureIsSaidAndAskedAgainLater() {
     var model = Fixtures.model()
     _ = model.send(.storeChanged(heldSnapshot()))
-    model.press(.character("k"))
+    model.press(.character("R"))
     _ = model.send(.heldDeletesSettled(keeping: true, FailureMessage("The cloud can't be reached.")))
     XCTAssertEqual(model.state.message?.text, "The cloud can't be reached.")
     _ = model.send(.storeChanged(heldSnapshot()))

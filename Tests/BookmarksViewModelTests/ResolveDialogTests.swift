@@ -150,6 +150,12 @@ final class ResolveDialogTests: XCTestCase {
   /// the store gives it, which is then no news to this session.
   func testKeepBothMakesTheOtherVersionABookmarkOfItsOwn() {
     var model = conflictedModel()
+    // A kept filter that the copy doesn't match: a bookmark added elsewhere and hidden by it
+    // would be news; the copy is this session's own.
+    model.press(.character("/"))
+    for character in "東京" { model.press(.character(character)) }
+    model.press(.enter)
+    XCTAssertEqual(model.state.selectedBookmark?.id, tokyo.id)
     model.press(.enter)
     _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
     XCTAssertEqual(
@@ -162,6 +168,11 @@ final class ResolveDialogTests: XCTestCase {
     copy.id = ConflictResolution.copyID(of: tokyo.id, version: "v-other")
     _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [copy])))
     XCTAssertEqual(model.state.message?.text, "Kept “東京タワー”; the other version is now a bookmark of its own.")
+    // Another bookmark added elsewhere and hidden by the filter is news, as before.
+    var other = copy
+    other.id = "elsewhere"
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [copy, other])))
+    XCTAssertEqual(model.state.message?.text, "1 added elsewhere, hidden by the filter (Esc shows all).")
   }
 
   /// `m` shows each field with the version it comes from (every field from the chosen one,

@@ -139,6 +139,12 @@ final class DocumentLifecycleTests: XCTestCase {
   func testAFileDroppedInDuringAScanIsFoundByTheNextCheck() throws {
     let dropped = Mutex(false)
     let folder = devices.folder("a")
+    // The folder's time two hours ago before the scan, one hour ago after the drop: both
+    // settled, so only what the scan records tells whether the drop is seen.
+    @Sendable func setFolderTime(hoursAgo: Int) {
+      let time = timeval(tv_sec: Int(Date().timeIntervalSince1970) - hoursAgo * 3600, tv_usec: 0)
+      _ = utimes(folder + "/Documents", [time, time])
+    }
     let container = DocumentContainer(
       root: folder, index: try SQLiteDocumentIndex(path: folder + "/index.sqlite"), cloud: nil, device: "a",
       readable: { _ in
@@ -146,12 +152,14 @@ final class DocumentLifecycleTests: XCTestCase {
         if !dropped.withLock({ $0 }) {
           dropped.withLock { $0 = true }
           try? Data(text: "during").write(to: URL(fileURLWithPath: folder + "/Documents/during.bookmark"))
+          setFolderTime(hoursAgo: 1)
         }
         return true
       })
     defer { Task { await container.close() } }
     try FileManager.default.createDirectory(atPath: container.documentsDirectory, withIntermediateDirectories: true)
     try Data(text: "before").write(to: URL(fileURLWithPath: container.documentsDirectory + "/before.bookmark"))
+    setFolderTime(hoursAgo: 2)
     try container.refreshFromFiles()
     XCTAssertTrue(dropped.withLock { $0 })
     XCTAssertEqual(try container.entry("before.bookmark")?.contents.text, "before")

@@ -208,37 +208,63 @@ extension DocumentContainer: SyncZone {
   private func fetch(from cloud: any CloudService) async throws {
     let token = try index.read { try $0.value("token") }.flatMap(Int64.init) ?? 0
     let changes = try await cloud.allChanges(in: .documents, since: CloudToken(sequence: token))
-    guard changes.token.sequence != token || !changes.records.isEmpty else { return }
-    // What this change removes that is here (not changed here meanwhile) is held back if it
-    // is too much at once: read first, since a commit wakes the engine, which would fetch and
-    // hold it again without end.
-    let hold = try index.read { session in
-      var removing: [String] = []
-      for record in changes.records where record.value == nil && removalHold.counts(record.key) {
-        guard let entry = try session.entry(record.key), !entry.removed, !entry.pending, entry.base < record.sequence
-        else { continue }
-        removing.append(record.key)
+    guard changes.token.sequence != token || !changes.records.isEmpty else {
+      // Nothing new (another session applied what was held, say): nothing is held.
+      if removalHold.held != nil || removalHold.isLettingThrough {
+        removalHold.applied()
+        statuses.send(status())
       }
-      return try removalHold.holds(removing: removing) {
+      return
+    }
+    // What this change removes that is here (not changed here meanwhile) is held back if it
+    // is too much at once; the rest is applied, but the token stays. Decided in a read, and
+    // a commit made only when something is new: a commit wakes the engine, which would fetch
+    // and hold again without end.
+    let (held, anythingNew) = try index.read { session -> (Set<String>, Bool) in
+      var removing: [String] = []
+      var writing: Set<String> = []
+      var new: [String] = []
+      for record in changes.records {
+        // What the change writes, applied already or not (an earlier fetch that held its
+        // removals applied the rest).
+        if record.value != nil { writing.insert(record.key) }
+        guard let entry = try session.entry(record.key) else {
+          // (The removal of a document never here changes nothing: not new.)
+          if record.value != nil { new.append(record.key) }
+          continue
+        }
+        if entry.base >= record.sequence || entry.pending { continue }
+        new.append(record.key)
+        if record.value == nil, !entry.removed { removing.append(record.key) }
+      }
+      let held = try removalHold.holds(removing: removing, writing: writing) {
         try session.allEntries().count { !$0.removed && removalHold.counts($0.file) }
       }
+      return (held, new.contains { !held.contains($0) })
     }
-    if hold {
+    // While removals are held, the rest of a change is applied once (a value that can't be
+    // read stays "new" for ever, and a commit for it on every step would never end).
+    if !held.isEmpty, !anythingNew || removalHold.appliedAround == changes.token.sequence {
       statuses.send(status())
       return
     }
     let unwritten = try commit { session -> [String] in
       var unwritten: [String] = []
-      for record in changes.records {
+      for record in changes.records where !held.contains(record.key) {
         let entry = try session.entry(record.key)
         // Already here, or changed here and about to be reconciled by the next push.
         if let entry, entry.base >= record.sequence || entry.pending { continue }
         if try apply(record, to: entry, in: session) { unwritten.append(record.key) }
       }
-      try session.setValue(String(changes.token.sequence), for: "token")
+      if held.isEmpty { try session.setValue(String(changes.token.sequence), for: "token") }
       return unwritten
     }
-    removalHold.applied()
+    if held.isEmpty {
+      removalHold.applied()
+    } else {
+      removalHold.appliedAround = changes.token.sequence
+      statuses.send(status())
+    }
     try materialize(unwritten)
   }
 

@@ -353,7 +353,8 @@ public final class DocumentContainer: Sendable {
   @discardableResult
   public func refreshFromFiles(force: Bool = false) throws -> Int {
     try PrivateFiles.makeDirectory(documentsDirectory)
-    let unmaterialized = try commit { session -> [String] in
+    // The scan records the folder itself, as it was before the listing.
+    let unmaterialized = try commit(recordingFolder: false) { session -> [String] in
       let signature = PrivateFiles.signature(documentsDirectory)
       let folder = Self.describe(signature)
       // The folder is as the last commit left it, but a commit whose files were still to be
@@ -593,11 +594,14 @@ public final class DocumentContainer: Sendable {
   }
 
   /// Whether a change made after `signature` was read is sure to give the folder another
-  /// time: its time is before the clock's current tick, which file times are taken from.
+  /// time: its time is not in the clock's current tick (which file times are taken from;
+  /// a second of margin covers finer file times). A time further ahead (a clock stepped
+  /// back, a restored backup) is settled too: a change now gets an earlier time.
   static func isSettled(_ signature: PrivateFiles.Signature) -> Bool {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME_COARSE, &now)
-    return (signature.seconds, signature.nanoseconds) < (now.tv_sec, now.tv_nsec)
+    let time = (signature.seconds, signature.nanoseconds)
+    return time < (now.tv_sec, now.tv_nsec) || time > (now.tv_sec + 1, now.tv_nsec)
   }
 
   static func describe(_ signature: PrivateFiles.Signature?) -> String? {
@@ -608,7 +612,7 @@ public final class DocumentContainer: Sendable {
 
   /// Runs `body` in an index write transaction, then tells this process's queries and the
   /// sync engine.
-  func commit<T>(_ body: (any DocumentIndexSession) throws -> T) throws -> T {
+  func commit<T>(recordingFolder: Bool = true, _ body: (any DocumentIndexSession) throws -> T) throws -> T {
     // Set once the body has made its change: a failure after that is the commit's own, and
     // whether the change is stored can't be known from this connection.
     var changed = false
@@ -623,7 +627,7 @@ public final class DocumentContainer: Sendable {
             try session.value("folder") != Self.describe(PrivateFiles.signature(documentsDirectory))
           let result = try body(session)
           // The folder changed under our own lock; remember it so the next start needn't scan.
-          if !changedOutside, let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
+          if recordingFolder, !changedOutside, let folder = Self.describe(PrivateFiles.signature(documentsDirectory)) {
             try session.setValue(folder, for: "folder")
           }
           let generation = try session.generation()

@@ -205,7 +205,12 @@ public final class MetadataQuery: Sendable {
           }
           guard names.isEmpty || !heard.isEmpty else { return }
           let differ = !heard.isEmpty && ((try? container.filesDiffer(heard)) ?? true)
-          _ = try? container.refreshFromFiles(force: differ)
+          do {
+            try container.refreshFromFiles(force: differ)
+          } catch {
+            // Checked again at the next call (the periodic one at the latest).
+            unchecked.withLock { $0.formUnion(heard) }
+          }
         })
     else { return }
     let kept = state.withLock { state in

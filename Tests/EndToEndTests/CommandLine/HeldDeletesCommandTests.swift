@@ -38,7 +38,7 @@ final class HeldDeletesCommandTests: XCTestCase {
     for id in ids.prefix(55) { XCTAssertEqual(try cloudy("a", "remove", id).status, 0) }
     let sentence =
       "Another device deleted 55 of 60 bookmarks at once; that is held back here until you choose"
-      + " (in the app, or `cloudy sync --apply-deletes` or `--keep-deleted`)."
+      + " (`cloudy sync --apply-deletes` or `--keep-deleted`, or D in the app)."
     let listed = try cloudy("b", "list")
     XCTAssertEqual(listed.stdout.split(separator: "\n").count, 60, "nothing applied on b")
     XCTAssertTrue(listed.stderr.contains(sentence), listed.stderr)
