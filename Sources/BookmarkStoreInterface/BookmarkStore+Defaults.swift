@@ -21,10 +21,6 @@ extension BookmarkStore {
   /// Nothing is ever in conflict in a store without versions.
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
 
-  public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
-    throw StoreError.notFound(id)
-  }
-
   @discardableResult
   public func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
     -> [Bookmark]

@@ -61,9 +61,6 @@ public protocol BookmarkStore: Sendable {
   /// in conflict. (Default: empty; only the document store has versions.)
   func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion]
 
-  /// Resolves a conflict by keeping one version; the others are removed on every device.
-  func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws
-
   /// Resolves a conflict as `resolution` says, in one write, if the bookmark's versions are
   /// still the ones in `seen` (a version that arrived since is never dropped unseen:
   /// ``StoreError/versionsChanged(_:)``, and nothing changes). Returns the bookmarks made

@@ -582,14 +582,6 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
   }
 
-  public func resolveConflict(of id: Bookmark.ID, keeping versionID: String) async throws {
-    guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
-    try await translating(id: id) {
-      try await UbiquitousDocument(container: container, file: file).resolve(keeping: versionID)
-    }
-    refresh([file])
-  }
-
   public func settleHeldDeletes(keeping: Bool) async throws {
     guard let held = container.removalHold.held else { return }
     var restoring: Set<Bookmark.ID> = []

@@ -52,7 +52,8 @@ final class DocumentStoreConflictTests: XCTestCase {
     let snapshotB = await b.snapshot()
     XCTAssertEqual(snapshotB?.conflicted, [added.id], "the other device sees the conflict too")
 
-    try await b.resolveConflict(of: added.id, keeping: versions[1].id)
+    let onB = try await b.conflictVersions(of: added.id)
+    try await b.resolveConflict(of: added.id, .keep(versionID: versions[1].id), seen: onB.map(\.id))
     await b.sync()
     await a.sync()
     for device in [a, b] {
