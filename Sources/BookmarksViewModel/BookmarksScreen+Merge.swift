@@ -97,7 +97,10 @@ extension BookmarksScreen {
     }
   }
 
+  /// The first line of notes, with ` …` when more follow (they are saved too).
   private static func firstLine(_ text: String) -> String {
-    String(text.prefix { $0 != "\n" && $0 != "\r" })
+    let first = text.prefix { $0 != "\n" && $0 != "\r" }
+    let more = text.dropFirst(first.count).contains { !$0.isWhitespace }
+    return String(first) + (more ? " …" : "")
   }
 }

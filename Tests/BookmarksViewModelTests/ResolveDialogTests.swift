@@ -211,6 +211,7 @@ final class ResolveDialogTests: XCTestCase {
     model.press(.enter)
     var mine = versions
     mine[1].bookmark.tags = ["tokyo"]
+    mine[0].bookmark.notes = "first line\nsecond line"
     _ = model.send(.versionsLoaded(tokyo.id, .success(mine)))
     model.press(.character("m"), .up, .up)
     func merge() -> ConflictMerge? {
@@ -226,6 +227,9 @@ final class ResolveDialogTests: XCTestCase {
     XCTAssertEqual(merge()?.source(of: .tags, in: mine), 1)
     model.press(.right)
     XCTAssertEqual(merge()?.source(of: .tags, in: mine), 2, "united again")
+    // Notes of several lines show their first line and that more follow.
+    let screen = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
+    XCTAssertTrue(screen.contains("‹ first line … ›"), screen)
     model.press(.escape)
     guard case .resolve(let back) = model.state.modal else { return XCTFail("dialog closed") }
     XCTAssertNil(back.merge)

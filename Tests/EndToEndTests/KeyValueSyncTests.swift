@@ -151,6 +151,34 @@ final class KeyValueSyncTests: EndToEndTestCase {
     try assertSelection(deviceB, selected)
   }
 
+  /// The cloud's last write wins: A edits in the app; B, offline, edits the same bookmark
+  /// without having seen A's edit and pushes it on its next online run. A's screen says its
+  /// edit was replaced, and `u` brings it back, on both devices (issue 19.4).
+  func testAnEditReplacedUnseenIsToldAndUBringsItBack() throws {
+    let deviceA = try makeDevice()
+    let deviceB = try makeDevice()
+    let id = try deviceA.cli("add", "https://x.example", "--name", "Original").stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    XCTAssertTrue(try deviceB.cli("list").stdout.contains("Original"))
+    let app = try open(deviceA)
+    try app.press("e", "Enter")
+    _ = try app.waitFor("Save")
+    try app.press("C-u")
+    try app.type("From A")
+    try app.press("Enter")
+    try app.waitUntil("A's edit is saved") { try app.lines().contains { $0.contains("From A") } }
+    try app.waitUntil(timeout: 5, "A's edit reached the cloud") {
+      try deviceA.cli("--offline", "list").stdout.contains("From A") && !(try bottomLine(app).contains("pending"))
+    }
+
+    XCTAssertEqual(try deviceB.cli("--offline", "edit", id, "--name", "From B").status, 0)
+    XCTAssertTrue(try deviceB.cli("list").stdout.contains("From B"), "B's edit went to the cloud last")
+    try waitForBottomLine(app, containing: "Another device replaced your edit of “From A”; u brings it back.")
+    try app.press("u")
+    try waitForBottomLine(app, containing: "Undid the other device's change to “From B”.")
+    try app.waitUntil(timeout: 5, "B has A's edit back") { try deviceB.cli("list").stdout.contains("From A") }
+  }
+
   func testOfflineChangesQueueAndArePushedOnTheNextOnlineRun() throws {
     let deviceA = try open(try makeDevice())
     try deviceA.waitFor("No bookmarks yet.")
