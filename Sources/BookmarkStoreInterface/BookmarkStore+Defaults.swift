@@ -16,7 +16,9 @@ extension BookmarkStore {
   }
 
   /// Nothing is held back in a store that doesn't sync.
-  public func settleHeldDeletes(keeping: Bool) async throws {}
+  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
+    throw StoreError.heldDeletesChanged
+  }
 
   /// Nothing is ever in conflict in a store without versions.
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }

@@ -69,10 +69,14 @@ public protocol BookmarkStore: Sendable {
   func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
     -> [Bookmark]
 
-  /// Settles deletes held back (``StoreSnapshot/heldDeletes``): applies them here too, or,
-  /// `keeping`, keeps the bookmarks on every device (they are saved again, which wins over
-  /// the deletes, and leave Recently Deleted). Then syncs. Nothing held: nothing happens.
-  func settleHeldDeletes(keeping: Bool) async throws
+  /// Settles the deletes held back that were shown (``StoreSnapshot/heldDeletes``): applies
+  /// them here too, or, `keeping`, keeps the bookmarks on every device (each comes back from
+  /// the deleting device's Recently Deleted copy when that is newer, else this device's copy
+  /// is saved again, which wins over the delete). Syncs to do it. Throws
+  /// ``StoreError/heldDeletesChanged`` if what is held is not what was shown (nothing held
+  /// included), and ``StoreError/heldDeletesNotSettled`` if the cloud could not be reached
+  /// (they stay held).
+  func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws
 
   /// Recently Deleted as stored now, newest first; what has been kept its time is left out
   /// (and goes with the store's next write).

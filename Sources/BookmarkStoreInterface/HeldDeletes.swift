@@ -1,15 +1,19 @@
 /// Deletes fetched from the cloud that a synced store holds back because they take too many
-/// bookmarks at once (more than a fifth and at least 50): nothing of them is applied on this
-/// device until the user chooses.
+/// bookmarks at once (more than a fifth and at least 50): none of them is applied on this
+/// device until the user chooses (the rest of the change is).
 public struct HeldDeletes: Hashable, Sendable {
   /// How many bookmarks the change deletes.
   public var count: Int
   /// How many bookmarks there are here.
   public var total: Int
+  /// What the deletes are, in the store's own terms (keys or file names): a choice settles
+  /// exactly these, and is refused if what is held changed since it was shown.
+  public var items: Set<String>
 
-  public init(count: Int, total: Int) {
+  public init(count: Int, total: Int, items: Set<String> = []) {
     self.count = count
     self.total = total
+    self.items = items
   }
 
   /// The sentence the bottom line and the command line show until it is settled.

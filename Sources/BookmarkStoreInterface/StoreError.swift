@@ -31,6 +31,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   case versionsChanged(String)
   /// Deletes held back could not be settled (the cloud can't be reached); they stay held.
   case heldDeletesNotSettled
+  /// The deletes held back are not the ones shown any more (more arrived, or they were
+  /// settled elsewhere); nothing was settled.
+  case heldDeletesChanged
 
   public var description: String {
     switch self {
@@ -54,6 +57,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
       "Nothing was deleted: Recently Deleted has no room left in the key-value store's quota. Empty it"
         + " (`cloudy trash empty`, or E in Recently Deleted, D) and delete again."
     case .folder(let problem): problem.description
+    case .heldDeletesChanged:
+      "The deletes held back changed since they were shown, so nothing was settled; look at them again."
     case .heldDeletesNotSettled:
       "The cloud can't be reached, so the deletes held back are still held; nothing else changed. Try again"
         + " when it can be."

@@ -582,18 +582,23 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
   }
 
-  public func settleHeldDeletes(keeping: Bool) async throws {
-    guard let held = container.removalHold.held else { return }
+  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
+    let hold = container.removalHold
+    guard let held = hold.held, Set(held.keys) == shown.items else { throw StoreError.heldDeletesChanged }
+    // This device's copies, read before the deletes apply: what a keep falls back on.
+    var copies: [Bookmark.ID: (file: String, contents: Data)] = [:]
     var restoring: Set<Bookmark.ID> = []
     if keeping {
       // A bookmark the deleting device put in Recently Deleted comes back from there, below:
-      // its copy is the newest (it may hold an edit this device never fetched). One deleted
-      // without (an older client, a wipe by hand) is saved again as a new version of this
-      // device's copy: an edit beats a delete, so it stays on every device.
+      // its copy is the newest (a delete of a copy older than this device's edit loses to
+      // the edit in the cloud, so it never gets this far). One deleted without (an older
+      // client, a wipe by hand) is saved again as a new version of this device's copy: an
+      // edit beats a delete, so it stays on every device.
       var documents: [(file: String, contents: Data)] = []
       for file in held.keys {
         guard let entry = try? container.entry(file), let (bookmark, _) = BookmarkDocument.read(entry.contents)
         else { continue }
+        copies[bookmark.id] = (file, entry.contents)
         if held.written.contains(DocumentContainer.fileName(for: bookmark.id, extension: Self.deletedExtension)) {
           restoring.insert(bookmark.id)
         } else {
@@ -605,14 +610,26 @@ public final class DocumentBookmarkStore: BookmarkStore {
         refresh(documents.map(\.file))
       }
     }
-    container.removalHold.letThrough(approving: held.keys)
+    hold.letThrough(approving: held.keys)
     await container.syncNow()
-    guard !container.removalHold.isLettingThrough else { throw StoreError.heldDeletesNotSettled }
+    guard !hold.isLettingThrough else {
+      hold.withdraw()
+      throw StoreError.heldDeletesNotSettled
+    }
     if !restoring.isEmpty {
       // The list as the fetch left it (the query's report of it may not have come yet): a
       // restore is never made over a bookmark it still shows.
       _ = catchUp()
-      _ = try await restoreDeleted(restoring)
+      let restored = Set(try await restoreDeleted(restoring).map(\.id))
+      // One whose Recently Deleted copy went meanwhile (emptied, expired, unreadable) comes
+      // back as this device had it.
+      let lost = restoring.subtracting(restored).compactMap { id in
+        indexed({ $0.fileByID[id] }) == nil ? copies[id] : nil
+      }
+      if !lost.isEmpty {
+        _ = try await translating { try container.create(lost) }
+        refresh(lost.map(\.file))
+      }
       await container.syncNow()
     }
     publish()
@@ -1014,7 +1031,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         ? "1 document could not be read; it is kept as it is."
         : "\(unreadable) documents could not be read; they are kept as they are."
     }
-    let held = sync.held.map { HeldDeletes(count: $0.keys.count, total: $0.present) }
+    let held = sync.held.map { HeldDeletes(count: $0.keys.count, total: $0.present, items: Set($0.keys)) }
     if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let status = StoreStatus(
       backend: backend,

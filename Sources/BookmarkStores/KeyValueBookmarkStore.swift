@@ -103,36 +103,61 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     return bookmark
   }
 
-  public func settleHeldDeletes(keeping: Bool) async throws {
-    guard let held = keyValueStore.removalHold.held else { return }
+  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
+    let hold = keyValueStore.removalHold
+    guard let held = hold.held, Set(held.keys) == shown.items else { throw StoreError.heldDeletesChanged }
+    // This device's copies, read before the deletes apply: what a keep falls back on.
+    var copies: [Bookmark.ID: [String: PropertyList]] = [:]
     var restoring: Set<Bookmark.ID> = []
     if keeping {
-      // A bookmark the deleting device put in Recently Deleted comes back from there, below:
-      // its copy is the newest (it may hold an edit this device never fetched). One deleted
-      // without (an older client, a wipe by hand) is saved again as an edit of this device's
-      // copy, which reaches the cloud after the delete and wins there.
       var batch: [String: PropertyList?] = [:]
       for key in held.keys {
         let id = String(key.dropFirst(KeyValueBookmarkLayout.prefix.count))
-        if held.written.contains(KeyValueBookmarkLayout.key(forDeleted: id)) {
+        guard let entry = keyValueStore.object(forKey: key)?.dictionary else { continue }
+        copies[id] = entry
+        // The deleting device's copy comes back from Recently Deleted when it is this
+        // device's edit or was made on it (it may hold more); an older or concurrent one
+        // (the cloud's last write wins, so a delete can be of a copy that never saw this
+        // device's edit) would lose this device's edit: this copy is saved again instead,
+        // which lands after the delete, and the other stays in Recently Deleted.
+        let deletedKey = KeyValueBookmarkLayout.key(forDeleted: id)
+        if held.written.contains(deletedKey), let deleted = keyValueStore.object(forKey: deletedKey)?.dictionary,
+          deleted[Self.editKey] == entry[Self.editKey] || deleted[Self.baseKey] == entry[Self.editKey]
+        {
           restoring.insert(id)
           continue
         }
-        guard var entry = keyValueStore.object(forKey: key)?.dictionary else { continue }
-        entry[Self.baseKey] = entry[Self.editKey]
-        entry[Self.editKey] = .string(Self.editToken())
-        batch[key] = .dictionary(entry)
+        batch[key] = .dictionary(Self.savedAgain(entry))
       }
       if !batch.isEmpty { try write(batch) }
     }
-    keyValueStore.removalHold.letThrough(approving: held.keys)
+    hold.letThrough(approving: held.keys)
     await keyValueStore.syncNow()
-    guard !keyValueStore.removalHold.isLettingThrough else { throw StoreError.heldDeletesNotSettled }
+    guard !hold.isLettingThrough else {
+      hold.withdraw()
+      throw StoreError.heldDeletesNotSettled
+    }
     if !restoring.isEmpty {
-      _ = try await restoreDeleted(restoring)
+      let restored = Set(try await restoreDeleted(restoring).map(\.id))
+      // One Recently Deleted lost meanwhile (emptied, expired, unreadable) comes back as
+      // this device had it.
+      var batch: [String: PropertyList?] = [:]
+      for id in restoring.subtracting(restored)
+      where keyValueStore.object(forKey: KeyValueBookmarkLayout.key(for: id)) == nil {
+        if let entry = copies[id] { batch[KeyValueBookmarkLayout.key(for: id)] = .dictionary(Self.savedAgain(entry)) }
+      }
+      if !batch.isEmpty { try write(batch) }
       await keyValueStore.syncNow()
     }
     publish()
+  }
+
+  /// An entry written again as an edit of this device (new `edit`, `base` the old one).
+  private static func savedAgain(_ entry: [String: PropertyList]) -> [String: PropertyList] {
+    var entry = entry
+    entry[baseKey] = entry[editKey]
+    entry[editKey] = .string(editToken())
+    return entry
   }
 
   /// The entry keys naming an edit (`edit`) and the edit it was made on (`base`).
@@ -484,7 +509,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
     let deleted = deletedEntries.deleted(in: values).map(\.deleted)
-    let held = keyValue.held.map { HeldDeletes(count: $0.keys.count, total: $0.present) }
+    let held = keyValue.held.map { HeldDeletes(count: $0.keys.count, total: $0.present, items: Set($0.keys)) }
     if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,

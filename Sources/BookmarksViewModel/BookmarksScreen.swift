@@ -78,7 +78,7 @@ public enum BookmarksScreen {
       buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
       buffer.write(
         "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted elsewhere:"
-          + " Y delete here · R keep them · other key: later",
+          + " Y delete here · R keep · other: later",
         row: row, column: 1, style: danger, limit: buffer.width - 2)
       return
     }
@@ -110,8 +110,10 @@ public enum BookmarksScreen {
       let offline = state.status.sync == .offline ? " · " + state.status.syncSummary : ""
       left = (message.text + offline, message.isError ? Style([.bold], role: .danger) : barStyle)
     } else if let held = state.heldDeletes {
+      let prefix = state.status.sync == .offline ? state.status.syncSummary + " · " : ""
       left = (
-        "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted elsewhere are held back: D chooses",
+        prefix + "\(NumberText.grouped(held.count)) of \(NumberText.grouped(held.total)) deleted elsewhere are held"
+          + " back: D chooses",
         Style([.bold], role: .danger)
       )
     } else if let problem = state.status.problem {

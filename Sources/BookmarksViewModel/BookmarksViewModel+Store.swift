@@ -53,11 +53,15 @@ extension BookmarksViewModel {
     case .character("Y"):
       state.isWaitingForStore = true
       state.message = StatusMessage("Deleting them here too…")
-      return [.settleHeldDeletes(keeping: false)]
+      return [.settleHeldDeletes(held, keeping: false)]
     case .character("R"):
       state.isWaitingForStore = true
       state.message = StatusMessage("Keeping them on every device…")
-      return [.settleHeldDeletes(keeping: true)]
+      return [.settleHeldDeletes(held, keeping: true)]
+    case .character("D"):
+      // Recently Deleted stays one key away (its own sentences send you there).
+      openRecentlyDeleted()
+      return []
     default:
       state.message = StatusMessage("Held back for now; D asks again.")
       return []
@@ -72,10 +76,10 @@ extension BookmarksViewModel {
       state.typeAhead = []
       return []
     }
-    let count = askedHeldDeletes.map { NumberText.grouped($0.count) } ?? "The"
+    let count = askedHeldDeletes.map { NumberText.grouped($0.count) + " bookmarks" } ?? "the bookmarks"
     state.message = StatusMessage(
       keeping
-        ? "Kept them: \(count) bookmarks are back on every device."
+        ? "Kept them: \(count) are back on every device."
         : "Deleted them here too; Recently Deleted (D) has them.")
     return replayTypeAhead()
   }

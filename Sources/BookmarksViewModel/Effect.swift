@@ -44,6 +44,7 @@ public enum Effect: Hashable, Sendable {
   /// Check these bookmarks' links in the background (`C`); each result comes as
   /// ``Action/linkChecked(_:_:done:total:)``.
   case checkLinks([Bookmark])
-  /// Settle deletes from another device held back: apply them here, or keep the bookmarks.
-  case settleHeldDeletes(keeping: Bool)
+  /// Settle the deletes from another device held back that were shown: apply them here, or
+  /// keep the bookmarks.
+  case settleHeldDeletes(HeldDeletes, keeping: Bool)
 }

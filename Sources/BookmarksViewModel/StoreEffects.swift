@@ -25,9 +25,9 @@ public enum StoreEffects {
       return .deleteFinished(bookmark, await failure { try await store.delete(id: bookmark.id) })
     case .loadVersions(let id):
       return .versionsLoaded(id, await result { try await store.conflictVersions(of: id) })
-    case .settleHeldDeletes(let keeping):
+    case .settleHeldDeletes(let held, let keeping):
       return .heldDeletesSettled(
-        keeping: keeping, await failure { try await store.settleHeldDeletes(keeping: keeping) })
+        keeping: keeping, await failure { try await store.settleHeldDeletes(held, keeping: keeping) })
     case .resolve(let id, let resolution, let seen):
       return .resolveFinished(id, await failure { try await store.resolveConflict(of: id, resolution, seen: seen) })
     case .retitle(let id, let draft):

@@ -73,29 +73,32 @@ public final class RemovalHold: Sendable {
   /// True from ``letThrough(approving:)`` until a fetch applied the approved removals.
   public var isLettingThrough: Bool { state.withLock { $0.approved != nil } }
 
-  /// Whether this many removals could be held (the caller then looks closer).
-  func mayHold(_ count: Int) -> Bool {
-    guard let rule = state.withLock({ $0.rule }) else { return false }
-    return count >= rule.minimum
-  }
-
   /// What a fetch asks before applying: `removing` are the items it would remove that are
   /// here, `writing` what else it writes, `present` counts the items here (asked only when
   /// there are enough removals to matter). Returns the removals to hold back (empty: apply
   /// everything); remembers them, and forgets what was held before.
   func holds(removing: [String], writing: Set<String>, present: () throws -> Int) rethrows -> Set<String> {
-    let (rule, approved) = state.withLock { ($0.rule, $0.approved) }
+    let (rule, approved, previous) = state.withLock { ($0.rule, $0.approved, $0.held) }
     guard let rule else { return [] }
-    let counted = removing.filter(rule.counts)
-    var held: Held?
-    if counted.count >= rule.minimum, !(approved.map { Set(counted).isSubset(of: $0) } ?? false) {
-      let total = try present()
-      if rule.holds(removing: counted.count, of: total) {
-        held = Held(keys: counted, present: total, written: writing)
-      }
+    let unapproved = removing.filter { rule.counts($0) && !(approved?.contains($0) ?? false) }
+    // Held once, held until approved or gone from what the change removes here (edited here
+    // meanwhile, say): numbers that move (edits here, bookmarks arriving) must not let
+    // them through unasked.
+    let before = Set(previous?.keys ?? [])
+    var keys = unapproved.filter { before.contains($0) }
+    var total = previous?.present ?? 0
+    if unapproved.count >= rule.minimum {
+      total = try present()
+      if rule.holds(removing: unapproved.count, of: total) { keys = unapproved }
     }
+    let held = keys.isEmpty ? nil : Held(keys: keys.sorted(), present: total, written: writing)
     state.withLock { $0.held = held }
-    return Set(held?.keys ?? [])
+    return Set(keys)
+  }
+
+  /// Takes back an approval the cloud could not act on: what it approved is held again.
+  public func withdraw() {
+    state.withLock { $0.approved = nil }
   }
 
   /// A fetch applied every removal it had: the next one is held by the rule again.

@@ -160,7 +160,8 @@ extension UbiquitousKeyValueStore: SyncZone {
     if let start {
       let (values, unsaved) = state.withLock { ($0.values, Set($0.unsaved.keys)) }
       var removing = changes.records.filter { $0.value == nil && values[$0.key] != nil }.map(\.key)
-      if removalHold.mayHold(removing.count) {
+      if !removing.isEmpty {
+        // A bookmark changed here and not pushed yet is not removed: the push wins.
         let pending = unsaved.union((try? file.read()).map { Set($0.pending.keys) } ?? [])
         removing.removeAll { pending.contains($0) }
       }

@@ -10,9 +10,10 @@ struct SyncCommand: AsyncParsableCommand {
     commandName: "sync",
     abstract: "Push queued changes and fetch other devices' once; settle deletes held back.",
     discussion: """
-      A change from another device that deletes more than a fifth of the bookmarks, and at least 50, is \
-      held back on this device (nothing of it is applied) until you choose: --apply-deletes deletes them \
-      here too (Recently Deleted keeps them), --keep-deleted keeps the bookmarks on every device.
+      A change from another device that deletes more than a fifth of the bookmarks, and at least 50, has \
+      its deletes held back on this device (the rest of it is applied) until you choose: --apply-deletes \
+      deletes them here too (Recently Deleted keeps them), --keep-deleted keeps the bookmarks on every \
+      device.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -36,7 +37,7 @@ struct SyncCommand: AsyncParsableCommand {
         return
       }
       guard applyDeletes || keepDeleted else { throw CLIError(held.sentence) }
-      try await store.settleHeldDeletes(keeping: keepDeleted)
+      try await store.settleHeldDeletes(held, keeping: keepDeleted)
       StandardStream.output.say(
         keepDeleted
           ? "Kept \(held.count) bookmarks on every device.\n"

@@ -94,10 +94,15 @@ enum InMemoryTwins {
   private static let indexes = Mutex<[String: InMemoryDocumentIndex]>([:])
 
   static func cloud(_ root: String) -> InMemoryCloud {
+    server(root).connect(account: "alice")
+  }
+
+  /// The test folder's in-memory cloud server (a test can take it away).
+  static func server(_ root: String) -> InMemoryCloudServer {
     servers.withLock { servers in
       if servers[root] == nil { servers[root] = InMemoryCloudServer(name: root) }
       return servers[root]!
-    }.connect(account: "alice")
+    }
   }
 
   static func index(_ root: String, _ device: String) -> InMemoryDocumentIndex {

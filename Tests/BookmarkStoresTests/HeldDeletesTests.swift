@@ -22,7 +22,7 @@ final class HeldDeletesTests: XCTestCase {
     home.remove()
   }
 
-  private enum Kind: CaseIterable { case keyValue, documents }
+  private enum Kind: CaseIterable { case keyValue, documents, keyValueInMemory }
 
   private func store(_ kind: Kind, _ device: String) -> (store: any BookmarkStore, close: @Sendable () async -> Void) {
     switch kind {
@@ -34,6 +34,12 @@ final class HeldDeletesTests: XCTestCase {
       let container = BookmarkStoreImplementation.documentContainer(root: home.path, device: device)
       closers.append { await container.close() }
       return (DocumentBookmarkStore(container: container), { await container.close() })
+    case .keyValueInMemory:
+      let keyValue = UbiquitousKeyValueStore(
+        directory: home.path + "/" + device + "/key-value", account: "alice", cloudName: "memory:" + home.path,
+        cloud: InMemoryTwins.cloud(home.path), device: device)
+      closers.append { await keyValue.close() }
+      return (KeyValueBookmarkStore(keyValueStore: keyValue), { await keyValue.close() })
     }
   }
 
@@ -67,12 +73,13 @@ final class HeldDeletesTests: XCTestCase {
     for kind in Kind.allCases {
       let (a, b, deleted) = try await massDelete(kind)
       let held = await b.snapshot()
-      XCTAssertEqual(held?.heldDeletes, HeldDeletes(count: 55, total: 60), "\(kind)")
-      XCTAssertEqual(held?.status.problem, HeldDeletes(count: 55, total: 60).sentence, "\(kind)")
+      let shown = try XCTUnwrap(held?.heldDeletes, "\(kind)")
+      XCTAssertEqual([shown.count, shown.total], [55, 60], "\(kind)")
+      XCTAssertEqual(held?.status.problem, shown.sentence, "\(kind)")
       let stillHere = try await b.load().count
       XCTAssertEqual(stillHere, 60, "\(kind): nothing applied here")
 
-      try await b.settleHeldDeletes(keeping: true)
+      try await b.settleHeldDeletes(shown, keeping: true)
       let onB = try await b.load()
       XCTAssertEqual(onB.count, 60, "\(kind)")
       XCTAssertEqual(
@@ -92,9 +99,10 @@ final class HeldDeletesTests: XCTestCase {
   func testApplyingAHeldMassDeleteDeletesThemHereAndKeepsThemInRecentlyDeleted() async throws {
     for kind in Kind.allCases {
       let (_, b, deleted) = try await massDelete(kind)
-      let held = await b.snapshot()?.heldDeletes
-      XCTAssertEqual(held, HeldDeletes(count: 55, total: 60), "\(kind)")
-      try await b.settleHeldDeletes(keeping: false)
+      let snapshot = await b.snapshot()
+      let held = try XCTUnwrap(snapshot?.heldDeletes, "\(kind)")
+      XCTAssertEqual([held.count, held.total], [55, 60], "\(kind)")
+      try await b.settleHeldDeletes(held, keeping: false)
       let left = try await b.load().map(\.id)
       XCTAssertEqual(Set(left), Set((55..<60).map { "id-\($0)" }), "\(kind)")
       let trash = try await b.recentlyDeleted().map(\.id)
@@ -104,6 +112,91 @@ final class HeldDeletesTests: XCTestCase {
       home.remove()
       home = try TemporaryFolder()
     }
+  }
+
+  /// A choice the cloud can't act on (it went away) is said and taken back: the deletes stay
+  /// held when it returns, and nothing is deleted unasked.
+  func testASettleTheCloudCantActOnLeavesThemHeld() async throws {
+    let (_, b, _) = try await massDelete(.keyValueInMemory)
+    let snapshot = await b.snapshot()
+    let shown = try XCTUnwrap(snapshot?.heldDeletes)
+    InMemoryTwins.server(home.path).setReachable(false)
+    do {
+      try await b.settleHeldDeletes(shown, keeping: false)
+      XCTFail("settled with the cloud away")
+    } catch let error as StoreError {
+      XCTAssertEqual(error, .heldDeletesNotSettled)
+    }
+    InMemoryTwins.server(home.path).setReachable(true)
+    await b.sync()
+    let count = try await b.load().count
+    XCTAssertEqual(count, 60, "nothing deleted unasked")
+    let again = await b.snapshot()?.heldDeletes
+    XCTAssertEqual(again?.count, 55)
+  }
+
+  /// Once held, held until chosen: bookmarks edited here meanwhile are kept (the edit is
+  /// pushed and wins) and leave the count, but the rest stay held though fewer than 50 now.
+  /// A choice made on what was shown before is refused, and changes nothing.
+  func testHeldDeletesStayHeldAsTheNumbersMoveAndAStaleChoiceIsRefused() async throws {
+    let (_, b, _) = try await massDelete(.keyValue)
+    let snapshot = await b.snapshot()
+    let shown = try XCTUnwrap(snapshot?.heldDeletes)
+    for index in 1...6 {
+      _ = try await b.update(
+        id: "id-\(index)", with: BookmarkDraft(name: "Kept \(index)", url: "https://\(index).example"))
+    }
+    await b.sync()
+    await b.sync()
+    let now = await b.snapshot()?.heldDeletes
+    XCTAssertEqual(now?.count, 49, "the six edited here are kept; the rest stay held")
+    let count = try await b.load().count
+    XCTAssertEqual(count, 60)
+    do {
+      try await b.settleHeldDeletes(shown, keeping: false)
+      XCTFail("settled what is no longer held")
+    } catch let error as StoreError {
+      XCTAssertEqual(error, .heldDeletesChanged)
+    }
+    let still = try await b.load().count
+    XCTAssertEqual(still, 60)
+  }
+
+  /// Key-value: the cloud's last write wins, so a device can delete a copy older than an
+  /// edit made elsewhere. Keeping then keeps that edit (this device's copy is saved again),
+  /// not the deleting device's older copy, which stays in Recently Deleted.
+  func testKeepingKeepsAnEditTheDeletingDeviceNeverSaw() async throws {
+    let (a, closeA) = store(.keyValue, "a")
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    try await a.importBookmarks(
+      (0..<60).map {
+        Bookmark(id: "id-\($0)", name: "B\($0)", url: "https://\($0).example", created: now, modified: now)
+      })
+    await a.sync()
+    await closeA()
+    let (b, closeB) = store(.keyValue, "b")
+    await b.sync()
+    _ = try await b.update(id: "id-0", with: BookmarkDraft(name: "Edited on B", url: "https://0.example"))
+    await b.sync()
+    await closeB()
+    // A, offline since before B's edit, deletes 55 and then pushes.
+    let offline = KeyValueBookmarkStore(
+      keyValueStore: BookmarkStoreImplementation.keyValueStore(root: home.path, device: "a", online: false))
+    for id in (0..<55).map({ "id-\($0)" }) { try await offline.delete(id: id) }
+    await offline.keyValueStore.close()
+    let online = store(.keyValue, "a").store
+    await online.sync()
+
+    let again = store(.keyValue, "b").store
+    await again.sync()
+    let snapshot = await again.snapshot()
+    let shown = try XCTUnwrap(snapshot?.heldDeletes)
+    try await again.settleHeldDeletes(shown, keeping: true)
+    let kept = try await again.load()
+    XCTAssertEqual(kept.count, 60)
+    XCTAssertEqual(kept.first { $0.id == "id-0" }?.name, "Edited on B")
+    let trash = try await again.recentlyDeleted().map(\.bookmark.name)
+    XCTAssertEqual(trash, ["B0"], "A's older copy stays in Recently Deleted")
   }
 
   /// Fewer than 50, or not more than a fifth: applied as any change is.

@@ -22,9 +22,9 @@ final class HeldDeletesTests: XCTestCase {
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertEqual(model.state.modal, .confirmHeldDeletes(held))
     let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
-    XCTAssertTrue(bottom.contains("55 of 60 deleted elsewhere: Y delete here · R keep them · other key: later"), bottom)
+    XCTAssertTrue(bottom.contains("55 of 60 deleted elsewhere: Y delete here · R keep · other: later"), bottom)
 
-    XCTAssertEqual(model.press(.character("R")), [.settleHeldDeletes(keeping: true)])
+    XCTAssertEqual(model.press(.character("R")), [.settleHeldDeletes(held, keeping: true)])
     XCTAssertNil(model.state.modal)
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertNil(model.state.modal, "not asked again while it is being settled")
@@ -52,7 +52,8 @@ final class HeldDeletesTests: XCTestCase {
     more.heldDeletes = HeldDeletes(count: 58, total: 60)
     _ = model.send(.storeChanged(more))
     XCTAssertEqual(model.state.modal, .confirmHeldDeletes(HeldDeletes(count: 58, total: 60)))
-    XCTAssertEqual(model.press(.character("Y")), [.settleHeldDeletes(keeping: false)])
+    XCTAssertEqual(
+      model.press(.character("Y")), [.settleHeldDeletes(HeldDeletes(count: 58, total: 60), keeping: false)])
     // Keys typed meanwhile wait for the store, then apply.
     XCTAssertEqual(model.press(.down), [])
     XCTAssertEqual(model.state.selection, 1, "where `j` left it")

@@ -38,7 +38,7 @@ final class HeldDeletesTests: EndToEndTestCase {
     for id in ids.prefix(55) { XCTAssertEqual(try deviceA.cli("remove", id).status, 0) }
 
     let app = try launch(deviceB, waitUntilLoaded: false)
-    let screen = try app.waitFor("55 of 60 deleted elsewhere: Y delete here · R keep them")
+    let screen = try app.waitFor("55 of 60 deleted elsewhere: Y delete here · R keep · other: later")
     XCTAssertTrue(screen.contains("  Link 0\n"), "the deleted ones still listed: \(screen)")
     try app.press("R")
     _ = try app.waitFor("Kept them: 55 bookmarks are back on every device.")
