@@ -29,7 +29,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A conflict's versions changed between listing them and resolving (one arrived, or
   /// another device resolved it); nothing was changed.
   case versionsChanged(String)
-  /// Deletes held back could not be settled (the cloud can't be reached); they stay held.
+  /// Deletes held back could not be settled (the cloud can't be reached, or more arrived);
+  /// they stay held.
   case heldDeletesNotSettled
   /// The deletes held back are not the ones shown any more (more arrived, or they were
   /// settled elsewhere); nothing was settled.
@@ -60,8 +61,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .heldDeletesChanged:
       "The deletes held back changed since they were shown, so nothing was settled; look at them again."
     case .heldDeletesNotSettled:
-      "The cloud can't be reached, so the deletes held back are still held; nothing else changed. Try again"
-        + " when it can be."
+      "The deletes held back could not be settled (the cloud can't be reached, or more deletes arrived), so"
+        + " they are still held; look at them again."
     case .versionsChanged(let name):
       "The versions of “\(name)” changed meanwhile, so nothing was changed; look at them again."
     case .wouldNotFit(let backend, let fitting, let requested):
