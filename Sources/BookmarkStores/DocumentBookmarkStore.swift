@@ -610,12 +610,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         refresh(documents.map(\.file))
       }
     }
-    hold.letThrough(approving: held.keys)
-    await container.syncNow()
-    guard !hold.isLettingThrough else {
-      hold.withdraw()
-      throw StoreError.heldDeletesNotSettled
-    }
+    try await hold.settle(approving: held.keys) { await container.syncNow() }
     if !restoring.isEmpty {
       // The list as the fetch left it (the query's report of it may not have come yet): a
       // restore is never made over a bookmark it still shows.

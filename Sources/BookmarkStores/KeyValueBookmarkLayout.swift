@@ -29,6 +29,11 @@ enum KeyValueBookmarkLayout {
 
   static func key(for id: Bookmark.ID) -> String { prefix + id }
 
+  /// The bookmark id a `bookmark.` key names, or nil for another key.
+  static func id(forKey key: String) -> Bookmark.ID? {
+    key.hasPrefix(prefix) ? String(key.dropFirst(prefix.count)) : nil
+  }
+
   static func key(forFolder id: FolderRecord.ID) -> String { folderPrefix + id }
 
   /// The folder records in a store's values, and how many `folder.` entries could not be read.

@@ -94,12 +94,9 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     // Keep any keys another version of Cloudy may have added to the entry. The edit names
     // itself and the edit it was made on, so a device can tell an incoming change made
     // after seeing its edit from one made without (``noticeReplacedEdits(_:)``).
-    var edited = bookmark.merged(into: entry)
-    let token = Self.editToken()
-    edited[Self.editKey] = .string(token)
-    edited[Self.baseKey] = entry[Self.editKey]
+    let edited = Self.savedAgain(bookmark.merged(into: entry))
     try write(Self.batch([key: .dictionary(edited)], filing, bookmarks))
-    state.withLock { $0.ownEdits[id] = (token, bookmark) }
+    if let token = edited[Self.editKey]?.string { state.withLock { $0.ownEdits[id] = (token, bookmark) } }
     return bookmark
   }
 
@@ -112,8 +109,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     if keeping {
       var batch: [String: PropertyList?] = [:]
       for key in held.keys {
-        let id = String(key.dropFirst(KeyValueBookmarkLayout.prefix.count))
-        guard let entry = keyValueStore.object(forKey: key)?.dictionary else { continue }
+        guard let id = KeyValueBookmarkLayout.id(forKey: key), let entry = keyValueStore.object(forKey: key)?.dictionary
+        else { continue }
         copies[id] = entry
         // The deleting device's copy comes back from Recently Deleted when it is this
         // device's edit or was made on it (it may hold more); an older or concurrent one
@@ -131,12 +128,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       }
       if !batch.isEmpty { try write(batch) }
     }
-    hold.letThrough(approving: held.keys)
-    await keyValueStore.syncNow()
-    guard !hold.isLettingThrough else {
-      hold.withdraw()
-      throw StoreError.heldDeletesNotSettled
-    }
+    try await hold.settle(approving: held.keys) { await keyValueStore.syncNow() }
     if !restoring.isEmpty {
       let restored = Set(try await restoreDeleted(restoring).map(\.id))
       // One Recently Deleted lost meanwhile (emptied, expired, unreadable) comes back as
@@ -152,7 +144,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     publish()
   }
 
-  /// An entry written again as an edit of this device (new `edit`, `base` the old one).
+  /// An entry written as an edit of this device: a new `edit`, and `base` the one it replaces.
   private static func savedAgain(_ entry: [String: PropertyList]) -> [String: PropertyList] {
     var entry = entry
     entry[baseKey] = entry[editKey]
@@ -175,8 +167,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
   /// unseen. A delete is not counted: it goes to Recently Deleted.
   private func noticeReplacedEdits(_ keys: [String]) {
     let values = keys.compactMap { key -> (Bookmark.ID, PropertyList?)? in
-      guard key.hasPrefix(KeyValueBookmarkLayout.prefix) else { return nil }
-      return (String(key.dropFirst(KeyValueBookmarkLayout.prefix.count)), keyValueStore.object(forKey: key))
+      KeyValueBookmarkLayout.id(forKey: key).map { ($0, keyValueStore.object(forKey: key)) }
     }
     guard !values.isEmpty else { return }
     state.withLock { state in
