@@ -130,14 +130,7 @@ final class KeyValueBookmarkStoreTests: XCTestCase {
     let cacheName = try XCTUnwrap(
       FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".plist") })
     let lock = folder + "/" + cacheName + ".lock"
-    // a's sync may take the lock (recreating the file) between the remove and the mkdir:
-    // try again, a bounded number of times.
-    var blocked = false
-    for _ in 0..<100 where !blocked {
-      try? FileManager.default.removeItem(atPath: lock)
-      blocked = mkdir(lock, 0o700) == 0
-    }
-    XCTAssertTrue(blocked, "the lock path could not be turned into a folder")
+    XCTAssertTrue(LockBlocker.block(lock), "the lock path could not be turned into a folder")
     do {
       _ = try await a.update(id: original.id, with: BookmarkDraft(name: "Failed", url: "https://original.example"))
       XCTFail("the update was saved")
