@@ -65,7 +65,8 @@ struct BookmarkStoreImplementation: Sendable {
 /// Whether a snapshot satisfying `predicate` (on the whole snapshot: Recently Deleted, the
 /// status) arrives within `timeout`.
 func arrives(
-  at store: any BookmarkStore, timeout: Duration = .seconds(5), _ predicate: @escaping @Sendable (StoreSnapshot) -> Bool
+  at store: any BookmarkStore, timeout: Duration = .seconds(15),
+  _ predicate: @escaping @Sendable (StoreSnapshot) -> Bool
 ) async -> Bool {
   await withTimeout(timeout) {
     for await snapshot in store.changes() where predicate(snapshot) { return true }
@@ -75,7 +76,7 @@ func arrives(
 
 /// Waits for a snapshot whose bookmarks satisfy `predicate`, within `timeout`.
 func snapshot(
-  of store: any BookmarkStore, timeout: Duration = .seconds(5),
+  of store: any BookmarkStore, timeout: Duration = .seconds(15),
   where predicate: @escaping @Sendable ([Bookmark]) -> Bool
 ) async -> StoreSnapshot? {
   await withTimeout(timeout) {

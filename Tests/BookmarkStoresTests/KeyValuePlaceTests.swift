@@ -23,12 +23,12 @@ final class KeyValuePlaceTests: XCTestCase {
   }
 
   func testAStreamOfMovesIsCoalescedAndTheLastOneReachesTheOtherDevice() async throws {
-    let place = KeyValuePlace(keyValueStore: store("a"), interval: .seconds(1), start: true)
+    let place = KeyValuePlace(keyValueStore: store("a"), interval: .seconds(60), start: true)
     for row in 0..<200 {
       place.save(ReadingPlace(folder: ["Toolbar"], selected: "id-\(row)", sort: "manual"))
     }
     await place.flush()
-    XCTAssertLessThanOrEqual(place.writes, 2, "200 moves in well under a second: the first, then the newest")
+    XCTAssertLessThanOrEqual(place.writes, 2, "200 moves within the interval: the first, then the newest")
     XCTAssertEqual(place.current()?.selected, "id-199")
 
     let other = KeyValuePlace(keyValueStore: store("b"), start: true)

@@ -46,12 +46,12 @@ final class SignalRecorder: Sendable {
 
   /// Waits until more than `count` signals arrived; false if `timeout` passed first or the
   /// stream ended.
-  func wait(forMoreThan count: Int, timeout: Duration = .seconds(5)) async -> Bool {
+  func wait(forMoreThan count: Int, timeout: Duration = .seconds(15)) async -> Bool {
     await withTimeout(timeout) { await self.wait(above: count) } ?? false
   }
 
   /// Waits until the stream ends; false if `timeout` passed first.
-  func waitUntilFinished(timeout: Duration = .seconds(5)) async -> Bool {
+  func waitUntilFinished(timeout: Duration = .seconds(15)) async -> Bool {
     _ = await wait(forMoreThan: Int.max, timeout: timeout)
     return isFinished
   }

@@ -54,7 +54,7 @@ class EndToEndTestCase: XCTestCase {
     if waitUntilLoaded {
       // Until the store's first snapshot arrives the list says "Loading…". Keys sent
       // earlier are not lost, but waiting makes every test start from a known screen.
-      try session.waitUntil(timeout: 5, "the list has loaded", file: file, line: line) {
+      try session.waitUntil(timeout: 15, "the list has loaded", file: file, line: line) {
         let screen = try session.screen()
         return screen.contains("+ add") && screen.contains("? help") && !screen.contains("Loading…")
       }
@@ -80,7 +80,7 @@ class EndToEndTestCase: XCTestCase {
   /// blanks ignored) and no dialog is open; returns the screen's lines.
   @discardableResult
   func waitForList(
-    _ app: TmuxSession, _ rows: [String], timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line
+    _ app: TmuxSession, _ rows: [String], timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line
   ) throws -> [String] {
     var lines: [String] = []
     try app.waitUntil(timeout: timeout, "the list reads \(rows)", file: file, line: line) {

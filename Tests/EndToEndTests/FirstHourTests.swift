@@ -122,7 +122,8 @@ final class FirstHourTests: EndToEndTestCase {
   /// without a key.
   func testAMessageGivesWayToTheStatusWithoutAKey() throws {
     let home = try makeHome()
-    let app = try launch(home, environment: ["CLOUDY_MESSAGE_SECONDS": "0.5"])
+    // Long enough to be seen by a wait on a loaded machine (each look is a tmux process).
+    let app = try launch(home, environment: ["CLOUDY_MESSAGE_SECONDS": "2"])
     try fillAddDialog(app, url: "msg.example", name: "Message")
     try app.press("Enter")
     try app.waitFor("Added “Message”.")

@@ -50,7 +50,7 @@ final class HelpOverlayTests: EndToEndTestCase {
       try app.type("?")
       try app.waitFor("Press any key to close.")
       try app.press(key)
-      try app.waitForAbsence(of: "Press any key to close.", timeout: 2)
+      try app.waitForAbsence(of: "Press any key to close.", timeout: 15)
     }
   }
 }

@@ -49,7 +49,7 @@ final class OrganiseTests: EndToEndTestCase {
 
   private func open(_ home: CloudyHome, arguments: [String] = []) throws -> TmuxSession {
     let app = try launch(home, arguments: arguments, waitUntilLoaded: false)
-    try app.waitUntil(timeout: 5, "the list has loaded") {
+    try app.waitUntil(timeout: 15, "the list has loaded") {
       let lines = try app.lines()
       return lines.first?.hasPrefix(" Edit") == true && !lines.joined().contains("Loading…")
     }

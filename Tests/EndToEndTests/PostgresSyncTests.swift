@@ -60,7 +60,7 @@ final class PostgresSyncTests: EndToEndTestCase {
 
   @discardableResult
   private func waitForBottomLine(
-    _ app: TmuxSession, containing text: String, timeout: TimeInterval = 5, file: StaticString = #filePath,
+    _ app: TmuxSession, containing text: String, timeout: TimeInterval = 15, file: StaticString = #filePath,
     line: UInt = #line
   ) throws -> String {
     var bottom = ""

@@ -11,12 +11,12 @@ final class ResizeTests: EndToEndTestCase {
 
     try app.resize(columns: 30, rows: 8)
     XCTAssertEqual(try app.format("#{pane_width}x#{pane_height}"), "30x8")
-    let small = try app.waitFor("needs at least 40×10", timeout: 3)
+    let small = try app.waitFor("needs at least 40×10", timeout: 15)
     XCTAssertTrue(small.contains("this window is 30×8."), small)
     XCTAssertFalse(small.contains("Resized"), small)
 
     try app.resize(columns: 80, rows: 24)
-    try app.waitUntil(timeout: 3, "the list is back") {
+    try app.waitUntil(timeout: 15, "the list is back") {
       let screen = try app.screen()
       return screen.contains("Resized") && !screen.contains("needs at least")
     }

@@ -146,7 +146,7 @@ final class TmuxSession {
   /// Waits until the screen contains `text`; returns that screen.
   @discardableResult
   func waitFor(
-    _ text: String, timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line
+    _ text: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     var found = ""
     try waitUntil(timeout: timeout, "the screen shows “\(text)”", file: file, line: line) {
@@ -159,7 +159,7 @@ final class TmuxSession {
   /// Waits until the screen no longer contains `text`; returns that screen.
   @discardableResult
   func waitForAbsence(
-    of text: String, timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line
+    of text: String, timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line
   ) throws -> String {
     var found = ""
     try waitUntil(timeout: timeout, "“\(text)” leaves the screen", file: file, line: line) {
@@ -172,7 +172,7 @@ final class TmuxSession {
   /// Polls `condition` every 20 ms until it holds or `timeout` passes; on timeout throws
   /// an error with the last screen.
   func waitUntil(
-    timeout: TimeInterval = 5, _ what: String = "the condition holds", file: StaticString = #filePath,
+    timeout: TimeInterval = 15, _ what: String = "the condition holds", file: StaticString = #filePath,
     line: UInt = #line, _ condition: () throws -> Bool
   ) throws {
     let deadline = Date().addingTimeInterval(timeout)
@@ -200,7 +200,7 @@ final class TmuxSession {
   }
 
   /// Waits for the wrapper shell's marker and returns the binary's exit status.
-  func waitForExit(timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line) throws -> Int32 {
+  func waitForExit(timeout: TimeInterval = 15, file: StaticString = #filePath, line: UInt = #line) throws -> Int32 {
     var status: Int32?
     try waitUntil(timeout: timeout, "cloudy exits", file: file, line: line) {
       let text = try self.joinedScreen()

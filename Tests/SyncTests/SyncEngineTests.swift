@@ -35,7 +35,10 @@ final class SyncEngineTests: XCTestCase {
   func testSyncNowReturnsWhenTheCloudIsDownAndTheRetryBringsItBack() async {
     let zone = RecordingZone()
     zone.failNext(2)
-    let engine = SyncEngine(zone: zone, hasCloud: true, backoff: quick)
+    // A second before each retry: the assertions just after `syncNow` must see no retry yet
+    // on a machine that pauses this test for a while (10 ms did not always suffice).
+    let second = SyncBackoff(initial: .seconds(1), maximum: .seconds(1))
+    let engine = SyncEngine(zone: zone, hasCloud: true, backoff: second)
     await engine.syncNow()
     XCTAssertEqual(zone.calls, ["push", "refresh"], "returns once the step failed")
     XCTAssertEqual(zone.phases, [.offline])
@@ -75,12 +78,12 @@ final class SyncEngineTests: XCTestCase {
   func testCloseStopsARetryThatWasScheduled() async throws {
     let zone = RecordingZone()
     zone.failNext(1)
-    let slow = SyncBackoff(initial: .milliseconds(200), maximum: .milliseconds(200))
+    let slow = SyncBackoff(initial: .seconds(1), maximum: .seconds(1))
     let engine = SyncEngine(zone: zone, hasCloud: true, backoff: slow)
     await engine.syncNow()
     await engine.close()
-    // The retry was due after 200 ms; nothing may run, so there is no event to await.
-    try await Task.sleep(for: .milliseconds(400))
+    // The retry was due after a second; nothing may run, so there is no event to await.
+    try await Task.sleep(for: .milliseconds(1_500))
     XCTAssertEqual(zone.calls, ["push", "refresh"])
   }
 

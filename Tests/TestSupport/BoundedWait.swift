@@ -15,3 +15,16 @@ public func withTimeout<T: Sendable>(
     return first
   }
 }
+
+/// Whether `condition` holds within `limit`, looked at every `interval`: for a state that
+/// no event announces (a value shown for a moment by a background step, then taken away).
+public func eventually(
+  within limit: Duration, every interval: Duration = .milliseconds(20), _ condition: () async -> Bool
+) async -> Bool {
+  let start = ContinuousClock.now
+  while !(await condition()) {
+    if ContinuousClock.now - start > limit { return false }
+    try? await Task.sleep(for: interval)
+  }
+  return true
+}

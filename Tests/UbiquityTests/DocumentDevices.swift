@@ -42,7 +42,7 @@ final class DocumentDevices {
 /// other device's change arrives) and its file on disk is written (a fetch commits the
 /// index first and writes the files in a second commit), within `timeout`.
 func waitForEntry(
-  _ container: DocumentContainer, _ file: String, timeout: Duration = .seconds(5),
+  _ container: DocumentContainer, _ file: String, timeout: Duration = .seconds(15),
   _ predicate: @escaping @Sendable (DocumentIndexEntry?) -> Bool
 ) async -> Bool {
   let commits = container.commitNotifications()
@@ -59,7 +59,7 @@ func waitForEntry(
 }
 
 /// Waits until a container has nothing left to push.
-func waitUntilSynced(_ container: DocumentContainer, timeout: Duration = .seconds(5)) async -> Bool {
+func waitUntilSynced(_ container: DocumentContainer, timeout: Duration = .seconds(15)) async -> Bool {
   let updates = container.statusUpdates()
   if container.status().state == .synced, container.status().pending == 0 { return true }
   await container.syncNow()

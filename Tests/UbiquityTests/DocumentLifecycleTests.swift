@@ -97,13 +97,16 @@ final class DocumentLifecycleTests: XCTestCase {
     try container.save("edit.bookmark", contents: Data(text: "old"), for: .forCreating)
     try container.save("gone.bookmark", contents: Data(text: "gone"), for: .forCreating)
     let folder = container.documentsDirectory
-    try Data(text: "new").write(to: URL(fileURLWithPath: folder + "/edit.bookmark"))
+    // Another length: written in the same clock tick as the save, the file's signature
+    // would otherwise be the one recorded.
+    try Data(text: "edited").write(to: URL(fileURLWithPath: folder + "/edit.bookmark"))
     try Data(text: "dropped").write(to: URL(fileURLWithPath: folder + "/dropped.bookmark"))
     try Data(text: "junk").write(to: URL(fileURLWithPath: folder + "/.hidden"))
     try Data(text: "junk").write(to: URL(fileURLWithPath: folder + "/x.bookmark.tmp-1-2"))
     try FileManager.default.removeItem(atPath: folder + "/gone.bookmark")
+    Self.markChangedByHand(folder)
     try container.refreshFromFiles()
-    XCTAssertEqual(try container.entry("edit.bookmark")?.contents.text, "new")
+    XCTAssertEqual(try container.entry("edit.bookmark")?.contents.text, "edited")
     XCTAssertEqual(try container.entry("edit.bookmark")?.pending, true, "a hand edit is pushed like any save")
     XCTAssertEqual(try container.entry("dropped.bookmark")?.contents.text, "dropped")
     XCTAssertNil(try container.entry("gone.bookmark"))
@@ -116,7 +119,7 @@ final class DocumentLifecycleTests: XCTestCase {
     let query = MetadataQuery(container: rebuilt)
     let items = try query.start()
     XCTAssertEqual(Set(items.map(\.file)), ["keep.bookmark", "edit.bookmark", "dropped.bookmark"])
-    XCTAssertEqual(Set(items.map(\.contents.text)), ["keep", "new", "dropped"])
+    XCTAssertEqual(Set(items.map(\.contents.text)), ["keep", "edited", "dropped"])
     query.stop()
   }
 
@@ -127,10 +130,19 @@ final class DocumentLifecycleTests: XCTestCase {
     let container = try devices.device("a", online: false)
     try container.save("first.bookmark", contents: Data(text: "first"), for: .forCreating)
     try Data(text: "by hand").write(to: URL(fileURLWithPath: container.documentsDirectory + "/hand.bookmark"))
+    Self.markChangedByHand(container.documentsDirectory)
     try container.save("second.bookmark", contents: Data(text: "second"), for: .forCreating)
     try container.refreshFromFiles()
     XCTAssertEqual(try container.entry("hand.bookmark")?.contents.text, "by hand")
     XCTAssertEqual(try container.entry("second.bookmark")?.contents.text, "second")
+  }
+
+  /// Gives the folder the time of a change by hand a while after the last commit. Made
+  /// within the clock tick of that commit (a few milliseconds, as a test makes it), a change
+  /// can leave the folder's signature as the commit recorded it, which no person does.
+  private static func markChangedByHand(_ folder: String) {
+    let time = timeval(tv_sec: Int(Date().timeIntervalSince1970) - 7200, tv_usec: 0)
+    _ = utimes(folder, [time, time])
   }
 
   /// A file dropped in while a scan reads the folder is found by the next check, which the

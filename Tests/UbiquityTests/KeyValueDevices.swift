@@ -41,7 +41,7 @@ final class KeyValueDevices {
 /// The next value of a stream, or `nil` if none comes within `timeout`: a bounded wait
 /// for an event that another device causes.
 func next<Element: Sendable>(
-  _ stream: AsyncStream<Element>, timeout: Duration = .seconds(5),
+  _ stream: AsyncStream<Element>, timeout: Duration = .seconds(15),
   where predicate: @escaping @Sendable (Element) -> Bool = { _ in true }
 ) async -> Element? {
   await withTimeout(timeout) {
@@ -52,7 +52,7 @@ func next<Element: Sendable>(
 
 /// Waits until a store's status satisfies `predicate`, within `timeout`.
 func waitForStatus(
-  _ store: UbiquitousKeyValueStore, timeout: Duration = .seconds(5),
+  _ store: UbiquitousKeyValueStore, timeout: Duration = .seconds(15),
   _ predicate: @escaping @Sendable (KeyValueSyncStatus) -> Bool
 ) async -> Bool {
   if predicate(store.status) { return true }
