@@ -115,8 +115,8 @@ let package = Package(
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkModel", "PropertyLists", "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite",
-        "TestSupport", "BookmarksViewModel", "BookmarkFormats", "ScreenRendering",
+        "BookmarkStores", "BookmarkModel", "PropertyLists", "Ubiquity", "Cloud", "CloudSQLite", "CloudPostgres",
+        "DocumentIndexSQLite", "TestSupport", "BookmarksViewModel", "BookmarkFormats", "ScreenRendering",
       ]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(

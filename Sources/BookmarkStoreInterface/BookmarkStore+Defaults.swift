@@ -23,6 +23,16 @@ extension BookmarkStore {
   /// Nothing is ever in conflict in a store without versions.
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
 
+  /// No history in a store without versions.
+  public func history(of id: Bookmark.ID) async throws -> BookmarkHistory {
+    throw StoreError.noHistory(backend)
+  }
+
+  @discardableResult
+  public func revert(id: Bookmark.ID, to version: String) async throws -> Reverted {
+    throw StoreError.noHistory(backend)
+  }
+
   @discardableResult
   public func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
     -> [Bookmark]

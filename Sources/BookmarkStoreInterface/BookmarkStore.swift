@@ -93,4 +93,15 @@ public protocol BookmarkStore: Sendable {
   /// write. Returns how many went.
   @discardableResult
   func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int
+
+  /// A bookmark's saved versions, oldest first, the version it is now last. Throws
+  /// ``StoreError/historyOfDeleted(_:device:)`` for one in Recently Deleted, and
+  /// ``StoreError/noHistory(_:)`` in a store that keeps none (only the document store does).
+  func history(of id: Bookmark.ID) async throws -> BookmarkHistory
+
+  /// Makes an old version (an id from ``history(of:)``, or the start of one) the bookmark's
+  /// current version again, as a new version that syncs. A folder it was in that is gone is
+  /// made again.
+  @discardableResult
+  func revert(id: Bookmark.ID, to version: String) async throws -> Reverted
 }

@@ -35,6 +35,16 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The deletes held back are not the ones shown any more (more arrived, or they were
   /// settled elsewhere); nothing was settled.
   case heldDeletesChanged
+  /// The store keeps no history of its bookmarks (only the document store does).
+  case noHistory(StoreBackend)
+  /// The bookmark whose history was asked for is in Recently Deleted (deleted on `device`).
+  case historyOfDeleted(String, device: String)
+  /// No version of the bookmark has this id (or start of one).
+  case noSuchVersion(String)
+  /// More than one version's id starts with this.
+  case ambiguousVersion(String)
+  /// A revert to the version the bookmark already is; nothing changed.
+  case alreadyThatVersion(String, version: String)
 
   public var description: String {
     switch self {
@@ -63,6 +73,18 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .heldDeletesNotSettled:
       "The deletes held back could not be settled (the cloud can't be reached, or more deletes arrived), so"
         + " they are still held; look at them again."
+    case .noHistory(let backend):
+      "The \(backend.rawValue) store keeps no history of its bookmarks; the documents store does"
+        + " (`cloudy migrate --to documents` moves them there)."
+    case .historyOfDeleted(let name, let device):
+      "“\(name)” was deleted\(device.isEmpty ? "" : " on \(device)"); restore it from Recently Deleted (D, or"
+        + " `cloudy trash restore`) and its history comes back with it."
+    case .noSuchVersion(let version):
+      "This bookmark has no version \(version); `cloudy history` lists the ones it has."
+    case .ambiguousVersion(let version):
+      "More than one version starts with \(version); give more of it."
+    case .alreadyThatVersion(let name, let version):
+      "“\(name)” is already as version \(version) has it; nothing was changed."
     case .versionsChanged(let name):
       "The versions of “\(name)” changed meanwhile, so nothing was changed; look at them again."
     case .wouldNotFit(let backend, let fitting, let requested):

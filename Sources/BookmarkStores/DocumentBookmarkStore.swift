@@ -25,6 +25,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   public let query: MetadataQuery
   private let environment: BookmarkEnvironment
   private let rules: RecentlyDeletedRules
+  private let historyRules: HistoryRules
   private let state = Mutex(State())
   private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
@@ -34,6 +35,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
     var folders: [String: FolderEntry] = [:]
     /// Recently Deleted's documents by file.
     var deleted: [String: DeletedEntry] = [:]
+    /// The history documents by file (their contents are read when a history is asked for).
+    var histories: [String: HistoryEntry] = [:]
     /// Recently Deleted, newest first, made when first asked for after a change.
     var deletedSorted: [DeletedBookmark]?
     var tree: FolderTree?
@@ -119,6 +122,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
     }
   }
 
+  private struct HistoryEntry {
+    var version: MetadataQuery.Version
+    var generation: Int64
+    var readable: Bool
+  }
+
   private struct FolderEntry {
     /// Nil for a folder document that can't be read.
     var record: FolderRecord?
@@ -137,11 +146,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private static let folderSuffix = "." + folderExtension
   public static let deletedExtension = "deleted"
   private static let deletedSuffix = "." + deletedExtension
+  /// A bookmark's history (``BookmarkHistory``), beside its `<id>.bookmark`.
+  public static let historyExtension = "history"
+  private static let historySuffix = "." + historyExtension
 
   /// Whether a file's contents are a bookmark or folder document: for the container, which
   /// keeps a damaged one aside rather than syncing it.
   public static let isReadable: @Sendable (Data) -> Bool = {
-    BookmarkDocument.read($0) != nil || FolderRecord(document: $0) != nil
+    BookmarkDocument.read($0) != nil || FolderRecord(document: $0) != nil || BookmarkHistory(document: $0) != nil
   }
 
   /// A store over a container: gathers it now (from its cache and the index's changes since,
@@ -150,10 +162,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// `rules` name this device by the container's device name unless given.
   public init(
     container: DocumentContainer, environment: BookmarkEnvironment = .live,
-    recentlyDeleted rules: RecentlyDeletedRules? = nil,
+    recentlyDeleted rules: RecentlyDeletedRules? = nil, history historyRules: HistoryRules = HistoryRules(),
     watching: Bool = true
   ) {
     self.container = container
+    self.historyRules = historyRules
     self.environment = environment
     self.rules = rules ?? RecentlyDeletedRules(device: container.deviceName)
     let bookmarkSuffix = "." + Self.fileExtension
@@ -270,12 +283,21 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   public func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
+    try await save(id: id, with: draft, note: nil).bookmark
+  }
+
+  /// Saves a draft over a bookmark as a new version, recorded in its history (with `note`)
+  /// in the same commit. Returns the bookmark saved, and whether a folder had to be made.
+  private func save(id: Bookmark.ID, with draft: BookmarkDraft, note: String?) async throws -> (
+    bookmark: Bookmark, madeFolder: Bool
+  ) {
     guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
     let opened = try await translating(id: id) { try await document.open() }
     guard let (stored, order) = BookmarkDocument.read(opened) else {
       throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
+    let replaced = savedVersion(stored, contents: opened, of: file)
     let time = environment.now()
     var filing = filing(at: time)
     var bookmark = filing.tree.resolved(stored)
@@ -283,20 +305,23 @@ public final class DocumentBookmarkStore: BookmarkStore {
     draft.apply(to: &bookmark, at: time.wholeSeconds)
     if bookmark.folder != before { filing.file(&bookmark) }
     let contents = BookmarkDocument.data(for: bookmark, order: order)
+    let history = recordingHistory(of: id, new: bookmark, replacing: [replaced], note: note, at: time)
     if !filing.writes.records.isEmpty {
       // The bookmark and the folders it is filed in now, in one commit.
       let documents = folderDocuments(filing.writes.records) + [(file: file, contents: contents)]
-      _ = try await changing(file, to: contents, id: id) { try container.save(documents) }
+      _ = try await changing(file, to: contents, id: id) {
+        try container.change(deleting: [], writing: documents, overwriting: true, deriving: [history])
+      }
       await document.close()
-      refresh(documents.map(\.file))
-      return bookmark
+      refresh(documents.map(\.file) + [history.file])
+      return (bookmark, true)
     }
     try await changing(file, to: contents, id: id) {
-      try await document.save(contents, for: .forOverwriting)
+      try await document.save(contents, for: .forOverwriting, deriving: [history])
     }
     await document.close()
-    refresh([file])
-    return bookmark
+    refresh([file, history.file])
+    return (bookmark, false)
   }
 
   /// Two saves, each document taking the other's `order:`. (A crash between them leaves
@@ -384,9 +409,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let deleted = DeletedBookmark(
       bookmark: folderTree().resolved(stored), deleted: now.wholeSeconds, device: rules.device)
     let deletedFile = DocumentContainer.fileName(for: id, extension: Self.deletedExtension)
+    // What has been kept its time goes, with its history.
     let expired = state.withLock { state in
-      state.deleted.compactMap { file, entry in
-        entry.deleted.map { rules.hasExpired($0.deleted, at: now) } == true && file != deletedFile ? file : nil
+      state.deleted.flatMap { file, entry -> [String] in
+        guard let deleted = entry.deleted, rules.hasExpired(deleted.deleted, at: now), file != deletedFile else {
+          return []
+        }
+        return [file, Self.historyFile(of: deleted.id)]
       }
     }
     var writing = [(file: deletedFile, contents: deleted.document(order: order))]
@@ -477,11 +506,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
     if !query.watching { catchUp() }
-    let files = deletedDocuments(of: ids).map(\.file)
-    guard let first = files.first else { return 0 }
-    let count = try await changing(first, to: nil, deleting: true) { try container.delete(files) }
-    refresh(files)
-    return count
+    let documents = deletedDocuments(of: ids)
+    guard let first = documents.first?.file else { return 0 }
+    // Each with its history: deleted for good, nothing of it is kept.
+    let histories = documents.compactMap { $0.entry.deleted.map { Self.historyFile(of: $0.id) } }
+      .filter { (try? container.entry($0)) != nil }
+    let files = documents.map(\.file)
+    let count = try await changing(first, to: nil, deleting: true) { try container.delete(files + histories) }
+    refresh(files + histories)
+    return count - histories.count
   }
 
   /// Imports as one commit of the index: all of them, or none.
@@ -517,9 +550,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
     writeCache(holdingEverythingUpTo: generation, identity: identity)
   }
 
-  /// Deletes the documents of these bookmarks in one commit.
+  /// Deletes the documents of these bookmarks, and their histories, in one commit.
   public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
-    let files = indexed { state in ids.compactMap { state.fileByID[$0] } }
+    let files = indexed { state in
+      ids.compactMap { state.fileByID[$0] }
+        + ids.map { Self.historyFile(of: $0) }.filter { state.histories[$0] != nil }
+    }
     _ = try await changing(files.first, to: nil, deleting: true) { try container.delete(files) }
     refresh(files)
   }
@@ -668,11 +704,126 @@ public final class DocumentBookmarkStore: BookmarkStore {
             let order = readable.first?.1.order ?? Self.order(time)
             return (.contents(BookmarkDocument.data(for: merged, order: order)), [])
           }
+        },
+        deriving: { kept, versions in
+          // The history: the version kept made from every version it resolves.
+          guard let (bookmark, _) = BookmarkDocument.read(kept.contents) else { return [] }
+          let replaced = versions.compactMap { version in
+            BookmarkDocument.read(version.contents).map {
+              BookmarkHistory.Saved(
+                versionID: version.id, bookmark: $0.bookmark, device: version.device, saved: version.saved)
+            }
+          }
+          return [recordingHistory(of: id, new: bookmark, replacing: replaced, note: "conflict resolved", at: time)]
         })
     }
     guard resolved else { throw StoreError.versionsChanged(name.isEmpty ? id : name) }
-    refresh([file] + made.map(\.file))
+    refresh([file, Self.historyFile(of: id)] + made.map(\.file))
     return made.map(\.bookmark)
+  }
+
+  // MARK: - History
+
+  /// The file of a bookmark's history.
+  static func historyFile(of id: Bookmark.ID) -> String {
+    DocumentContainer.fileName(for: id, extension: historyExtension)
+  }
+
+  /// The version a bookmark document is, as its history records one: under the id of the
+  /// container's version when the index still holds those contents (the same id on every
+  /// device), else under an id made from the contents.
+  private func savedVersion(_ bookmark: Bookmark, contents: Data, of file: String) -> BookmarkHistory.Saved {
+    let current = (try? container.entry(file))?.currentVersion
+    if let current, current.contents == contents {
+      return BookmarkHistory.Saved(
+        versionID: current.id, bookmark: bookmark, device: current.device, saved: current.saved)
+    }
+    return BookmarkHistory.Saved(
+      versionID: DerivedID.make(from: String(decoding: contents, as: UTF8.self)), bookmark: bookmark, device: "",
+      saved: bookmark.modified)
+  }
+
+  /// The history document written with a new version of a bookmark: what it holds then
+  /// (every device's, its conflict versions united), with the new version recorded.
+  private func recordingHistory(
+    of id: Bookmark.ID, new bookmark: Bookmark, replacing replaced: [BookmarkHistory.Saved], note: String?,
+    at time: Date
+  ) -> DerivedDocument {
+    let (versionID, device, rules) = (environment.newID(), self.rules.device, historyRules)
+    return DerivedDocument(file: Self.historyFile(of: id)) { versions in
+      var history = Self.united(versions.map(\.contents), of: id)
+      history.record(
+        (versionID, bookmark, device, time.wholeSeconds, note), replacing: replaced, rules: rules, now: time)
+      return history.document
+    }
+  }
+
+  /// The histories in these documents as one (those that can't be read are left out).
+  private static func united(_ documents: [Data], of id: Bookmark.ID) -> BookmarkHistory {
+    documents.compactMap { BookmarkHistory(document: $0) }.filter { $0.bookmarkID == id }
+      .reduce(BookmarkHistory(bookmarkID: id)) { $0.united(with: $1) }
+  }
+
+  /// A bookmark's saved versions, oldest first; the version it is now is the last one (added
+  /// here when nothing recorded it: a bookmark never edited, or changed by an older Cloudy).
+  public func history(of id: Bookmark.ID) async throws -> BookmarkHistory {
+    if !query.watching { catchUp() }
+    let historyFile = Self.historyFile(of: id)
+    let stored = try await translating(id: id) { () -> [Data] in
+      guard let entry = try container.entry(historyFile) else { return [] }
+      return ([entry.currentVersion] + entry.conflicts).map(\.contents)
+    }
+    var history = Self.united(stored, of: id)
+    guard let file = indexed({ $0.fileByID[id] }) else {
+      if let deleted = sortedDeleted().first(where: { $0.id == id }) {
+        throw StoreError.historyOfDeleted(deleted.bookmark.name, device: deleted.device)
+      }
+      throw StoreError.notFound(id)
+    }
+    let versions = try await translating(id: id) { try container.versions(of: file) }
+    guard let (bookmark, _) = BookmarkDocument.read(versions.current.contents) else {
+      throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
+    }
+    if history.matching(bookmark) == nil {
+      let current = savedVersion(bookmark, contents: versions.current.contents, of: file)
+      history = BookmarkHistory(
+        bookmarkID: id,
+        versions: history.versions + [
+          HistoryVersion(
+            id: current.versionID, parents: history.heads.map(\.id), device: current.device, saved: current.saved,
+            bookmark: bookmark)
+        ])
+    }
+    return history
+  }
+
+  /// Makes an old version of a bookmark its current one again, as a new version (which
+  /// syncs, and is in the history in its turn). `version` is an id or the start of one.
+  /// A folder the old version was in that is gone is made again.
+  public func revert(id: Bookmark.ID, to version: String) async throws -> Reverted {
+    let history = try await history(of: id)
+    let chosen: HistoryVersion
+    switch history.find(version) {
+    case .found(let found): chosen = found
+    case .none: throw StoreError.noSuchVersion(version)
+    case .ambiguous: throw StoreError.ambiguousVersion(version)
+    }
+    // Its folder: the record it was filed in, wherever that is now, while that is a folder;
+    // else the path it had (made again if it is gone).
+    var old = chosen.bookmark
+    let tree = folderTree()
+    if let record = old.folderID, let place = tree.place(of: record), tree.record(at: place) == record {
+      old.folder = place
+    }
+    let draft = BookmarkDraft(
+      name: old.name, url: old.url, folder: old.folder, tags: old.tags, notes: old.notes)
+    if let file = indexed({ $0.fileByID[id] }), let entry = try? container.entry(file),
+      let (current, _) = BookmarkDocument.read(entry.contents), draft.changesNothing(in: folderTree().resolved(current))
+    {
+      throw StoreError.alreadyThatVersion(current.name, version: chosen.shortID)
+    }
+    let (bookmark, madeFolder) = try await save(id: id, with: draft, note: "reverted to \(chosen.shortID)")
+    return Reverted(bookmark: bookmark, version: chosen, madeFolder: madeFolder)
   }
 
   // MARK: - Files
@@ -749,8 +900,13 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// The state the cache held (before the index's changes since are applied). Folders in
   /// conflict are settled again, as a gathering settles them.
   private func restore(_ cached: GatheredDocumentsCache.Contents) {
-    let conflictedFolders = cached.folders.filter { $0.version.conflictVersions > 0 }.map(\.file)
-    defer { if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) } }
+    let conflicted = cached.folders.filter { $0.version.conflictVersions > 0 }.map(\.file)
+    let conflictedHistories = conflicted.filter { $0.hasSuffix(Self.historySuffix) }
+    let conflictedFolders = conflicted.filter { !$0.hasSuffix(Self.historySuffix) }
+    defer {
+      if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
+      if !conflictedHistories.isEmpty { uniteHistoryConflicts(conflictedHistories) }
+    }
     state.withLock { state in
       // Written in the list's order (readable bookmarks first, by order, then id). Folder
       // paths are changed in place, and only where a record moved the bookmark (the array is
@@ -771,6 +927,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
             file: folder.file, contents: folder.contents, version: folder.version, generation: folder.generation)
           continue
         }
+        // Histories are kept in the cache without their contents, and with whether they read.
+        if folder.file.hasSuffix(Self.historySuffix) {
+          state.histories[folder.file] = HistoryEntry(
+            version: folder.version, generation: folder.generation, readable: folder.contents.isEmpty)
+          continue
+        }
         state.folders[folder.file] = FolderEntry(
           record: Self.folderRecord(folder.file, folder.contents), version: folder.version,
           generation: folder.generation)
@@ -779,7 +941,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.sorted = sorted
       state.unreadable =
         cached.documents.count - sorted.count + state.folders.values.count { $0.record == nil }
-        + state.deleted.values.count { $0.deleted == nil }
+        + state.deleted.values.count { $0.deleted == nil } + state.histories.values.count { !$0.readable }
     }
   }
 
@@ -796,7 +958,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// perhaps newer changes, which the next open applies again, changing nothing).
   private func writeCache(holdingEverythingUpTo generation: Int64, identity: String) {
     guard let cachePath else { return }
-    let (entries, folders, deleted) = indexed { ($0.entries, $0.folders, $0.deleted) }
+    let (entries, folders, deleted, histories) = indexed { ($0.entries, $0.folders, $0.deleted, $0.histories) }
     var readable: [(file: String, entry: Entry, bookmark: Bookmark)] = []
     var unreadable: [(file: String, entry: Entry)] = []
     readable.reserveCapacity(entries.count)
@@ -825,6 +987,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
       + deleted.map { file, entry in
         GatheredDocumentsCache.FolderDocument(
           file: file, version: entry.version, generation: entry.generation, contents: entry.contents)
+      }
+      + histories.map { file, entry in
+        // Empty for one that reads, one byte for one that doesn't.
+        GatheredDocumentsCache.FolderDocument(
+          file: file, version: entry.version, generation: entry.generation,
+          contents: entry.readable ? Data() : Data([0]))
       }
     GatheredDocumentsCache.write(
       GatheredDocumentsCache.Contents(
@@ -857,6 +1025,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   private func apply(_ update: MetadataQueryUpdate) {
+    var conflictedHistories: [String] = []
     let (conflictedFolders, tookIn) = indexed { state -> ([String], Bool) in
       var conflictedFolders: [String] = []
       var tookIn = false
@@ -868,7 +1037,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
       func isNewer(_ item: MetadataItem) -> Bool {
         let seen =
           state.entries[item.file]?.generation ?? state.folders[item.file]?.generation
-          ?? state.deleted[item.file]?.generation ?? state.removedAt[item.file]
+          ?? state.deleted[item.file]?.generation ?? state.histories[item.file]?.generation
+          ?? state.removedAt[item.file]
         return seen.map { item.generation > $0 } ?? true
       }
       func put(_ item: MetadataItem) {
@@ -878,6 +1048,16 @@ public final class DocumentBookmarkStore: BookmarkStore {
           // The same contents (a new contents always has a new version id) saved again, as a
           // push does when the cloud took it: only its generation is new, and nothing shows.
           state.entries[item.file]?.generation = item.generation
+          return
+        }
+        if item.file.hasSuffix(Self.historySuffix) {
+          // Nothing the list shows: only a history that can't be read is news (it is counted).
+          let readable = BookmarkHistory(document: item.contents) != nil
+          if !readable || state.histories[item.file]?.readable == false { tookIn = true }
+          state.histories[item.file] = HistoryEntry(
+            version: version, generation: item.generation, readable: readable)
+          state.removedAt[item.file] = nil
+          if item.hasUnresolvedConflicts { conflictedHistories.append(item.file) }
           return
         }
         tookIn = true
@@ -911,6 +1091,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         state.entries = [:]
         state.folders = [:]
         state.deleted = [:]
+        state.histories = [:]
         state.deletedSorted = nil
         state.removedAt = [:]
         state.fileByID = [:]
@@ -924,6 +1105,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
           tookIn = true
           state.removedAt[item.file] = item.generation
           state.folders[item.file] = nil
+          state.histories[item.file] = nil
           if state.deleted.removeValue(forKey: item.file) != nil { state.deletedSorted = nil }
           if let old = state.entries.removeValue(forKey: item.file)?.bookmark, state.fileByID[old.id] == item.file {
             state.fileByID[old.id] = nil
@@ -937,10 +1119,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
       state.conflicted = nil
       state.unreadable =
         state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0.record == nil }
-        + state.deleted.values.count { $0.deleted == nil }
+        + state.deleted.values.count { $0.deleted == nil } + state.histories.values.count { !$0.readable }
       return (conflictedFolders, true)
     }
     if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
+    if !conflictedHistories.isEmpty { uniteHistoryConflicts(conflictedHistories) }
     if tookIn { publish() }
   }
 
@@ -956,6 +1139,30 @@ public final class DocumentBookmarkStore: BookmarkStore {
         try? container.resolve(file) { versions in
           versions.max { a, b in (Self.changed(a.contents), a.id) < (Self.changed(b.contents), b.id) }!
         }
+      }
+    }
+  }
+
+  /// Two devices that recorded versions of one bookmark at once each wrote its history: the
+  /// histories are united (nothing either device saved is dropped) and written as one
+  /// version, on every device, without asking.
+  private func uniteHistoryConflicts(_ files: [String]) {
+    let (container, rules, now) = (container, historyRules, environment.now)
+    Task.detached {
+      for file in files {
+        _ = try? container.resolve(
+          file,
+          deciding: { versions in
+            guard versions.count > 1 else { return nil }
+            let documents = versions.compactMap { BookmarkHistory(document: $0.contents) }
+            // One that can't be read stays in conflict, kept as it is.
+            guard documents.count == versions.count, let first = documents.first,
+              documents.allSatisfy({ $0.bookmarkID == first.bookmarkID })
+            else { return nil }
+            var united = documents.dropFirst().reduce(first) { $0.united(with: $1) }
+            united.bound(by: rules, now: now(), keeping: [])
+            return (.contents(united.document), [])
+          })
       }
     }
   }

@@ -17,6 +17,10 @@ public struct SavedSettings: Hashable, Sendable {
     case followPlace = "follow-place"
     /// How many days Recently Deleted keeps a bookmark on this device (30 by default).
     case keepDeletedDays = "keep-deleted-days"
+    /// How many versions of each bookmark the document store's history keeps (50 by default).
+    case historyVersions = "history-versions"
+    /// How many days the document store's history keeps a version (90 by default).
+    case historyDays = "history-days"
   }
 
   public private(set) var values: [Name: String]

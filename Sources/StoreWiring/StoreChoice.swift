@@ -61,6 +61,15 @@ public struct StoreChoice: Sendable {
     return RecentlyDeletedRules(device: deviceDisplayName, keepDays: days ?? RecentlyDeletedRules.defaultKeepDays)
   }
 
+  /// How much history the document store keeps: the `history-versions` and `history-days`
+  /// settings (50 and 90 without them, or when the settings can't be read).
+  public var historyRules: HistoryRules {
+    let settings = try? savedSettings()
+    let versions = settings?[.historyVersions].flatMap(Int.init)
+    let days = settings?[.historyDays].flatMap(Int.init)
+    return HistoryRules(versions: versions ?? HistoryRules.defaultVersions, days: days ?? HistoryRules.defaultDays)
+  }
+
   /// What this device remembers (`cloudy config`, `cloudy migrate`).
   public func savedSettings() throws -> SavedSettings {
     try SavedSettings.load(from: location)
@@ -182,7 +191,8 @@ public struct StoreChoice: Sendable {
     let container = DocumentContainer(
       root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
       deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
-    return DocumentBookmarkStore(container: container, recentlyDeleted: recentlyDeletedRules, watching: watching)
+    return DocumentBookmarkStore(
+      container: container, recentlyDeleted: recentlyDeletedRules, history: historyRules, watching: watching)
   }
 
   private func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {

@@ -23,7 +23,8 @@ struct Cloudy: AsyncParsableCommand {
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
       FoldersCommand.self, FolderCommand.self, TagsCommand.self, MigrateCommand.self, ConfigCommand.self,
-      CheckCommand.self, RetitleCommand.self, TrashCommand.self, SyncCommand.self, DemoCommand.self,
+      CheckCommand.self, RetitleCommand.self, TrashCommand.self, HistoryCommand.self, RevertCommand.self,
+      SyncCommand.self, DemoCommand.self,
     ]
   )
 

@@ -42,7 +42,9 @@ struct ConfigCommand: AsyncParsableCommand {
         try settings.save(to: options.location)
       case "unset":
         guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), value == nil else {
-          throw CLIError("Usage: cloudy config unset store|cloud|account|sort|follow-place|keep-deleted-days")
+          throw CLIError(
+            "Usage: cloudy config unset store|cloud|account|sort|follow-place|keep-deleted-days|history-versions|history-days"
+          )
         }
         settings[name] = nil
         try settings.save(to: options.location)
@@ -54,7 +56,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
   private func nameAndValue() throws -> (SavedSettings.Name, String) {
     guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), let value, !value.isEmpty else {
-      throw CLIError("Usage: cloudy config set store|cloud|account|sort|follow-place|keep-deleted-days VALUE")
+      throw CLIError(
+        "Usage: cloudy config set store|cloud|account|sort|follow-place|keep-deleted-days|history-versions|history-days VALUE"
+      )
     }
     return (name, value)
   }
@@ -86,6 +90,14 @@ struct ConfigCommand: AsyncParsableCommand {
         throw CLIError(
           "keep-deleted-days is a whole number of days from 0 to \(RecentlyDeletedRules.maximumKeepDays), not “\(value)”."
         )
+      }
+    case .historyVersions:
+      guard let versions = Int(value), (1...HistoryRules.maximumVersions).contains(versions) else {
+        throw CLIError("history-versions is a whole number from 1 to \(HistoryRules.maximumVersions), not “\(value)”.")
+      }
+    case .historyDays:
+      guard let days = Int(value), (1...HistoryRules.maximumDays).contains(days) else {
+        throw CLIError("history-days is a whole number of days from 1 to \(HistoryRules.maximumDays), not “\(value)”.")
       }
     }
     return value

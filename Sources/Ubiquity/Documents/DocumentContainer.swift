@@ -130,8 +130,11 @@ public final class DocumentContainer: Sendable {
     case forOverwriting
   }
 
-  /// Saves a document's contents as a new version by this device.
-  public func save(_ file: String, contents: Data, for operation: SaveOperation) throws {
+  /// Saves a document's contents as a new version by this device, and `deriving` in the
+  /// same commit.
+  public func save(
+    _ file: String, contents: Data, for operation: SaveOperation, deriving: [DerivedDocument] = []
+  ) throws {
     try commit { session in
       var entry = try session.entry(file)
       let exists = entry.map { !$0.removed } ?? false
@@ -154,6 +157,31 @@ public final class DocumentContainer: Sendable {
       entry!.origin = processID
       entry!.signature = try writeFile(file, contents)
       try session.save(entry!)
+      try derive(deriving, in: session)
+    }
+  }
+
+  /// Writes each derived document made from what it holds now (see ``DerivedDocument``): a
+  /// new version by this device that replaces its current and conflict versions.
+  private func derive(_ derived: [DerivedDocument], in session: any DocumentIndexSession) throws {
+    for document in derived {
+      let existing = try session.entry(document.file)
+      let live = existing.flatMap { $0.removed ? nil : $0 }
+      guard let contents = try document.make(live.map { [$0.currentVersion] + $0.conflicts } ?? []) else { continue }
+      if let live, live.contents == contents, live.conflicts.isEmpty { continue }
+      let version = newVersion(contents)
+      var entry =
+        live
+        ?? DocumentIndexEntry(
+          file: document.file, contents: contents, versionID: version.id, versionDevice: device,
+          versionSaved: version.saved, base: existing?.base ?? 0, origin: processID)
+      entry.currentVersion = version
+      entry.conflicts = []
+      entry.removed = false
+      entry.pending = true
+      entry.origin = processID
+      entry.signature = try writeFile(document.file, contents)
+      try session.save(entry)
     }
   }
 
@@ -223,7 +251,7 @@ public final class DocumentContainer: Sendable {
   @discardableResult
   public func change(
     deleting files: [String], expired: [String] = [], writing documents: [(file: String, contents: Data)],
-    overwriting: Bool, requiringDeleted: Bool = false, requiringNew: Bool = false
+    overwriting: Bool, requiringDeleted: Bool = false, requiringNew: Bool = false, deriving: [DerivedDocument] = []
   ) throws -> Int {
     let required = requiringDeleted ? Set(files) : []
     let created = try commit { session -> [(file: String, contents: Data)] in
@@ -258,6 +286,7 @@ public final class DocumentContainer: Sendable {
         }
         created.append(document)
       }
+      try derive(deriving, in: session)
       return created
     }
     do {
@@ -302,11 +331,13 @@ public final class DocumentContainer: Sendable {
   /// versions (just the current one when there is no conflict any more), and creates
   /// `creating` in the same commit (versions kept as documents of their own; a name already
   /// there is left as it is, made by an earlier try or another device). `decide` returns nil
-  /// to change nothing. Returns whether anything changed.
+  /// to change nothing. `deriving` names documents to write in the same commit, given the
+  /// version kept and the versions it replaces. Returns whether anything changed.
   @discardableResult
   public func resolve(
     _ file: String,
-    deciding decide: ([DocumentVersion]) throws -> (kept: Resolved, creating: [(file: String, contents: Data)])?
+    deciding decide: ([DocumentVersion]) throws -> (kept: Resolved, creating: [(file: String, contents: Data)])?,
+    deriving: (_ kept: DocumentVersion, _ versions: [DocumentVersion]) throws -> [DerivedDocument] = { _, _ in [] }
   ) throws -> Bool {
     try commit { session in
       guard var entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
@@ -321,6 +352,7 @@ public final class DocumentContainer: Sendable {
         created.signature = try writeFile(document.file, document.contents)
         try session.save(created)
       }
+      let versions = [entry.currentVersion] + entry.conflicts
       switch kept {
       case .version(let version): entry.currentVersion = version
       case .contents(let contents): entry.currentVersion = newVersion(contents)
@@ -330,6 +362,7 @@ public final class DocumentContainer: Sendable {
       entry.origin = processID
       entry.signature = try writeFile(file, entry.contents)
       try session.save(entry)
+      try derive(deriving(entry.currentVersion, versions), in: session)
       return true
     }
   }

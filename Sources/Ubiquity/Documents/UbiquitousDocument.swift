@@ -51,11 +51,15 @@ public final class UbiquitousDocument: Sendable {
   /// Saves new contents. `.forCreating` makes a new document (the document needn't be
   /// open); `.forOverwriting` replaces an open one's. Editing is disabled while saving; a
   /// failure sets ``DocumentState/savingError`` and throws.
-  public func save(_ contents: Data, for operation: DocumentContainer.SaveOperation) async throws {
+  public func save(
+    _ contents: Data, for operation: DocumentContainer.SaveOperation, deriving: [DerivedDocument] = []
+  ) async throws {
     let before = documentState
     setState(before.subtracting(.closed).union(.editingDisabled))
     do {
-      try await offThread { [container, file] in try container.save(file, contents: contents, for: operation) }
+      try await offThread { [container, file] in
+        try container.save(file, contents: contents, for: operation, deriving: deriving)
+      }
       state.withLock { $0.contents = contents }
       setState(before.subtracting([.closed, .savingError, .editingDisabled]))
       watchForChanges()
