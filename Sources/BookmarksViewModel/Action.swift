@@ -20,6 +20,10 @@ public enum Action: Hashable, Sendable {
   case versionsLoaded(Bookmark.ID, Result<[BookmarkVersion], FailureMessage>)
   /// The store answered a resolve.
   case resolveFinished(Bookmark.ID, FailureMessage?)
+  /// The store listed a bookmark's history, or could not.
+  case historyLoaded(Bookmark.ID, Result<BookmarkHistory, FailureMessage>)
+  /// A revert finished.
+  case reverted(Bookmark.ID, Result<Reverted, FailureMessage>)
   /// The store put these bookmarks back from Recently Deleted (the ones it put back), or could not.
   case deletedRestored([DeletedBookmark], Result<[Bookmark], FailureMessage>)
   /// The store deleted these bookmarks from Recently Deleted for good: how many.

@@ -31,6 +31,7 @@ public enum BookmarksScreen {
     case .move(let picker): drawFolderPicker(picker, into: &buffer)
     case .folderName(let prompt): drawFolderNamePrompt(prompt, into: &buffer)
     case .recentlyDeleted(let view): drawRecentlyDeleted(view, state.deleted, timeZone: state.timeZone, into: &buffer)
+    case .history(let view): drawHistory(view, timeZone: state.timeZone, into: &buffer)
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, nil: break
     }
     return buffer
@@ -171,6 +172,8 @@ public enum BookmarksScreen {
       return [
         "Enter restore · d delete for good · E empty · Esc close", "Enter restore · d delete · Esc close", "Esc close",
       ]
+    case .history:
+      return ["↑↓ choose · Enter make current · Esc close", "Enter make current · Esc close", "Esc close"]
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]

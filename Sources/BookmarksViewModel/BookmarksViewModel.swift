@@ -95,6 +95,10 @@ public struct BookmarksViewModel: Sendable {
       versionsLoaded(id, result)
     case .resolveFinished(let id, let failure):
       resolveFinished(id, failure)
+    case .historyLoaded(let id, let result):
+      historyLoaded(id, result)
+    case .reverted(let id, let result):
+      revertFinished(id, result)
     case .deletedRestored(let asked, let result):
       effects = deletedRestored(asked, result)
     case .deletedRemoved(let removing, let result):
@@ -198,6 +202,10 @@ public struct BookmarksViewModel: Sendable {
       let effects = recentlyDeletedKey(key, &view)
       if case .recentlyDeleted = state.modal { state.modal = .recentlyDeleted(view) }
       return effects
+    case .history(var view):
+      let effects = historyKey(key, &view)
+      if case .history = state.modal { state.modal = .history(view) }
+      return effects
     case .confirmHeldDeletes(let held):
       return heldDeletesKey(key, held)
     case .confirmUndo(let step, let redo):
@@ -281,6 +289,7 @@ public struct BookmarksViewModel: Sendable {
       } else {
         openRecentlyDeleted()
       }
+    case .history: return openHistory()
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]
     case .filter: startFilter()

@@ -14,6 +14,10 @@ public enum Effect: Hashable, Sendable {
   case changeFolder(FolderChange)
   /// List the versions of a bookmark in conflict.
   case loadVersions(Bookmark.ID)
+  /// Lists a bookmark's history (``BookmarkStore/history(of:)``).
+  case loadHistory(Bookmark.ID)
+  /// Makes an old version of a bookmark current again (``BookmarkStore/revert(id:to:)``).
+  case revert(Bookmark.ID, version: String)
   /// Settle a conflict as the resolution says, if its versions are still the ones seen.
   case resolve(Bookmark.ID, ConflictResolution, seen: [String])
   /// Open a web URL in the user's browser (the view model lets only http and https through).

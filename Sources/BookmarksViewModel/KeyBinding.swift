@@ -8,7 +8,7 @@ public struct KeyBinding: Hashable, Sendable {
     case toggleEditing, delete, add, openSelected, help, quit, suspend
     case filter, openURL, copyURL, clear, sort
     case openFolder, up, allBookmarks, move, newFolder
-    case reorder, undo, checkLinks, recentlyDeleted
+    case reorder, undo, checkLinks, recentlyDeleted, history
   }
 
   public var keys: [Key]
@@ -45,6 +45,7 @@ public enum KeyBindings {
       keys: [.character("u"), .character("U"), .control("r")], label: "u U ^R", summary: "Undo; redo (U, ^R)",
       command: .undo),
     KeyBinding(keys: [.character("D")], label: "D", summary: "Recently Deleted", command: .recentlyDeleted),
+    KeyBinding(keys: [.character("H")], label: "H", summary: "History; revert", command: .history),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
     KeyBinding(keys: [.character("s")], label: "s", summary: "Sort by name, date…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
@@ -60,7 +61,7 @@ public enum KeyBindings {
   /// The commands of the folder view, your own order and Recently Deleted, which the help
   /// lists under their own heading.
   public static let organiseCommands: Set<KeyBinding.Command> = [
-    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted,
+    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted, .history,
   ]
 
   /// The dialog's keys, for the help overlay.

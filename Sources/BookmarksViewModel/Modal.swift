@@ -21,6 +21,8 @@ public enum Modal: Hashable, Sendable {
   case confirmUndo(UndoStep, redo: Bool)
   /// Recently Deleted (`D`).
   case recentlyDeleted(RecentlyDeletedView)
+  /// A bookmark's history (`H`).
+  case history(HistoryView)
   /// Deletes from another device held back because they take too many at once: `y` applies
   /// them here, `k` keeps the bookmarks everywhere, any other key decides later.
   case confirmHeldDeletes(HeldDeletes)

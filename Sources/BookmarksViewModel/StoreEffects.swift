@@ -25,6 +25,10 @@ public enum StoreEffects {
       return .deleteFinished(bookmark, await failure { try await store.delete(id: bookmark.id) })
     case .loadVersions(let id):
       return .versionsLoaded(id, await result { try await store.conflictVersions(of: id) })
+    case .loadHistory(let id):
+      return .historyLoaded(id, await result { try await store.history(of: id) })
+    case .revert(let id, let version):
+      return .reverted(id, await result { try await store.revert(id: id, to: version) })
     case .settleHeldDeletes(let held, let keeping):
       return .heldDeletesSettled(
         keeping: keeping, await failure { try await store.settleHeldDeletes(held, keeping: keeping) })

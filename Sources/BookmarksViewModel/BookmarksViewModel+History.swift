@@ -1,0 +1,88 @@
+import BookmarkModel
+import BookmarkStoreInterface
+
+/// The history view's keys and the store's answers to it.
+extension BookmarksViewModel {
+  /// `H` on a bookmark: its history, listed by the store.
+  mutating func openHistory() -> [Effect] {
+    guard let bookmark = state.selectedBookmark else {
+      state.message = StatusMessage("Choose a bookmark to see its history.")
+      return []
+    }
+    state.modal = .history(HistoryView(bookmark: bookmark))
+    return [.loadHistory(bookmark.id)]
+  }
+
+  mutating func historyKey(_ key: Key, _ view: inout HistoryView) -> [Effect] {
+    // While the store works, only Esc acts.
+    if view.isReverting || view.listing == nil {
+      if key == .escape { state.modal = nil }
+      return []
+    }
+    switch key {
+    case .escape, .character("q"), .character("H"):
+      state.modal = nil
+    case .down, .tab, .character("j"):
+      view.moveChoice(by: 1)
+      view.error = nil
+    case .up, .backTab, .character("k"):
+      view.moveChoice(by: -1)
+      view.error = nil
+    case .pageDown:
+      view.moveChoice(by: 5)
+    case .pageUp:
+      view.moveChoice(by: -5)
+    case .enter, .character("r"):
+      guard let row = view.chosen else { return [] }
+      if row.isCurrent {
+        view.error = "That is the version it is now; choose an older one."
+        return []
+      }
+      view.isReverting = true
+      view.error = nil
+      ownChanges[view.bookmark.id] = .present(name: row.version.bookmark.name, url: row.version.bookmark.url)
+      return [.revert(view.bookmark.id, version: row.version.id)]
+    default:
+      break
+    }
+    return []
+  }
+
+  mutating func historyLoaded(_ id: Bookmark.ID, _ result: Result<BookmarkHistory, FailureMessage>) {
+    guard case .history(var view) = state.modal, view.bookmark.id == id, view.listing == nil else { return }
+    switch result {
+    case .failure(let failure):
+      view.listing = HistoryListing(BookmarkHistory(bookmarkID: id))
+      view.error = failure.text
+    case .success(let history):
+      view.listing = HistoryListing(history)
+      // The version before the one it is now: what a revert most often wants.
+      view.choice = min(1, max(0, history.versions.count - 1))
+    }
+    state.modal = .history(view)
+  }
+
+  mutating func revertFinished(_ id: Bookmark.ID, _ result: Result<Reverted, FailureMessage>) {
+    guard case .history(var view) = state.modal, view.bookmark.id == id else { return }
+    switch result {
+    case .failure(let failure):
+      ownChanges[id] = nil
+      view.isReverting = false
+      view.error = failure.text
+      state.modal = .history(view)
+    case .success(let reverted):
+      state.modal = nil
+      var sentence = "Reverted “\(reverted.bookmark.name)” to version \(reverted.version.shortID); u takes it back."
+      if reverted.madeFolder {
+        sentence =
+          "Reverted “\(reverted.bookmark.name)” to version \(reverted.version.shortID), in its folder"
+          + " “\(reverted.bookmark.folder.joined(separator: " › "))” made again; u takes it back."
+      }
+      state.message = StatusMessage(sentence)
+      record(
+        UndoStep(
+          label: "revert of “\(reverted.bookmark.name)”", id: id, before: view.bookmark, after: reverted.bookmark,
+          undo: .replacing(with: view.bookmark), redo: .replacing(with: reverted.bookmark)))
+    }
+  }
+}
