@@ -287,9 +287,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   /// Saves a draft over a bookmark as a new version, recorded in its history (with `note`)
-  /// in the same commit. Returns the bookmark saved, and whether a folder had to be made.
+  /// in the same commit. Returns the bookmark saved and as it was, and whether a folder had to
+  /// be made.
   private func save(id: Bookmark.ID, with draft: BookmarkDraft, note: String?) async throws -> (
-    bookmark: Bookmark, madeFolder: Bool
+    bookmark: Bookmark, before: Bookmark, madeFolder: Bool
   ) {
     guard let file = indexed({ $0.fileByID[id] }) else { throw StoreError.notFound(id) }
     let document = UbiquitousDocument(container: container, file: file)
@@ -300,28 +301,43 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let replaced = savedVersion(stored, contents: opened, of: file)
     let time = environment.now()
     var filing = filing(at: time)
-    var bookmark = filing.tree.resolved(stored)
-    let before = bookmark.folder
+    let shown = filing.tree.resolved(stored)
+    var bookmark = shown
     draft.apply(to: &bookmark, at: time.wholeSeconds)
-    if bookmark.folder != before { filing.file(&bookmark) }
+    if bookmark.folder != shown.folder { filing.file(&bookmark) }
     let contents = BookmarkDocument.data(for: bookmark, order: order)
     let history = recordingHistory(of: id, new: bookmark, replacing: [replaced], note: note, at: time)
-    if !filing.writes.records.isEmpty {
-      // The bookmark and the folders it is filed in now, in one commit.
-      let documents = folderDocuments(filing.writes.records) + [(file: file, contents: contents)]
-      _ = try await changing(file, to: contents, id: id) {
-        try container.change(deleting: [], writing: documents, overwriting: true, deriving: [history])
+    defer { Task { await document.close() } }
+    // The history's file is written in the commit too: if the commit fails, it is made to
+    // agree with the index again, as the bookmark's is.
+    func settlingHistory(_ body: () async throws -> Void) async throws {
+      do {
+        try await body()
+      } catch {
+        _ = try? container.settle(history.file)
+        throw error
       }
-      await document.close()
+    }
+    if !filing.writes.records.isEmpty {
+      // The bookmark and the folders it is filed in now, in one commit; the bookmark must
+      // still be there (deleted meanwhile, it is not made again).
+      let documents = folderDocuments(filing.writes.records) + [(file: file, contents: contents)]
+      try await settlingHistory {
+        _ = try await changing(file, to: contents, id: id) {
+          try container.change(
+            deleting: [], writing: documents, overwriting: true, requiringExisting: [file], deriving: [history])
+        }
+      }
       refresh(documents.map(\.file) + [history.file])
-      return (bookmark, true)
+      return (bookmark, shown, true)
     }
-    try await changing(file, to: contents, id: id) {
-      try await document.save(contents, for: .forOverwriting, deriving: [history])
+    try await settlingHistory {
+      try await changing(file, to: contents, id: id) {
+        try await document.save(contents, for: .forOverwriting, deriving: [history])
+      }
     }
-    await document.close()
     refresh([file, history.file])
-    return (bookmark, false)
+    return (bookmark, shown, false)
   }
 
   /// Two saves, each document taking the other's `order:`. (A crash between them leaves
@@ -410,12 +426,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
       bookmark: folderTree().resolved(stored), deleted: now.wholeSeconds, device: rules.device)
     let deletedFile = DocumentContainer.fileName(for: id, extension: Self.deletedExtension)
     // What has been kept its time goes, with its history.
-    let expired = state.withLock { state in
+    let expired = indexed { state in
       state.deleted.flatMap { file, entry -> [String] in
         guard let deleted = entry.deleted, rules.hasExpired(deleted.deleted, at: now), file != deletedFile else {
           return []
         }
-        return [file, Self.historyFile(of: deleted.id)]
+        // Its history goes too, unless the bookmark is back in the list (imported again, or
+        // an edit that beat the delete).
+        return state.fileByID[deleted.id] == nil ? [file, Self.historyFile(of: deleted.id)] : [file]
       }
     }
     var writing = [(file: deletedFile, contents: deleted.document(order: order))]
@@ -509,8 +527,15 @@ public final class DocumentBookmarkStore: BookmarkStore {
     let documents = deletedDocuments(of: ids)
     guard let first = documents.first?.file else { return 0 }
     // Each with its history: deleted for good, nothing of it is kept.
-    let histories = documents.compactMap { $0.entry.deleted.map { Self.historyFile(of: $0.id) } }
-      .filter { (try? container.entry($0)) != nil }
+    // Each with its history, unless the bookmark is back in the list.
+    let histories = indexed { state in
+      documents.compactMap { document in
+        document.entry.deleted.flatMap { deleted in
+          let history = Self.historyFile(of: deleted.id)
+          return state.fileByID[deleted.id] == nil && state.histories[history] != nil ? history : nil
+        }
+      }
+    }
     let files = documents.map(\.file)
     let count = try await changing(first, to: nil, deleting: true) { try container.delete(files + histories) }
     refresh(files + histories)
@@ -552,10 +577,8 @@ public final class DocumentBookmarkStore: BookmarkStore {
 
   /// Deletes the documents of these bookmarks, and their histories, in one commit.
   public func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws {
-    let files = indexed { state in
-      ids.compactMap { state.fileByID[$0] }
-        + ids.map { Self.historyFile(of: $0) }.filter { state.histories[$0] != nil }
-    }
+    // (A name that isn't there is skipped.)
+    let files = indexed { state in ids.compactMap { state.fileByID[$0] } } + ids.map { Self.historyFile(of: $0) }
     _ = try await changing(files.first, to: nil, deleting: true) { try container.delete(files) }
     refresh(files)
   }
@@ -751,10 +774,14 @@ public final class DocumentBookmarkStore: BookmarkStore {
   ) -> DerivedDocument {
     let (versionID, device, rules) = (environment.newID(), self.rules.device, historyRules)
     return DerivedDocument(file: Self.historyFile(of: id)) { versions in
-      var history = Self.united(versions.map(\.contents), of: id)
+      // A history this version can't read (damaged, or from a newer Cloudy) is kept as it is:
+      // the edit is saved, and not recorded there.
+      let histories = versions.compactMap { BookmarkHistory(document: $0.contents) }
+      guard histories.count == versions.count, histories.allSatisfy({ $0.bookmarkID == id }) else { return nil }
+      var history = histories.reduce(BookmarkHistory(bookmarkID: id)) { $0.united(with: $1) }
       history.record(
         (versionID, bookmark, device, time.wholeSeconds, note), replacing: replaced, rules: rules, now: time)
-      return history.document
+      return history.fittedDocument
     }
   }
 
@@ -784,7 +811,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
     guard let (bookmark, _) = BookmarkDocument.read(versions.current.contents) else {
       throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
-    if history.matching(bookmark) == nil {
+    if let recorded = history.matching(bookmark) {
+      history.currentID = recorded.id
+    } else {
       let current = savedVersion(bookmark, contents: versions.current.contents, of: file)
       history = BookmarkHistory(
         bookmarkID: id,
@@ -793,6 +822,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
             id: current.versionID, parents: history.heads.map(\.id), device: current.device, saved: current.saved,
             bookmark: bookmark)
         ])
+      history.currentID = current.versionID
     }
     return history
   }
@@ -822,8 +852,9 @@ public final class DocumentBookmarkStore: BookmarkStore {
     {
       throw StoreError.alreadyThatVersion(current.name, version: chosen.shortID)
     }
-    let (bookmark, madeFolder) = try await save(id: id, with: draft, note: "reverted to \(chosen.shortID)")
-    return Reverted(bookmark: bookmark, version: chosen, madeFolder: madeFolder)
+    let (bookmark, before, madeFolder) = try await save(
+      id: id, with: draft, note: "reverted to \(chosen.shortID)")
+    return Reverted(bookmark: bookmark, before: before, version: chosen, madeFolder: madeFolder)
   }
 
   // MARK: - Files
@@ -1052,7 +1083,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         }
         if item.file.hasSuffix(Self.historySuffix) {
           // Nothing the list shows: only a history that can't be read is news (it is counted).
-          let readable = BookmarkHistory(document: item.contents) != nil
+          let readable = BookmarkHistory.looksLikeDocument(item.contents)
           if !readable || state.histories[item.file]?.readable == false { tookIn = true }
           state.histories[item.file] = HistoryEntry(
             version: version, generation: item.generation, readable: readable)
@@ -1146,8 +1177,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   /// Two devices that recorded versions of one bookmark at once each wrote its history: the
   /// histories are united (nothing either device saved is dropped) and written as one
   /// version, on every device, without asking.
+  ///
+  /// The union depends on nothing but the versions (not this device's rules or clock): two
+  /// devices uniting one conflict write the same bytes, which are never a conflict again.
   private func uniteHistoryConflicts(_ files: [String]) {
-    let (container, rules, now) = (container, historyRules, environment.now)
+    let container = container
     Task.detached {
       for file in files {
         _ = try? container.resolve(
@@ -1159,9 +1193,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
             guard documents.count == versions.count, let first = documents.first,
               documents.allSatisfy({ $0.bookmarkID == first.bookmarkID })
             else { return nil }
-            var united = documents.dropFirst().reduce(first) { $0.united(with: $1) }
-            united.bound(by: rules, now: now(), keeping: [])
-            return (.contents(united.document), [])
+            return (.contents(documents.dropFirst().reduce(first) { $0.united(with: $1) }.fittedDocument), [])
           })
       }
     }

@@ -38,8 +38,10 @@ extension BookmarksViewModel {
         view.error = "That is the version it is now; choose an older one."
         return []
       }
+      // Keys wait for the store's answer (type-ahead), as for Recently Deleted's.
       view.isReverting = true
       view.error = nil
+      state.isWaitingForStore = true
       ownChanges[view.bookmark.id] = .present(name: row.version.bookmark.name, url: row.version.bookmark.url)
       return [.revert(view.bookmark.id, version: row.version.id)]
     default:
@@ -62,16 +64,24 @@ extension BookmarksViewModel {
     state.modal = .history(view)
   }
 
-  mutating func revertFinished(_ id: Bookmark.ID, _ result: Result<Reverted, FailureMessage>) {
-    guard case .history(var view) = state.modal, view.bookmark.id == id else { return }
+  /// The store reverted the bookmark, or could not: said in the view if it is still open,
+  /// else on the bottom line; a revert made is a step `u` takes back either way.
+  mutating func revertFinished(_ id: Bookmark.ID, _ result: Result<Reverted, FailureMessage>) -> [Effect] {
+    state.isWaitingForStore = false
     switch result {
     case .failure(let failure):
       ownChanges[id] = nil
-      view.isReverting = false
-      view.error = failure.text
-      state.modal = .history(view)
+      state.typeAhead = []
+      if case .history(var view) = state.modal, view.bookmark.id == id {
+        view.isReverting = false
+        view.error = failure.text
+        state.modal = .history(view)
+      } else {
+        state.message = StatusMessage(failure.text, isError: true)
+      }
+      return []
     case .success(let reverted):
-      state.modal = nil
+      if case .history(let view) = state.modal, view.bookmark.id == id { state.modal = nil }
       var sentence = "Reverted “\(reverted.bookmark.name)” to version \(reverted.version.shortID); u takes it back."
       if reverted.madeFolder {
         sentence =
@@ -79,10 +89,13 @@ extension BookmarksViewModel {
           + " “\(reverted.bookmark.folder.joined(separator: " › "))” made again; u takes it back."
       }
       state.message = StatusMessage(sentence)
+      // Undo puts back the bookmark as the revert found it (another device may have changed
+      // it since the history was listed).
       record(
         UndoStep(
-          label: "revert of “\(reverted.bookmark.name)”", id: id, before: view.bookmark, after: reverted.bookmark,
-          undo: .replacing(with: view.bookmark), redo: .replacing(with: reverted.bookmark)))
+          label: "revert of “\(reverted.bookmark.name)”", id: id, before: reverted.before,
+          after: reverted.bookmark, undo: .replacing(with: reverted.before), redo: .replacing(with: reverted.bookmark)))
+      return replayTypeAhead()
     }
   }
 }

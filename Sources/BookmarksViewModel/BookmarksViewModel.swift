@@ -98,7 +98,7 @@ public struct BookmarksViewModel: Sendable {
     case .historyLoaded(let id, let result):
       historyLoaded(id, result)
     case .reverted(let id, let result):
-      revertFinished(id, result)
+      effects = revertFinished(id, result)
     case .deletedRestored(let asked, let result):
       effects = deletedRestored(asked, result)
     case .deletedRemoved(let removing, let result):

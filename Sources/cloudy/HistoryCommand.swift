@@ -67,13 +67,12 @@ struct HistoryCommand: AsyncParsableCommand {
     do {
       return try await store.load().resolve(given).id
     } catch StoreError.notFound {
+      // A bookmark in Recently Deleted: the store says how to get its history back.
       let deleted = try await store.recentlyDeleted()
-      if let match = deleted.first(where: { $0.id == given })
-        ?? deleted.first(where: { $0.id.hasPrefix(given.lowercased()) })
-      {
-        return match.id
-      }
-      throw StoreError.notFound(given)
+      if let exact = deleted.first(where: { $0.id == given }) { return exact.id }
+      let matches = deleted.filter { $0.id.hasPrefix(given.lowercased()) }
+      guard matches.count == 1, given.count >= 4 else { throw StoreError.notFound(given) }
+      return matches[0].id
     }
   }
 }

@@ -32,7 +32,7 @@ struct RevertCommand: AsyncParsableCommand {
       let store = try await options.openStore()
       let reverted = try await store.revert(id: try await HistoryCommand.bookmarkID(id, in: store), to: version)
       let name = DisplayText.sanitize(reverted.bookmark.name)
-      var sentence = "Reverted “\(name)” to version \(reverted.version.shortID)."
+      var sentence = "Reverted “\(name)” to version \(DisplayText.sanitize(reverted.version.shortID))."
       if reverted.madeFolder {
         sentence +=
           " Its folder “\(DisplayText.sanitize(reverted.bookmark.folder.joined(separator: " › ")))” was gone and was"

@@ -120,8 +120,6 @@ final class DocumentStoreHistoryTests: XCTestCase {
     await a.sync()
     let b = try store("desk", cloud)
     await b.sync()
-    let offlineA = try store("laptop-offline", nil)
-    _ = offlineA
     // A edits while B's edit is on its way: both are based on the original.
     _ = try await b.update(id: added.id, with: draft("From desk"))
     _ = try await a.update(id: added.id, with: draft("From laptop"))
@@ -267,20 +265,64 @@ final class DocumentStoreHistoryTests: XCTestCase {
     XCTAssertEqual(after.versions.count, 1)
   }
 
-  /// A history document that can't be read (damaged in the cloud, say) is counted and kept
-  /// as it is; an edit then starts a new history beside nothing lost of the bookmark.
-  func testADamagedHistoryIsCountedAndTheBookmarkStillSaves() async throws {
+  /// A history document that can't be read (damaged in the cloud, or from a newer Cloudy) is
+  /// counted and kept as it is: an edit still saves the bookmark, and leaves it alone.
+  func testADamagedHistoryIsCountedKeptAndTheBookmarkStillSaves() async throws {
     let a = try store("laptop", nil)
     let added = try await a.add(draft("Kept"))
     _ = try await a.update(id: added.id, with: draft("Kept too"))
     let file = DocumentContainer.fileName(for: added.id, extension: DocumentBookmarkStore.historyExtension)
-    try a.container.save(file, contents: Data("{\"not\": \"a history\"}".utf8), for: .forOverwriting)
-    await a.sync()
-    let problem = await a.snapshot()?.status.problem
-    XCTAssertEqual(problem, "1 document could not be read; it is kept as it is.")
+    let newer = Data("{\"cloudy-history\": 2, \"bookmark\": \"\(added.id)\", \"graph\": []}".utf8)
+    try a.container.save(file, contents: newer, for: .forOverwriting)
     _ = try await a.update(id: added.id, with: draft("Kept three"))
     let listed = try await a.load()
     XCTAssertEqual(listed.map(\.name), ["Kept three"])
+    XCTAssertEqual(try a.container.entry(file)?.contents, newer, "the history it can't read is kept as it is")
+    do {
+      _ = try await a.history(of: added.id)
+    } catch {
+      XCTFail("\(error)")
+    }
+    let garbage = Data("not a history".utf8)
+    try a.container.save(file, contents: garbage, for: .forOverwriting)
+    await a.sync()
+    let problem = await a.snapshot()?.status.problem
+    XCTAssertEqual(problem, "1 document could not be read; it is kept as it is.")
+  }
+
+  /// Two devices keeping different amounts of history unite one conflict into the same
+  /// document (the union is theirs, not either device's rules), so it settles and stays
+  /// settled rather than conflicting again on every sync.
+  func testDevicesWithDifferentRulesSettleOnOneHistory() async throws {
+    guard let cloud = try clouds(.sqlite) else { return }
+    let a = try store("laptop", cloud, history: HistoryRules(versions: 50))
+    let added = try await a.add(draft("v0"))
+    for step in 1...4 { _ = try await a.update(id: added.id, with: draft("v\(step)")) }
+    await a.sync()
+    let b = try store("desk", cloud, history: HistoryRules(versions: 2))
+    await b.sync()
+    _ = try await b.update(id: added.id, with: draft("From desk"))
+    _ = try await a.update(id: added.id, with: draft("From laptop"))
+    await b.sync()
+    await a.sync()
+    let file = DocumentContainer.fileName(for: added.id, extension: DocumentBookmarkStore.historyExtension)
+    let settled = await eventually(within: .seconds(15)) {
+      await a.sync()
+      await b.sync()
+      let onA = try? a.container.versions(of: file)
+      let onB = try? b.container.versions(of: file)
+      return onA?.conflicts.isEmpty == true && onB?.conflicts.isEmpty == true
+        && onA?.current.contents == onB?.current.contents
+    }
+    XCTAssertTrue(settled, "the history documents never settled on one")
+    // And it stays settled: a few more rounds change nothing.
+    let before = try a.container.versions(of: file).current.id
+    for _ in 0..<3 {
+      await a.sync()
+      await b.sync()
+    }
+    XCTAssertEqual(try a.container.versions(of: file).current.id, before)
+    XCTAssertEqual(try b.container.versions(of: file).conflicts, [])
   }
 
   /// The other stores keep no history, and say so in one sentence.

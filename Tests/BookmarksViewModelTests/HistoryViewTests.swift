@@ -60,13 +60,14 @@ final class HistoryViewTests: XCTestCase {
     _ = model.send(.historyLoaded(tokyo.id, .success(history)))
     model.press(.down)
     XCTAssertEqual(model.press(.enter), [.revert(tokyo.id, version: "1a2b3c4d-0000")])
-    // Keys other than Esc wait while the store works.
-    XCTAssertEqual(model.press(.up, .enter), [])
+    XCTAssertTrue(model.state.isWaitingForStore, "keys wait for the store's answer")
     let now = model.state.bookmarks.first { $0.id == tokyo.id }!
     var reverted = tokyo
     reverted.modified = Fixtures.date.addingTimeInterval(300)
     _ = model.send(
-      .reverted(tokyo.id, .success(Reverted(bookmark: reverted, version: history.versions[0], madeFolder: false))))
+      .reverted(
+        tokyo.id,
+        .success(Reverted(bookmark: reverted, before: now, version: history.versions[0], madeFolder: false))))
     XCTAssertNil(model.state.modal)
     XCTAssertEqual(model.state.message?.text, "Reverted “東京タワー” to version 1a2b3c4d; u takes it back.")
     // The store's echo of the revert.
@@ -99,15 +100,40 @@ final class HistoryViewTests: XCTestCase {
     XCTAssertNil(model.state.modal)
   }
 
-  func testAFailedRevertIsSaidInTheViewAndTheRowIsNotTakenForOwnDoing() {
+  func testAFailedRevertIsSaidInTheViewAndKeysTypedMeanwhileAreDropped() {
     var model = model()
     model.press(.character("H"))
     _ = model.send(.historyLoaded(tokyo.id, .success(history)))
     model.press(.enter)
+    XCTAssertTrue(model.state.isWaitingForStore)
+    // Typed before the answer: they wait, and a failure drops them (as for any store work).
+    XCTAssertEqual(model.press(.escape, .character("q")), [])
     _ = model.send(.reverted(tokyo.id, .failure(FailureMessage("The disk is full."))))
     guard case .history(let view) = model.state.modal else { return XCTFail("closed") }
     XCTAssertEqual(view.error, "The disk is full.")
     XCTAssertFalse(view.isReverting)
+    XCTAssertFalse(model.state.shouldQuit)
+  }
+
+  /// Keys typed while the store reverts wait for it: a `u` right after Enter undoes the
+  /// revert, not the change before it.
+  func testAUTypedAheadUndoesTheRevert() {
+    var model = model()
+    let now = model.state.bookmarks.first { $0.id == tokyo.id }!
+    model.press(.character("H"))
+    _ = model.send(.historyLoaded(tokyo.id, .success(history)))
+    model.press(.enter)
+    XCTAssertEqual(model.press(.character("u")), [], "u waits for the revert")
+    var reverted = history.versions[1].bookmark
+    reverted.modified = Fixtures.date.addingTimeInterval(300)
+    var listed = model.state.bookmarks
+    listed[listed.firstIndex { $0.id == tokyo.id }!] = reverted
+    _ = model.send(.storeChanged(Fixtures.snapshot(listed, status: StoreStatus(backend: .documents, sync: .synced))))
+    let effects = model.send(
+      .reverted(
+        tokyo.id,
+        .success(Reverted(bookmark: reverted, before: now, version: history.versions[1], madeFolder: false))))
+    XCTAssertEqual(effects, [.applyChange(.replacing(with: now))])
   }
 
   func testALongHistoryScrollsToTheChoiceAt40By10() {

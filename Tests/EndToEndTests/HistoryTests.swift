@@ -39,7 +39,6 @@ final class HistoryTests: EndToEndTestCase {
     try app.press("H")
     var screen = try app.waitFor("3 versions, newest first.")
     XCTAssertTrue(screen.contains("(now) · URL changed · desk"), screen)
-    XCTAssertTrue(screen.contains("▸ "), screen)
     XCTAssertTrue(screen.contains("name changed · laptop"), screen)
     XCTAssertTrue(screen.contains("created · laptop"), screen)
     // The version before now is chosen; the one before it is where it began.

@@ -56,9 +56,37 @@ extension BookmarkHistory {
     return (try? encoder.encode(stored)) ?? Data()
   }
 
+  /// The largest history document read: 16 MB.
+  public static let maximumDocumentBytes = 16 * 1024 * 1024
+
+  /// The document, its oldest versions left out if it would be larger than a reader takes
+  /// (a thousand versions with long notes); never a version nothing was made from.
+  public var fittedDocument: Data {
+    var history = self
+    var data = history.document
+    while data.count > Self.maximumDocumentBytes || history.versions.count > Self.maximumVersions {
+      // A tenth of the oldest at a time: each try encodes the whole document again.
+      let heads = Set(history.heads.map(\.id))
+      let oldest = history.versions.filter { !heads.contains($0.id) }.prefix(max(1, history.versions.count / 10))
+      guard !oldest.isEmpty else { break }
+      let dropping = Set(oldest.map(\.id))
+      history.versions.removeAll { dropping.contains($0.id) }
+      data = history.document
+    }
+    return data
+  }
+
+  /// Whether `data` looks like a history document, without reading it all (every history is
+  /// looked at when a large container is gathered): its size and its format key. A document
+  /// that passes and still can't be read is found when its history is asked for.
+  public static func looksLikeDocument(_ data: Data) -> Bool {
+    guard data.count <= maximumDocumentBytes, data.first == UInt8(ascii: "{") else { return false }
+    return data.range(of: Data("\"cloudy-history\"".utf8)) != nil
+  }
+
   /// The history in a document, or nil when it isn't one this version can read.
   public init?(document data: Data) {
-    guard data.count <= 16 * 1024 * 1024, let stored = try? JSONDecoder().decode(Stored.self, from: data),
+    guard data.count <= Self.maximumDocumentBytes, let stored = try? JSONDecoder().decode(Stored.self, from: data),
       stored.format == Self.documentFormat, Self.isSensible(stored.bookmark),
       stored.versions.count <= Self.maximumVersions
     else { return nil }
@@ -79,18 +107,19 @@ extension BookmarkHistory {
     self.init(bookmarkID: stored.bookmark, versions: versions)
   }
 
-  /// `text` without control characters, at most 200 characters.
+  /// `text` without control characters, at most 200 Unicode scalars.
   private static func sensible(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     scalars.append(
-      contentsOf: text.unicodeScalars.filter { $0.properties.generalCategory != .control && $0 != "\u{7F}" })
-    return String(String(scalars).prefix(200))
+      contentsOf: text.unicodeScalars.lazy.filter { $0.properties.generalCategory != .control && $0 != "\u{7F}" }
+        .prefix(200))
+    return String(scalars)
   }
 
-  /// An id, device name or note: one line of at most 200 characters, no control characters
-  /// (they are shown in the terminal).
+  /// An id, device name or note: one line of at most 400 Unicode scalars (what is written is
+  /// cut at 200), no control characters (they are shown in the terminal).
   private static func isSensible(_ text: String, allowingEmpty: Bool = false) -> Bool {
-    (allowingEmpty || !text.isEmpty) && text.count <= 200
+    (allowingEmpty || !text.isEmpty) && text.unicodeScalars.count <= 400
       && !text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{7F}" }
   }
 }

@@ -7,7 +7,11 @@ public struct BookmarkHistory: Hashable, Sendable {
   public let bookmarkID: Bookmark.ID
   /// Oldest first, each id once: every version after the versions it was made from (two
   /// devices' clocks may disagree), otherwise by the time saved, then id.
-  public private(set) var versions: [HistoryVersion]
+  public internal(set) var versions: [HistoryVersion]
+  /// The version the bookmark is now, when the store knows it (not kept in the document:
+  /// while a bookmark is in conflict, or after a change that records none, it needn't be the
+  /// newest).
+  public var currentID: String?
 
   public init(bookmarkID: Bookmark.ID, versions: [HistoryVersion] = []) {
     self.bookmarkID = bookmarkID

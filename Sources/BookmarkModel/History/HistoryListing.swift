@@ -11,7 +11,7 @@ public struct HistoryListing: Hashable, Sendable {
   public let rows: [Row]
 
   public init(_ history: BookmarkHistory) {
-    let newest = history.versions.last?.id
+    let newest = history.currentID ?? history.versions.last?.id
     rows = history.versions.reversed().map { version in
       Row(version: version, changes: Self.changes(of: version, in: history), isCurrent: version.id == newest)
     }

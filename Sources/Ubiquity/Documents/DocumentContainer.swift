@@ -246,12 +246,15 @@ public final class DocumentContainer: Sendable {
   /// deleted too, if they are there. A document of `files` that isn't there fails the whole
   /// change with ``DocumentContainerError/notFound(_:)`` when `requiringDeleted`, and a name to
   /// create that is taken with ``DocumentContainerError/exists(_:)`` when `requiringNew`;
-  /// otherwise they are skipped. The files are written after the commit, as ``create(_:)``
-  /// writes them. Returns how many documents were written.
+  /// otherwise they are skipped. A name of `requiringExisting` that isn't there fails it with
+  /// ``DocumentContainerError/notFound(_:)`` rather than being created. `deriving` are written
+  /// in the same commit (``DerivedDocument``). The files are written after the commit, as
+  /// ``create(_:)`` writes them. Returns how many documents were written.
   @discardableResult
   public func change(
     deleting files: [String], expired: [String] = [], writing documents: [(file: String, contents: Data)],
-    overwriting: Bool, requiringDeleted: Bool = false, requiringNew: Bool = false, deriving: [DerivedDocument] = []
+    overwriting: Bool, requiringDeleted: Bool = false, requiringNew: Bool = false,
+    requiringExisting: Set<String> = [], deriving: [DerivedDocument] = []
   ) throws -> Int {
     let required = requiringDeleted ? Set(files) : []
     let created = try commit { session -> [(file: String, contents: Data)] in
@@ -279,6 +282,7 @@ public final class DocumentContainer: Sendable {
           existing.signature = nil
           try session.save(existing)
         } else {
+          if requiringExisting.contains(document.file) { throw DocumentContainerError.notFound(document.file) }
           try session.save(
             DocumentIndexEntry(
               file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
