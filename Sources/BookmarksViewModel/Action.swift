@@ -20,6 +20,8 @@ public enum Action: Hashable, Sendable {
   case versionsLoaded(Bookmark.ID, Result<[BookmarkVersion], FailureMessage>)
   /// The store answered a resolve.
   case resolveFinished(Bookmark.ID, FailureMessage?)
+  /// A file to import was read, or could not be.
+  case importRead(Result<ImportedFile, FailureMessage>)
   /// The store listed a bookmark's history, or could not.
   case historyLoaded(Bookmark.ID, Result<BookmarkHistory, FailureMessage>)
   /// A revert finished.

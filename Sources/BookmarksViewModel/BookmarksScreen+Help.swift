@@ -14,7 +14,7 @@ extension BookmarksScreen {
     }
     let right: [HelpLine] =
       [("Organise", "")] + organise.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
-      + KeyBindings.dialogHelp + [("", ""), ("Filter and mouse", "")] + KeyBindings.filterHelp
+      + KeyBindings.dialogHelp + [("Filter and mouse", "")] + KeyBindings.filterHelp
       + KeyBindings.mouseHelp
     return width >= 80 ? [left, right] : [left + [("", "")] + right]
   }

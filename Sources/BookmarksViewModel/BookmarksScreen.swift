@@ -32,6 +32,7 @@ public enum BookmarksScreen {
     case .folderName(let prompt): drawFolderNamePrompt(prompt, into: &buffer)
     case .recentlyDeleted(let view): drawRecentlyDeleted(view, state.deleted, timeZone: state.timeZone, into: &buffer)
     case .history(let view): drawHistory(view, timeZone: state.timeZone, into: &buffer)
+    case .importPrompt(let prompt): drawImportPrompt(prompt, into: &buffer)
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, nil: break
     }
     return buffer
@@ -174,6 +175,7 @@ public enum BookmarksScreen {
       ]
     case .history:
       return ["↑↓ choose · Enter make current · Esc close", "Enter make current · Esc close", "Esc close"]
+    case .importPrompt: return ["Enter import · Esc cancel"]
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]

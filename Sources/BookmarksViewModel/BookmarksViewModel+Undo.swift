@@ -37,6 +37,26 @@ extension BookmarksViewModel {
   private mutating func check(
     _ step: UndoStep, expecting expected: Bookmark?, _ direction: UndoStep.Direction
   ) -> [Effect] {
+    // An import: undone if every bookmark it brought is as it brought it; made again if none
+    // of them is back meanwhile.
+    switch direction == .undoing ? step.undo : step.redo {
+    case .removeAll(let bookmarks):
+      let listed = Dictionary(storeOrder.map { ($0.id, $0) }) { first, _ in first }
+      guard bookmarks.allSatisfy({ UndoStep.matches(listed[$0.id], $0) }) else {
+        state.modal = .confirmUndo(step, redo: direction == .redoing)
+        return []
+      }
+      return apply(step, direction)
+    case .importAll(let bookmarks):
+      let listed = Set(storeOrder.map(\.id))
+      guard !bookmarks.contains(where: { listed.contains($0.id) }) else {
+        state.modal = .confirmUndo(step, redo: direction == .redoing)
+        return []
+      }
+      return apply(step, direction)
+    default:
+      break
+    }
     let current = state.bookmarks.first { $0.id == step.id }
     guard UndoStep.matches(current, expected) else {
       state.modal = .confirmUndo(step, redo: direction == .redoing)
@@ -53,6 +73,10 @@ extension BookmarksViewModel {
     case .remove(let bookmark): ownChanges[bookmark.id] = .deleted
     case .replace(let id, let draft): ownChanges[id] = .present(name: draft.name, url: draft.url)
     case .reorder: break
+    case .importAll(let bookmarks):
+      for bookmark in bookmarks { ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url) }
+    case .removeAll(let bookmarks):
+      for bookmark in bookmarks { ownChanges[bookmark.id] = .deleted }
     }
     state.isWaitingForStore = true
     changeInFlight = (step, direction)
@@ -68,6 +92,12 @@ extension BookmarksViewModel {
       if !bookmarks.contains(where: { $0.id == bookmark.id }) { bookmarks.append(bookmark) }
     case .remove(let bookmark):
       bookmarks.removeAll { $0.id == bookmark.id }
+    case .importAll(let added):
+      let listed = Set(bookmarks.map(\.id))
+      bookmarks += added.filter { !listed.contains($0.id) }
+    case .removeAll(let removed):
+      let ids = Set(removed.map(\.id))
+      bookmarks.removeAll { ids.contains($0.id) }
     case .replace(let id, let draft):
       guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { return }
       draft.apply(to: &bookmarks[index], at: bookmarks[index].modified)
@@ -90,6 +120,8 @@ extension BookmarksViewModel {
     state.isWaitingForStore = false
     guard let (step, direction) = changeInFlight else { return replayTypeAhead() }
     changeInFlight = nil
+    let sentence = importSentence
+    importSentence = nil
     if let failure {
       ownChanges[step.id] = nil
       state.message = StatusMessage(failure.text, isError: true)
@@ -100,6 +132,7 @@ extension BookmarksViewModel {
     switch direction {
     case .doing:
       record(step)
+      if let sentence { state.message = StatusMessage(sentence) }
     case .redoing:
       if redoStack.last == step { redoStack.removeLast() }
       undoStack.append(step)

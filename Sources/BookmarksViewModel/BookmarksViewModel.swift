@@ -44,6 +44,8 @@ public struct BookmarksViewModel: Sendable {
   var askedHeldDeletes: HeldDeletes?
   /// The change the store is making: a `J`/`K`, an undo or a redo.
   var changeInFlight: (step: UndoStep, direction: UndoStep.Direction)?
+  /// What an import in flight says once it is stored.
+  var importSentence: String?
   /// The folder change the store is making, the folder as it was when the change was sent,
   /// and whether a snapshot of the store showing the change arrived since.
   var folderChangeInFlight: FolderChangeInFlight?
@@ -99,6 +101,8 @@ public struct BookmarksViewModel: Sendable {
       historyLoaded(id, result)
     case .reverted(let id, let result):
       effects = revertFinished(id, result)
+    case .importRead(let result):
+      effects = importRead(result)
     case .deletedRestored(let asked, let result):
       effects = deletedRestored(asked, result)
     case .deletedRemoved(let removing, let result):
@@ -206,6 +210,10 @@ public struct BookmarksViewModel: Sendable {
       let effects = historyKey(key, &view)
       if case .history = state.modal { state.modal = .history(view) }
       return effects
+    case .importPrompt(var prompt):
+      let effects = importKey(key, &prompt)
+      if case .importPrompt = state.modal { state.modal = .importPrompt(prompt) }
+      return effects
     case .confirmHeldDeletes(let held):
       return heldDeletesKey(key, held)
     case .confirmUndo(let step, let redo):
@@ -290,6 +298,7 @@ public struct BookmarksViewModel: Sendable {
         openRecentlyDeleted()
       }
     case .history: return openHistory()
+    case .importFile: openImport()
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]
     case .filter: startFilter()

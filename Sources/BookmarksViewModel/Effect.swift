@@ -14,6 +14,8 @@ public enum Effect: Hashable, Sendable {
   case changeFolder(FolderChange)
   /// List the versions of a bookmark in conflict.
   case loadVersions(Bookmark.ID)
+  /// Reads a file to import, against the bookmarks listed now (the app's ``ImportReading``).
+  case readImport(path: String, existing: [Bookmark])
   /// Lists a bookmark's history (``BookmarkStore/history(of:)``).
   case loadHistory(Bookmark.ID)
   /// Makes an old version of a bookmark current again (``BookmarkStore/revert(id:to:)``).

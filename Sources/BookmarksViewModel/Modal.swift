@@ -23,6 +23,8 @@ public enum Modal: Hashable, Sendable {
   case recentlyDeleted(RecentlyDeletedView)
   /// A bookmark's history (`H`).
   case history(HistoryView)
+  /// The file to import (`I`).
+  case importPrompt(ImportPrompt)
   /// Deletes from another device held back because they take too many at once: `y` applies
   /// them here, `k` keeps the bookmarks everywhere, any other key decides later.
   case confirmHeldDeletes(HeldDeletes)

@@ -41,7 +41,7 @@ public enum StoreEffects {
     case .removeDeleted(let deleted):
       return .deletedRemoved(deleted, await result { try await store.removeDeleted(Set(deleted.map(\.id))) })
     case .openURL, .copyURL, .suspend, .prepareSearch, .rememberSortOrder, .rememberPlace, .fetchTitle,
-      .checkLinks:
+      .checkLinks, .readImport:
       return nil
     }
   }
@@ -55,6 +55,8 @@ public enum StoreEffects {
     case .remove(let bookmark): try await store.delete(id: bookmark.id)
     case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
+    case .importAll(let bookmarks): try await store.importBookmarks(bookmarks)
+    case .removeAll(let bookmarks): try await store.removeBookmarks(Set(bookmarks.map(\.id)))
     }
   }
 

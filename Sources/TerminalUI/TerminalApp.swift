@@ -22,7 +22,8 @@ public enum TerminalApp {
     store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
     place: (any PlaceFollowing)? = nil, bookmarksElsewhere: (@Sendable () async -> String?)? = nil,
     sortOrder: ListOrder = .manual,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil, pages: PageServices? = nil
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil, pages: PageServices? = nil,
+    readImport: ImportReading? = nil
   ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
@@ -31,7 +32,7 @@ public enum TerminalApp {
             try runLoop(
               store: store, title: title, environment: environment, mouse: mouse, place: place,
               bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder,
-              pages: pages)
+              pages: pages, readImport: readImport)
           })
       }
       thread.name = "cloudy-ui"
@@ -43,7 +44,7 @@ public enum TerminalApp {
   private static func runLoop(
     store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
     place: (any PlaceFollowing)?, bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)?, pages: PageServices?
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)?, pages: PageServices?, readImport: ImportReading?
   ) throws {
     let inbox = try Inbox()
     let watcher = Task.detached {
@@ -106,7 +107,7 @@ public enum TerminalApp {
             case .rememberSortOrder(let order):
               if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
             case .rememberPlace(let reading): place?.save(reading)
-            default: perform(effect, store: store, pages: pages, inbox: inbox)
+            default: perform(effect, store: store, pages: pages, readImport: readImport, inbox: inbox)
             }
           }
         }
@@ -114,7 +115,9 @@ public enum TerminalApp {
     }
   }
 
-  private static func perform(_ effect: Effect, store: any BookmarkStore, pages: PageServices?, inbox: Inbox) {
+  private static func perform(
+    _ effect: Effect, store: any BookmarkStore, pages: PageServices?, readImport: ImportReading?, inbox: Inbox
+  ) {
     Task.detached {
       if let answer = await StoreEffects.perform(effect, on: store) {
         inbox.post(answer)
@@ -127,6 +130,12 @@ public enum TerminalApp {
         await pages?.checkLinks(bookmarks) { id, check, done, total in
           inbox.post(.linkChecked(id, check, done: done, total: total))
         }
+      case .readImport(let path, let existing):
+        guard let readImport else {
+          inbox.post(.importRead(.failure(FailureMessage("Importing from the list isn't available here."))))
+          return
+        }
+        inbox.post(.importRead(await readImport(path, existing)))
       case .prepareSearch(let bookmarks, let generation):
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
       case .openURL, .copyURL, .suspend, .rememberSortOrder, .rememberPlace:

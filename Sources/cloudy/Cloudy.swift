@@ -97,7 +97,7 @@ struct Cloudy: AsyncParsableCommand {
           guard var settings = try? SavedSettings.load(from: location) else { return }
           settings[.sort] = order == .manual ? nil : order.rawValue
           try? settings.save(to: location)
-        }, pages: web?.0)
+        }, pages: web?.0, readImport: AppImport.reading)
     } catch {
       // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
       await web?.close()

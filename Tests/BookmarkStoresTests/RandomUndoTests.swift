@@ -9,7 +9,8 @@ import TestSupport
 import XCTest
 
 /// Undo over real stores (issue 19): two devices of one account make 1,000 random changes in
-/// the list — adds, edits, deletes, moves to folders, `J`/`K` — each through its own view model
+/// the list — adds, edits, deletes, moves to folders, `J`/`K`, imports of a file (`I`, one
+/// step) — each through its own view model
 /// driven by keys, as a person types them; then each device undoes its own changes, newest
 /// first across both, with `u`. Every device's JSON export is then exactly what it was at the
 /// start. The stores' clock moves 10 µs a reading, within one second: every add has a place
@@ -62,7 +63,7 @@ final class RandomUndoTests: XCTestCase {
     let storeB = store(backend, root, "b", clock)
     try await storeA.importBookmarks(Self.seedBookmarks)
     clock.restart(at: Self.clock)
-    let devices = [Device(storeA), Device(storeB)]
+    let devices = [Device(storeA, files: root), Device(storeB, files: root)]
     for device in devices { await device.open() }
     let start = try await Self.export(storeA)
     var random = SplitMix64(seed: SplitMix64.seed(seed, for: name))
@@ -119,10 +120,28 @@ final class RandomUndoTests: XCTestCase {
 private final class Device {
   let store: any BookmarkStore
   private var model: BookmarksViewModel
+  /// Where the files it imports are written.
+  private let files: String
 
-  init(_ store: any BookmarkStore) {
+  init(_ store: any BookmarkStore, files: String) {
     self.store = store
+    self.files = files
     model = BookmarksViewModel(state: AppState(backend: store.backend, size: ScreenSize(columns: 100, rows: 40)))
+  }
+
+  /// The app's reading of a file to import (the command line's reader and plan).
+  private static let reading: ImportReading = { path, existing in
+    do {
+      let plan = try ImportFile.plan(
+        path: path, existing: existing,
+        environment: BookmarkEnvironment(now: { Date() }, newID: { UUID().uuidString.lowercased() }))
+      return .success(
+        ImportedFile(
+          name: (path as NSString).lastPathComponent, additions: plan.additions, duplicates: plan.duplicates.count,
+          skipped: plan.skipped.count))
+    } catch {
+      return .failure(FailureMessage("\(error)"))
+    }
   }
 
   /// Shows the store's list, flat (`A`), in Edit mode (`e`).
@@ -139,7 +158,11 @@ private final class Device {
     var effects = model.send(action)
     while !effects.isEmpty {
       let effect = effects.removeFirst()
-      if let answer = await StoreEffects.perform(effect, on: store) { effects += model.send(answer) }
+      if case .readImport(let path, let existing) = effect {
+        effects += model.send(.importRead(await Self.reading(path, existing)))
+      } else if let answer = await StoreEffects.perform(effect, on: store) {
+        effects += model.send(answer)
+      }
     }
   }
 
@@ -168,7 +191,7 @@ private final class Device {
   /// is then checked to be the reason, not a failure).
   func randomChange(_ random: inout SplitMix64, counter: Int) async throws -> Bool {
     let count = model.state.shownCount
-    let kind = count < 8 ? 0 : random.below(10)
+    let kind = count < 8 ? 0 : random.below(11)
     let row = count == 0 ? 0 : random.below(count)
     switch kind {
     case 0, 1, 2:
@@ -201,6 +224,23 @@ private final class Device {
       for _ in 0..<choice { await press(.down) }
       await press(.enter)
       return expect("Moved “\(bookmark.name)”")
+    case 10:
+      // A file of one to three new bookmarks, one a duplicate of a listed one's URL.
+      let new = (0...random.below(3)).map { index in
+        Bookmark(
+          id: "import-\(counter)-\(index)", name: "Imported \(counter).\(index)",
+          url: "https://imported.example/\(counter)/\(index)", created: RandomUndoTests.clock,
+          modified: RandomUndoTests.clock, folder: index == 1 ? ["Work"] : [], tags: index == 2 ? ["import"] : [])
+      }
+      let duplicate = model.state.bookmarks[row]
+      let path = files + "/import-\(counter).json"
+      try BookmarkJSON.data(for: new + [duplicate]).write(to: URL(fileURLWithPath: path))
+      await press(.character("I"))
+      await type(path)
+      await press(.enter)
+      return expect(
+        "Imported \(new.count == 1 ? "1 bookmark" : "\(new.count) bookmarks") from import-\(counter).json, 1 already here"
+      )
     default:
       // `J` on any row but the last, `K` on the last.
       await select(row)

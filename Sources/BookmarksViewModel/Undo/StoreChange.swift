@@ -12,6 +12,12 @@ public enum StoreChange: Hashable, Sendable {
   /// Puts the first bookmark after (or before) the second in your own order, by exchanging
   /// their places.
   case reorder(Bookmark.ID, after: Bool, Bookmark.ID)
+  /// Imports these bookmarks as they are (ids, dates, folders), in one write: an import, or
+  /// its redo.
+  case importAll([Bookmark])
+  /// Takes these bookmarks out, in one write, without keeping them in Recently Deleted (the
+  /// undo of an import: they are exactly as it brought them).
+  case removeAll([Bookmark])
 
   /// The draft that gives a bookmark every field of `bookmark` back.
   public static func replacing(with bookmark: Bookmark) -> StoreChange {

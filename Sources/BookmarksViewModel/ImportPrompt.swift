@@ -1,0 +1,39 @@
+import BookmarkModel
+
+/// `I`: the file to import (a browser's `bookmarks.html` or a Cloudy JSON export), typed as
+/// a path; Enter reads it, and what is new is imported as one change `u` takes back.
+public struct ImportPrompt: Hashable, Sendable {
+  public var field = TextField()
+  /// Why the file can't be imported, once Enter was pressed.
+  public var error: String?
+  /// True between Enter and the file's reading.
+  public var isReading = false
+
+  public init() {}
+}
+
+/// A file read for an import: what it adds to the list (new ids; duplicates of bookmarks
+/// already there, by URL, are left out), and what it left out.
+public struct ImportedFile: Hashable, Sendable {
+  /// The file's name, for the sentence.
+  public var name: String
+  public var additions: [Bookmark]
+  /// Entries whose URL is in the list already.
+  public var duplicates: Int
+  /// Entries that are not bookmarks Cloudy takes (not web URLs, broken).
+  public var skipped: Int
+
+  public init(name: String, additions: [Bookmark], duplicates: Int, skipped: Int) {
+    self.name = name
+    self.additions = additions
+    self.duplicates = duplicates
+    self.skipped = skipped
+  }
+}
+
+/// Reads a file for an import against the bookmarks listed now: the app's (the command line's
+/// reader and plan), or a test's.
+public typealias ImportReading =
+  @Sendable (_ path: String, _ existing: [Bookmark]) async -> Result<
+    ImportedFile, FailureMessage
+  >

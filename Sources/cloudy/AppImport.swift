@@ -1,0 +1,19 @@
+import BookmarkFormats
+import BookmarkModel
+import BookmarksViewModel
+import Foundation
+
+/// The list's `I`: the command line's reader and plan, with the import's ids.
+enum AppImport {
+  static let reading: ImportReading = { path, existing in
+    do {
+      let plan = try ImportFile.plan(path: path, existing: existing, environment: ImportCommand.environment)
+      return .success(
+        ImportedFile(
+          name: (path as NSString).lastPathComponent, additions: plan.additions, duplicates: plan.duplicates.count,
+          skipped: plan.skipped.count))
+    } catch {
+      return .failure(FailureMessage("\(error)"))
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import BookmarkModel
+import BookmarksViewModel
+import ScreenRendering
+import XCTest
+
+/// `I` in the running app (issue 19.1): a file's new bookmarks are imported as one change,
+/// `u` takes all of them back and `U` brings them again; a file that can't be read, or holds
+/// nothing new, says so and changes nothing.
+final class ImportTests: XCTestCase {
+  private let imported = [
+    Fixtures.bookmark("i-1", "Swift", "https://swift.org"),
+    Bookmark(
+      id: "i-2", name: "Forums", url: "https://forums.swift.org", created: Fixtures.date, modified: Fixtures.date,
+      folder: ["Dev"], tags: ["swift"]),
+  ]
+
+  private var file: ImportedFile {
+    ImportedFile(name: "bookmarks.html", additions: imported, duplicates: 1, skipped: 2)
+  }
+
+  /// `I`, the path typed, Enter: the file is read against the bookmarks listed now.
+  private func typedPath(_ model: inout BookmarksViewModel) -> [Effect] {
+    model.press(.character("I"))
+    model.type("~/bookmarks.html")
+    return model.press(.enter)
+  }
+
+  func testAnImportIsOneStepUndoneAndRedoneWhole() {
+    var model = Fixtures.model()
+    model.press(.character("I"))
+    model.type("~/bookmarks.html")
+    assertScreen(BookmarksScreen.render(model.state), named: "import-prompt")
+    XCTAssertEqual(model.press(.enter), [.readImport(path: "~/bookmarks.html", existing: Fixtures.three)])
+    XCTAssertTrue(model.state.isWaitingForStore, "keys wait while the file is read")
+    XCTAssertEqual(model.send(.importRead(.success(file))), [.applyChange(.importAll(imported))])
+    _ = model.send(.changeApplied(nil))
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(
+      model.state.message?.text, "Imported 2 bookmarks from bookmarks.html, 1 already here, 2 skipped; u takes it back."
+    )
+    XCTAssertEqual(model.state.bookmarks.count, 5, "shown at once")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + imported)))
+
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.removeAll(imported))])
+    _ = model.send(.changeApplied(nil))
+    XCTAssertEqual(model.state.message?.text, "Undid import of 2 bookmarks from bookmarks.html.")
+    XCTAssertEqual(model.state.bookmarks.map(\.id), Fixtures.three.map(\.id))
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three)))
+
+    XCTAssertEqual(model.press(.character("U")), [.applyChange(.importAll(imported))])
+    _ = model.send(.changeApplied(nil))
+    XCTAssertEqual(model.state.message?.text, "Redid import of 2 bookmarks from bookmarks.html.")
+  }
+
+  /// One of the imported bookmarks was edited on another device since: the undo asks first.
+  func testUndoingAnImportSomeoneChangedSinceAsksFirst() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    _ = model.send(.importRead(.success(file)))
+    _ = model.send(.changeApplied(nil))
+    var edited = imported
+    edited[1].name = "Swift Forums"
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + edited)))
+    XCTAssertEqual(model.press(.character("u")), [])
+    guard case .confirmUndo = model.state.modal else { return XCTFail("not asked") }
+    XCTAssertEqual(model.press(.character("y")), [.applyChange(.removeAll(imported))])
+  }
+
+  func testAFileThatCantBeReadIsSaidInThePromptAndNothingChanges() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    let sentence = "There is no file ~/bookmarks.html; nothing was imported."
+    XCTAssertEqual(model.send(.importRead(.failure(FailureMessage(sentence)))), [])
+    guard case .importPrompt(let prompt) = model.state.modal else { return XCTFail("closed") }
+    XCTAssertEqual(prompt.error, sentence)
+    XCTAssertFalse(model.state.isWaitingForStore)
+    model.press(.escape)
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.press(.character("u")), [])
+    XCTAssertEqual(model.state.message?.text, "Nothing to undo in this session.")
+  }
+
+  func testAFileWithNothingNewSaysSoAndIsNoStep() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    _ = model.send(
+      .importRead(.success(ImportedFile(name: "bookmarks.html", additions: [], duplicates: 3, skipped: 0))))
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "Nothing new in bookmarks.html (3 bookmarks already in the list).")
+    XCTAssertEqual(model.press(.character("u")), [])
+  }
+
+  func testAnEmptyPathAsksForOne() {
+    var model = Fixtures.model()
+    model.press(.character("I"))
+    XCTAssertEqual(model.press(.enter), [])
+    guard case .importPrompt(let prompt) = model.state.modal else { return XCTFail("closed") }
+    XCTAssertEqual(prompt.error, "Type the path of a bookmarks.html or a Cloudy JSON export.")
+  }
+}
