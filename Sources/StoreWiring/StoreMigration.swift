@@ -16,12 +16,20 @@ public enum StoreMigration {
     public var foldersMade: Int
     /// Empty folders the destination refused (its quota, say), with the first reason.
     public var foldersLeft: (count: Int, reason: String)?
+    /// The ids of every bookmark moved, and of those copied (not in the other store before).
+    public var moved: [Bookmark.ID]
+    public var copiedIDs: [Bookmark.ID]
 
-    public init(total: Int, copied: Int, foldersMade: Int = 0, foldersLeft: (count: Int, reason: String)? = nil) {
+    public init(
+      total: Int, copied: Int, foldersMade: Int = 0, foldersLeft: (count: Int, reason: String)? = nil,
+      moved: [Bookmark.ID] = [], copiedIDs: [Bookmark.ID] = []
+    ) {
       self.total = total
       self.copied = copied
       self.foldersMade = foldersMade
       self.foldersLeft = foldersLeft
+      self.moved = moved
+      self.copiedIDs = copiedIDs
     }
 
     public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
@@ -70,12 +78,48 @@ public enum StoreMigration {
       try await source.removeBookmarks(Set(bookmarks.map(\.id)))
       await finish(source)
     }
-    return Outcome(total: bookmarks.count, copied: copies.count, foldersMade: made, foldersLeft: left)
+    return Outcome(
+      total: bookmarks.count, copied: copies.count, foldersMade: made, foldersLeft: left, moved: bookmarks.map(\.id),
+      copiedIDs: copies.map(\.id))
   }
 
   /// Makes in `destination` each of `folders` it has neither as a folder nor as the path of a
   /// bookmark, parents first, so empty folders move too. A folder the destination refuses is
   /// counted, not fatal: the bookmarks are already there, and the source keeps its folders.
+  /// Moves back what a migrate moved (``MigrationRecord``), as one step: the bookmarks it
+  /// moved that are still in the store it moved them to (as they are now: an edit made since
+  /// comes back too) go into the store they came from, are checked to have arrived, and only
+  /// then leave the other store, except those that were in it before the migrate. Returns
+  /// how many went back, and how many of those moved are gone (deleted since).
+  public static func undo(
+    _ record: MigrationRecord, from destination: any BookmarkStore, to openSource: () throws -> any BookmarkStore,
+    finish: (any BookmarkStore) async -> Void
+  ) async throws -> (movedBack: Int, gone: Int) {
+    let moved = Set(record.moved)
+    let bookmarks = try await destination.load().filter { moved.contains($0.id) }
+    let conflicted = (await destination.snapshot()?.conflicted ?? []).intersection(moved)
+    if !conflicted.isEmpty { throw Refusal.conflicts(count: conflicted.count) }
+    let source = try openSource()
+    await source.sync()
+    let already = Set(try await source.load().map(\.id))
+    let copies = bookmarks.filter { !already.contains($0.id) }
+    if let capacity = await source.remainingCapacity(), copies.count > capacity {
+      throw Refusal.noRoom(capacity: capacity, needed: copies.count)
+    }
+    if !copies.isEmpty { try await source.importBookmarks(copies) }
+    let arrived = Set(try await source.load().map(\.id))
+    let missing = bookmarks.count { !arrived.contains($0.id) }
+    guard missing == 0 else { throw Refusal.missing(count: missing) }
+    await finish(source)
+    let copied = Set(record.copied)
+    let leaving = Set(bookmarks.map(\.id)).intersection(copied)
+    if !leaving.isEmpty {
+      try await destination.removeBookmarks(leaving)
+      await finish(destination)
+    }
+    return (bookmarks.count, record.moved.count - bookmarks.count)
+  }
+
   private static func makeEmptyFolders(_ folders: [[String]], in destination: any BookmarkStore) async -> (
     Int, (count: Int, reason: String)?
   ) {

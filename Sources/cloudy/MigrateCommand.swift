@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStores
+import Foundation
 import StoreWiring
 
 /// `cloudy migrate --to STORE`.
@@ -19,15 +20,24 @@ struct MigrateCommand: AsyncParsableCommand {
 
   @Option(
     name: .long, help: ArgumentHelp("The store to move to: user-defaults, key-value or documents.", valueName: "store"))
-  var to: StoreBackend
+  var to: StoreBackend?
 
   @Flag(name: .long, help: "Copy only: leave the bookmarks in the current store too.")
   var keep = false
 
+  @Flag(name: .long, help: "Move back what the last migrate on this device moved, as one step.")
+  var undo = false
+
+  func validate() throws {
+    if undo, to != nil || keep { throw ValidationError("--undo takes neither --to nor --keep.") }
+    if !undo, to == nil { throw ValidationError("Give the store to move to with --to, or --undo.") }
+  }
+
   func run() async throws {
+    if undo { return try await runUndo() }
     try await CLIError.reporting {
       let from = try options.backend()
-      let target = to
+      guard let target = to else { return }
       guard target != from else { throw CLIError("The bookmarks are already in the \(from.rawValue) store.") }
       let source = try await options.openStore()
       let outcome: StoreMigration.Outcome
@@ -43,6 +53,17 @@ struct MigrateCommand: AsyncParsableCommand {
       // From now on a plain `cloudy` opens the store the bookmarks are in, through the same
       // cloud and account.
       if !keep { try options.settingsInEffect(store: target).save(to: options.location) }
+      // What `--undo` moves back: this move (a copy leaves nothing to undo, and no older move).
+      MigrationRecord.remove(from: options.location)
+      if !keep, !outcome.moved.isEmpty {
+        let record = MigrationRecord(
+          from: from, to: target, moved: outcome.moved, copied: outcome.copiedIDs, at: Date())
+        do {
+          try record.save(to: options.location)
+        } catch {
+          GlobalOptions.warn("The move can't be undone with --undo: its record could not be written (\(error)).")
+        }
+      }
       let count = outcome.total == 1 ? "1 bookmark" : "\(NumberText.grouped(outcome.total)) bookmarks"
       let verb = keep ? "Copied" : "Moved"
       let skipped = outcome.total - outcome.copied
@@ -62,6 +83,40 @@ struct MigrateCommand: AsyncParsableCommand {
           "\(left.count == 1 ? "1 empty folder was" : "\(left.count) empty folders were") not made in the "
             + "\(target.rawValue) store (\(reason)); they are still in the \(from.rawValue) store.")
       }
+    }
+  }
+
+  /// `--undo`: the last migrate's bookmarks go back to the store they came from, and cloudy
+  /// opens that store again.
+  private func runUndo() async throws {
+    try await CLIError.reporting {
+      guard let record = MigrationRecord.load(from: options.location),
+        let from = StoreBackend(rawValue: record.from), let target = StoreBackend(rawValue: record.to)
+      else { throw CLIError("There is no migrate to undo on this device.") }
+      let current = try options.backend()
+      guard current == target else {
+        throw CLIError(
+          "The last migrate moved bookmarks to the \(target.rawValue) store, but cloudy opens the \(current.rawValue)"
+            + " store now; nothing was changed.")
+      }
+      let destination = try await options.openStore()
+      let result: (movedBack: Int, gone: Int)
+      do {
+        result = try await StoreMigration.undo(
+          record, from: destination, to: { try options.makeStore(from, watching: false) }
+        ) {
+          await options.finish($0)
+        }
+      } catch let refusal as StoreMigration.Refusal {
+        throw CLIError(Self.sentence(refusal, from: target, to: from))
+      }
+      try options.settingsInEffect(store: from).save(to: options.location)
+      MigrationRecord.remove(from: options.location)
+      let count = result.movedBack == 1 ? "1 bookmark" : "\(NumberText.grouped(result.movedBack)) bookmarks"
+      let gone = result.gone == 0 ? "" : " (\(result.gone) deleted since stay deleted)"
+      print(
+        "Moved \(count) back from \(target.rawValue) to \(from.rawValue)\(gone), undoing the migrate of"
+          + " \(ISO8601DateFormatter().string(from: record.at)). From now on cloudy opens the \(from.rawValue) store.")
     }
   }
 

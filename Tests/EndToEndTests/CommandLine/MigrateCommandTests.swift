@@ -39,6 +39,39 @@ final class MigrateCommandTests: XCTestCase {
     XCTAssertEqual(output.status, 0, output.stderr)
   }
 
+  /// `migrate --undo` moves back exactly what the last migrate moved, as one step: the
+  /// source's export is what it was; a bookmark the other store had before stays there, and
+  /// so does one added there since; a second undo has nothing to undo.
+  func testUndoMovesBackExactlyWhatTheLastMigrateMoved() throws {
+    let there = try cloudy(["--store", "documents", "add", "https://there.example", "--name", "There", "--no-fetch"])
+    XCTAssertEqual(there.status, 0, there.stderr)
+    try importJSON([
+      ["id": "id-1", "name": "One", "url": "https://one.example", "created": "2020-01-02T03:04:05Z", "tags": ["t"]],
+      [
+        "id": "id-2", "name": "Two", "url": "https://two.example", "created": "2021-01-02T03:04:05Z",
+        "folder": ["Work"],
+      ],
+    ])
+    let before = try cloudy(["--store", "user-defaults", "export", "--format", "json"])
+    XCTAssertEqual(try cloudy(["migrate", "--to", "documents"]).status, 0)
+    XCTAssertEqual(try list("user-defaults"), [])
+    let later = try cloudy(["add", "https://later.example", "--name", "Later", "--no-fetch"])
+    XCTAssertEqual(later.status, 0, later.stderr)
+
+    let undone = try cloudy(["migrate", "--undo"])
+    XCTAssertEqual(undone.status, 0, undone.stderr)
+    XCTAssertTrue(
+      undone.stdout.hasPrefix("Moved 2 bookmarks back from documents to user-defaults, undoing the migrate of "),
+      undone.stdout)
+    let after = try cloudy(["export", "--format", "json"])
+    XCTAssertEqual(after.stdout, before.stdout, "cloudy opens user-defaults again, exactly as it was")
+    XCTAssertEqual(Set(try list("documents").compactMap { $0["name"] }), ["There", "Later"])
+
+    let again = try cloudy(["migrate", "--undo"])
+    XCTAssertEqual(again.status, 1)
+    XCTAssertEqual(again.stderr, "Error: There is no migrate to undo on this device.\n")
+  }
+
   func testEveryBookmarkMovesAroundAllThreeStoresWithItsIdsAndDates() throws {
     try importJSON([
       [
