@@ -111,7 +111,8 @@ let package = Package(
     .testTarget(name: "BroadcastingTests", dependencies: ["Broadcasting"]),
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists"]),
     .testTarget(
-      name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel"], exclude: ["Fixtures"]),
+      name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [

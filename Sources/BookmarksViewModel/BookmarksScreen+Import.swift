@@ -4,7 +4,7 @@ import ScreenRendering
 extension BookmarksScreen {
   /// The box of `I`: a title, the file's path, and an error or what is happening.
   static func drawImportPrompt(_ prompt: ImportPrompt, into buffer: inout ScreenBuffer) {
-    let width = min(buffer.width - 4, 68)
+    let width = min(buffer.width - 4, 76)
     let height = 5
     let column = (buffer.width - width) / 2
     let top = max(1, (buffer.height - height) / 2)
@@ -24,6 +24,7 @@ extension BookmarksScreen {
       } else {
         ("A bookmarks.html or a Cloudy JSON export; one step u takes back.", Style([.dim]))
       }
-    buffer.write(TextLayout.truncate(note, toWidth: inner), row: top + 3, column: column + 2, style: style)
+    buffer.write(
+      TextLayout.truncate(DisplayText.sanitize(note), toWidth: inner), row: top + 3, column: column + 2, style: style)
   }
 }

@@ -2,10 +2,16 @@ import BookmarkModel
 
 /// `I`: an import from the list, one change `u` takes back and `U` makes again (issue 19.1).
 extension BookmarksViewModel {
+  /// Only over a list that has loaded: what is new is decided against it.
   mutating func openImport() {
+    guard state.isLoaded, state.loadProblem == nil else {
+      state.message = StatusMessage("The list hasn't loaded; import once it shows.")
+      return
+    }
     state.modal = .importPrompt(ImportPrompt())
   }
 
+  /// While the file is read, only Esc acts (it closes the prompt, and nothing is imported).
   mutating func importKey(_ key: Key, _ prompt: inout ImportPrompt) -> [Effect] {
     if prompt.isReading {
       if key == .escape { state.modal = nil }
@@ -22,7 +28,6 @@ extension BookmarksViewModel {
       }
       prompt.isReading = true
       prompt.error = nil
-      state.isWaitingForStore = true
       return [.readImport(path: path, existing: storeOrder)]
     default:
       let before = prompt.field.text
@@ -34,34 +39,39 @@ extension BookmarksViewModel {
   /// The file was read (or not): what is new is imported as one step; nothing new, or a file
   /// that can't be read, is said in the prompt.
   mutating func importRead(_ result: Result<ImportedFile, FailureMessage>) -> [Effect] {
-    state.isWaitingForStore = false
-    guard case .importPrompt(var prompt) = state.modal else {
-      // Closed meanwhile (Esc): nothing is imported.
-      return replayTypeAhead()
-    }
+    // Closed meanwhile (Esc): nothing is imported.
+    guard case .importPrompt(var prompt) = state.modal, prompt.isReading else { return [] }
     prompt.isReading = false
     switch result {
     case .failure(let failure):
-      state.typeAhead = []
       prompt.error = failure.text
       state.modal = .importPrompt(prompt)
       return []
-    case .success(let file) where file.additions.isEmpty:
-      state.modal = nil
+    case .success(var file):
+      // New ids only (the reading gives each addition one): an id the list holds now would be
+      // skipped by the store, and its undo would take out a bookmark the import never brought.
+      let listed = Set(storeOrder.map(\.id))
+      file.additions.removeAll { listed.contains($0.id) }
+      return importAdditions(of: file)
+    }
+  }
+
+  /// Sends what is new in a file to the store, as one step; nothing new is only said.
+  private mutating func importAdditions(of file: ImportedFile) -> [Effect] {
+    state.modal = nil
+    guard let first = file.additions.first else {
       state.message = StatusMessage(
         "Nothing new in \(file.name)"
           + (file.duplicates > 0 ? " (\(Self.count(file.duplicates)) already in the list)." : "."))
-      return replayTypeAhead()
-    case .success(let file):
-      state.modal = nil
-      importSentence = Self.imported(file)
-      let count = Self.count(file.additions.count)
-      return apply(
-        UndoStep(
-          label: "import of \(count) from \(file.name)", id: file.additions[0].id, before: nil, after: nil,
-          undo: .removeAll(file.additions), redo: .importAll(file.additions)),
-        .doing)
+      return []
     }
+    importSentence = Self.imported(file)
+    let count = Self.count(file.additions.count)
+    return apply(
+      UndoStep(
+        label: "import of \(count) from \(file.name)", id: first.id, before: nil, after: nil,
+        undo: .removeAll(file.additions), redo: .importAll(file.additions)),
+      .doing)
   }
 
   /// `12 bookmarks`, `1 bookmark`.

@@ -124,6 +124,11 @@ extension BookmarksViewModel {
     importSentence = nil
     if let failure {
       ownChanges[step.id] = nil
+      switch direction == .undoing ? step.undo : step.redo {
+      case .importAll(let bookmarks), .removeAll(let bookmarks):
+        for bookmark in bookmarks { ownChanges[bookmark.id] = nil }
+      default: break
+      }
       state.message = StatusMessage(failure.text, isError: true)
       state.typeAhead = []
       return []

@@ -56,7 +56,16 @@ public enum StoreEffects {
     case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
     case .importAll(let bookmarks): try await store.importBookmarks(bookmarks)
-    case .removeAll(let bookmarks): try await store.removeBookmarks(Set(bookmarks.map(\.id)))
+    case .removeAll(let bookmarks):
+      // Those exactly as the import brought them go for good; one changed since (the user
+      // said y) goes to Recently Deleted, as any delete does; one gone already is left.
+      let listed = Dictionary(try await store.load().map { ($0.id, $0) }) { first, _ in first }
+      let unchanged = bookmarks.filter { UndoStep.matches(listed[$0.id], $0) }
+      try await store.removeBookmarks(Set(unchanged.map(\.id)))
+      let kept = Set(unchanged.map(\.id))
+      for bookmark in bookmarks where listed[bookmark.id] != nil && !kept.contains(bookmark.id) {
+        try await store.delete(id: bookmark.id)
+      }
     }
   }
 

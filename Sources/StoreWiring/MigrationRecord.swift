@@ -14,13 +14,31 @@ public struct MigrationRecord: Codable, Hashable, Sendable {
   /// Those copied into the other store (the rest were in it already, and stay there).
   public var copied: [Bookmark.ID]
   public var at: Date
+  /// The cloud and account both stores synced with (empty for none): an undo under another
+  /// would open other stores.
+  public var cloud: String
+  public var account: String
 
-  public init(from: StoreBackend, to: StoreBackend, moved: [Bookmark.ID], copied: [Bookmark.ID], at: Date) {
+  public init(
+    from: StoreBackend, to: StoreBackend, moved: [Bookmark.ID], copied: [Bookmark.ID], at: Date, cloud: String,
+    account: String
+  ) {
     self.from = from.rawValue
     self.to = to.rawValue
     self.moved = moved
     self.copied = copied
     self.at = at
+    self.cloud = cloud
+    self.account = account
+  }
+
+  /// The stores, when the record makes sense: two different stores, and what was copied one
+  /// of what was moved (a record edited by hand that doesn't is not undone).
+  public var stores: (from: StoreBackend, to: StoreBackend)? {
+    guard let from = StoreBackend(rawValue: from), let to = StoreBackend(rawValue: to), from != to,
+      Set(copied).isSubset(of: Set(moved))
+    else { return nil }
+    return (from, to)
   }
 
   static func path(in location: StoreLocation) -> String { location.configDirectory + "/last-migrate.json" }

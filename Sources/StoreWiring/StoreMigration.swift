@@ -46,6 +46,8 @@ public enum StoreMigration {
     case noRoom(capacity: Int, needed: Int)
     /// After the copy, `count` bookmarks were not in the destination; the source was kept.
     case missing(count: Int)
+    /// None of the bookmarks a migrate moved is in the store it moved them to.
+    case nothingToMoveBack
   }
 
   /// Copies and verifies, then removes from `source` unless `keep`. The destination is
@@ -83,20 +85,21 @@ public enum StoreMigration {
       copiedIDs: copies.map(\.id))
   }
 
-  /// Makes in `destination` each of `folders` it has neither as a folder nor as the path of a
-  /// bookmark, parents first, so empty folders move too. A folder the destination refuses is
-  /// counted, not fatal: the bookmarks are already there, and the source keeps its folders.
   /// Moves back what a migrate moved (``MigrationRecord``), as one step: the bookmarks it
   /// moved that are still in the store it moved them to (as they are now: an edit made since
   /// comes back too) go into the store they came from, are checked to have arrived, and only
-  /// then leave the other store, except those that were in it before the migrate. Returns
-  /// how many went back, and how many of those moved are gone (deleted since).
+  /// then leave the other store, except those that were in it before the migrate and those
+  /// the source has again already (written back meanwhile: both copies stay, nothing is lost).
+  /// Returns how many went back, how many of those moved are gone (deleted since), and how
+  /// many others the store holds (there before, or added since), which stay.
   public static func undo(
     _ record: MigrationRecord, from destination: any BookmarkStore, to openSource: () throws -> any BookmarkStore,
     finish: (any BookmarkStore) async -> Void
-  ) async throws -> (movedBack: Int, gone: Int) {
+  ) async throws -> (movedBack: Int, gone: Int, left: Int) {
     let moved = Set(record.moved)
-    let bookmarks = try await destination.load().filter { moved.contains($0.id) }
+    let all = try await destination.load()
+    let bookmarks = all.filter { moved.contains($0.id) }
+    if bookmarks.isEmpty, !moved.isEmpty { throw Refusal.nothingToMoveBack }
     let conflicted = (await destination.snapshot()?.conflicted ?? []).intersection(moved)
     if !conflicted.isEmpty { throw Refusal.conflicts(count: conflicted.count) }
     let source = try openSource()
@@ -111,15 +114,17 @@ public enum StoreMigration {
     let missing = bookmarks.count { !arrived.contains($0.id) }
     guard missing == 0 else { throw Refusal.missing(count: missing) }
     await finish(source)
-    let copied = Set(record.copied)
-    let leaving = Set(bookmarks.map(\.id)).intersection(copied)
+    let leaving = Set(copies.map(\.id)).intersection(Set(record.copied))
     if !leaving.isEmpty {
       try await destination.removeBookmarks(leaving)
       await finish(destination)
     }
-    return (bookmarks.count, record.moved.count - bookmarks.count)
+    return (bookmarks.count, record.moved.count - bookmarks.count, all.count - bookmarks.count)
   }
 
+  /// Makes in `destination` each of `folders` it has neither as a folder nor as the path of a
+  /// bookmark, parents first, so empty folders move too. A folder the destination refuses is
+  /// counted, not fatal: the bookmarks are already there, and the source keeps its folders.
   private static func makeEmptyFolders(_ folders: [[String]], in destination: any BookmarkStore) async -> (
     Int, (count: Int, reason: String)?
   ) {

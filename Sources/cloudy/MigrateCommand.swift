@@ -56,8 +56,10 @@ struct MigrateCommand: AsyncParsableCommand {
       // What `--undo` moves back: this move (a copy leaves nothing to undo, and no older move).
       MigrationRecord.remove(from: options.location)
       if !keep, !outcome.moved.isEmpty {
+        let settings = try options.settingsInEffect(store: target)
         let record = MigrationRecord(
-          from: from, to: target, moved: outcome.moved, copied: outcome.copiedIDs, at: Date())
+          from: from, to: target, moved: outcome.moved, copied: outcome.copiedIDs, at: Date(),
+          cloud: settings[.cloud] ?? "", account: settings[.account] ?? "")
         do {
           try record.save(to: options.location)
         } catch {
@@ -90,9 +92,13 @@ struct MigrateCommand: AsyncParsableCommand {
   /// opens that store again.
   private func runUndo() async throws {
     try await CLIError.reporting {
-      guard let record = MigrationRecord.load(from: options.location),
-        let from = StoreBackend(rawValue: record.from), let target = StoreBackend(rawValue: record.to)
+      guard let record = MigrationRecord.load(from: options.location), let (from, target) = record.stores
       else { throw CLIError("There is no migrate to undo on this device.") }
+      let settings = try options.settingsInEffect(store: target)
+      guard settings[.cloud] ?? "" == record.cloud, settings[.account] ?? "" == record.account else {
+        throw CLIError(
+          "The last migrate was made with another cloud or account than this command's; nothing was changed.")
+      }
       let current = try options.backend()
       guard current == target else {
         throw CLIError(
@@ -100,7 +106,7 @@ struct MigrateCommand: AsyncParsableCommand {
             + " store now; nothing was changed.")
       }
       let destination = try await options.openStore()
-      let result: (movedBack: Int, gone: Int)
+      let result: (movedBack: Int, gone: Int, left: Int)
       do {
         result = try await StoreMigration.undo(
           record, from: destination, to: { try options.makeStore(from, watching: false) }
@@ -117,6 +123,11 @@ struct MigrateCommand: AsyncParsableCommand {
       print(
         "Moved \(count) back from \(target.rawValue) to \(from.rawValue)\(gone), undoing the migrate of"
           + " \(ISO8601DateFormatter().string(from: record.at)). From now on cloudy opens the \(from.rawValue) store.")
+      if result.left > 0 {
+        GlobalOptions.warn(
+          "\(result.left == 1 ? "1 bookmark the migrate didn't move stays" : "\(result.left) bookmarks the migrate didn't move stay")"
+            + " in the \(target.rawValue) store (`--store \(target.rawValue)` shows them).")
+      }
     }
   }
 
@@ -129,6 +140,9 @@ struct MigrateCommand: AsyncParsableCommand {
     case .noRoom(let capacity, let needed):
       return "The \(target.rawValue) store has room for \(capacity) more bookmarks, and these are \(needed); "
         + "nothing was changed."
+    case .nothingToMoveBack:
+      return "None of the bookmarks the last migrate moved is in the \(from.rawValue) store any more; nothing was"
+        + " changed."
     case .missing(let count):
       return
         "\(count) bookmarks did not arrive in the \(target.rawValue) store; the \(from.rawValue) store was left as it was."

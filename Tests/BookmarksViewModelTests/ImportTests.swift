@@ -31,7 +31,6 @@ final class ImportTests: XCTestCase {
     model.type("~/bookmarks.html")
     assertScreen(BookmarksScreen.render(model.state), named: "import-prompt")
     XCTAssertEqual(model.press(.enter), [.readImport(path: "~/bookmarks.html", existing: Fixtures.three)])
-    XCTAssertTrue(model.state.isWaitingForStore, "keys wait while the file is read")
     XCTAssertEqual(model.send(.importRead(.success(file))), [.applyChange(.importAll(imported))])
     _ = model.send(.changeApplied(nil))
     XCTAssertNil(model.state.modal)
@@ -88,6 +87,36 @@ final class ImportTests: XCTestCase {
     XCTAssertNil(model.state.modal)
     XCTAssertEqual(model.state.message?.text, "Nothing new in bookmarks.html (3 bookmarks already in the list).")
     XCTAssertEqual(model.press(.character("u")), [])
+  }
+
+  /// Esc while the file is read closes the prompt at once, and the reading's late answer
+  /// imports nothing.
+  func testEscWhileReadingCancelsTheImport() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    model.press(.escape)
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.send(.importRead(.success(file))), [])
+    XCTAssertEqual(model.state.bookmarks.count, 3)
+    XCTAssertEqual(model.press(.character("u")), [])
+  }
+
+  /// An addition whose id the list holds (read against an older list) is left out: the store
+  /// would skip it, and undoing the import would take out the bookmark that was there.
+  func testAnAdditionWithAListedIdIsLeftOut() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    var colliding = file
+    colliding.additions.append(Fixtures.three[0])
+    XCTAssertEqual(model.send(.importRead(.success(colliding))), [.applyChange(.importAll(imported))])
+  }
+
+  func testIBeforeTheListHasLoadedSaysSo() {
+    var model = BookmarksViewModel(
+      state: AppState(backend: .documents, size: ScreenSize(columns: 80, rows: 24)))
+    XCTAssertEqual(model.press(.character("I")), [])
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "The list hasn't loaded; import once it shows.")
   }
 
   func testAnEmptyPathAsksForOne() {

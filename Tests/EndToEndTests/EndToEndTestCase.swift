@@ -34,6 +34,16 @@ class EndToEndTestCase: XCTestCase {
     return "sqlite:" + folder.appendingPathComponent("cloud.sqlite").path
   }
 
+  /// A fresh home that is one device, named `name`, of the test's account on `cloud`, in the
+  /// document store.
+  func makeDocumentDevice(on cloud: String, named name: String) throws -> CloudyHome {
+    let home = try makeHome()
+    home.settings = [
+      "CLOUDY_STORE": "documents", "CLOUDY_CLOUD": cloud, "CLOUDY_ACCOUNT": "e2e", "CLOUDY_DEVICE_NAME": name,
+    ]
+    return home
+  }
+
   /// A fresh, empty home for this test.
   func makeHome() throws -> CloudyHome {
     let home = try CloudyHome()

@@ -5,30 +5,10 @@ import XCTest
 /// on A, `H` lists both edits with their devices, Enter makes the version before them
 /// current, the other device has it, and `u` takes the revert back.
 final class HistoryTests: EndToEndTestCase {
-  private var cloudFolder: URL!
-
-  override func setUpWithError() throws {
-    try super.setUpWithError()
-    cloudFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cloudy-e2e-history-\(UUID().uuidString.prefix(13).lowercased())", isDirectory: true)
-    try FileManager.default.createDirectory(at: cloudFolder, withIntermediateDirectories: true)
-    let folder = cloudFolder!
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-  }
-
-  private func device(_ name: String) throws -> CloudyHome {
-    let home = try makeHome()
-    home.settings = [
-      "CLOUDY_STORE": "documents",
-      "CLOUDY_CLOUD": "sqlite:" + cloudFolder.appendingPathComponent("cloud.sqlite").path,
-      "CLOUDY_ACCOUNT": "e2e", "CLOUDY_DEVICE_NAME": name,
-    ]
-    return home
-  }
-
   func testHListsBothDevicesEditsAndEnterRevertsEverywhere() throws {
-    let deviceA = try device("laptop")
-    let deviceB = try device("desk")
+    let cloud = try makeSQLiteCloud("history")
+    let deviceA = try makeDocumentDevice(on: cloud, named: "laptop")
+    let deviceB = try makeDocumentDevice(on: cloud, named: "desk")
     let id = try deviceA.cli("add", "https://history.example", "--name", "First").stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
     XCTAssertEqual(try deviceA.cli("edit", id, "--name", "Second").status, 0)

@@ -14,7 +14,8 @@ final class ImportInAppTests: EndToEndTestCase {
 
     let home = try makeHome()
     XCTAssertEqual(try home.cli("add", "https://kept.example", "--name", "Kept", "--no-fetch").status, 0)
-    let app = try launch(home)
+    // The bottom line's messages stay while the test looks for them.
+    let app = try launch(home, environment: ["CLOUDY_MESSAGE_SECONDS": "30"])
     try app.press("I")
     _ = try app.waitFor("Import bookmarks")
     try app.type(file)

@@ -40,13 +40,19 @@ final class MigrateCommandTests: XCTestCase {
   }
 
   /// `migrate --undo` moves back exactly what the last migrate moved, as one step: the
-  /// source's export is what it was; a bookmark the other store had before stays there, and
-  /// so does one added there since; a second undo has nothing to undo.
+  /// source's export is what it was; a bookmark the other store had before stays there (also
+  /// one it had under the same id, now in both), and so does one added there since; a second
+  /// undo has nothing to undo.
   func testUndoMovesBackExactlyWhatTheLastMigrateMoved() throws {
     let there = try cloudy(["--store", "documents", "add", "https://there.example", "--name", "There", "--no-fetch"])
     XCTAssertEqual(there.status, 0, there.stderr)
+    let both =
+      ["id": "id-1", "name": "One", "url": "https://one.example", "created": "2020-01-02T03:04:05Z"] as [String: Any]
+    let path = home.path + "/both.json"
+    try JSONSerialization.data(withJSONObject: [both]).write(to: URL(fileURLWithPath: path))
+    XCTAssertEqual(try cloudy(["--store", "documents", "import", "--yes", path]).status, 0)
     try importJSON([
-      ["id": "id-1", "name": "One", "url": "https://one.example", "created": "2020-01-02T03:04:05Z", "tags": ["t"]],
+      ["id": "id-1", "name": "One", "url": "https://one.example", "created": "2020-01-02T03:04:05Z"],
       [
         "id": "id-2", "name": "Two", "url": "https://two.example", "created": "2021-01-02T03:04:05Z",
         "folder": ["Work"],
@@ -65,7 +71,9 @@ final class MigrateCommandTests: XCTestCase {
       undone.stdout)
     let after = try cloudy(["export", "--format", "json"])
     XCTAssertEqual(after.stdout, before.stdout, "cloudy opens user-defaults again, exactly as it was")
-    XCTAssertEqual(Set(try list("documents").compactMap { $0["name"] }), ["There", "Later"])
+    XCTAssertEqual(Set(try list("documents").compactMap { $0["name"] }), ["There", "Later", "One"])
+    XCTAssertTrue(
+      undone.stderr.contains("2 bookmarks the migrate didn't move stay in the documents store"), undone.stderr)
 
     let again = try cloudy(["migrate", "--undo"])
     XCTAssertEqual(again.status, 1)
