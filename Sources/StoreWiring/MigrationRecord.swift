@@ -57,11 +57,14 @@ public struct MigrationRecord: Codable, Hashable, Sendable {
     encoder.outputFormatting = [.sortedKeys]
     let data = try encoder.encode(self)
     try PrivateFiles.makeDirectory(location.configDirectory)
+    PrivateFiles.removeTemporariesOfDeadWriters(of: Self.path(in: location))
     try PrivateFiles.replace(Self.path(in: location), with: data)
   }
 
-  /// Forgets the record (after its undo: a migrate is undone once).
+  /// Forgets the record (after its undo: a migrate is undone once), and what a writer of it
+  /// killed mid-write left.
   public static func remove(from location: StoreLocation) {
+    PrivateFiles.removeTemporariesOfDeadWriters(of: path(in: location))
     _ = unlink(path(in: location))
   }
 }

@@ -80,6 +80,22 @@ final class MigrateCommandTests: XCTestCase {
     XCTAssertEqual(again.stderr, "Error: There is no migrate to undo on this device.\n")
   }
 
+  /// A migrate killed while it wrote its record (the torture run found it) leaves a
+  /// temporary beside it; the next migrate removes it, whether it writes a record or not.
+  func testATemporaryOfTheRecordLeftByAKilledMigrateIsRemovedByTheNext() throws {
+    try importJSON([["id": "id-1", "name": "One", "url": "https://one.example", "created": "2020-01-02T03:04:05Z"]])
+    let config = home.path + "/config"
+    // A process id no process has (above Linux's largest).
+    let left = config + "/last-migrate.json.tmp-4194305-1234"
+    XCTAssertTrue(FileManager.default.createFile(atPath: left, contents: Data("{".utf8)))
+    XCTAssertEqual(try cloudy(["migrate", "--to", "documents"]).status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: left), "left by a killed writer, and still there")
+    XCTAssertTrue(FileManager.default.createFile(atPath: left, contents: Data("{".utf8)))
+    // Nothing to move: no record is written, and what was left goes all the same.
+    XCTAssertEqual(try cloudy(["--store", "user-defaults", "migrate", "--to", "documents"]).status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: left))
+  }
+
   func testEveryBookmarkMovesAroundAllThreeStoresWithItsIdsAndDates() throws {
     try importJSON([
       [
