@@ -298,7 +298,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     guard let (stored, order) = BookmarkDocument.read(opened) else {
       throw StoreError.unreadable(path: container.documentsDirectory + "/" + file, reason: "not a bookmark document")
     }
-    let replaced = savedVersion(stored, contents: opened, of: file)
+    let replaced = savedVersion(stored, contents: opened, current: (try? container.entry(file))?.currentVersion)
     let time = environment.now()
     var filing = filing(at: time)
     let shown = filing.tree.resolved(stored)
@@ -753,10 +753,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   /// The version a bookmark document is, as its history records one: under the id of the
-  /// container's version when the index still holds those contents (the same id on every
+  /// container's `current` version when that holds these contents (the same id on every
   /// device), else under an id made from the contents.
-  private func savedVersion(_ bookmark: Bookmark, contents: Data, of file: String) -> BookmarkHistory.Saved {
-    let current = (try? container.entry(file))?.currentVersion
+  private func savedVersion(_ bookmark: Bookmark, contents: Data, current: DocumentVersion?)
+    -> BookmarkHistory.Saved
+  {
     if let current, current.contents == contents {
       return BookmarkHistory.Saved(
         versionID: current.id, bookmark: bookmark, device: current.device, saved: current.saved)
@@ -814,7 +815,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
     if let recorded = history.matching(bookmark) {
       history.currentID = recorded.id
     } else {
-      let current = savedVersion(bookmark, contents: versions.current.contents, of: file)
+      let current = savedVersion(bookmark, contents: versions.current.contents, current: versions.current)
       history = BookmarkHistory(
         bookmarkID: id,
         versions: history.versions + [

@@ -99,6 +99,22 @@ final class HistoryCommandTests: XCTestCase {
     try checkHistoryAcrossDevices(cloud: server.url(database: database), extra: ["PGPASSWORD": server.password])
   }
 
+  /// `history-versions` bounds what this device keeps; a value out of range is refused.
+  func testHistoryVersionsSettingBoundsTheHistory() throws {
+    let cloud = "sqlite:" + home.path + "/cloud.sqlite"
+    let set = try cloudy(["config", "set", "history-versions", "2"], device: "laptop", cloud: cloud)
+    XCTAssertEqual(set.status, 0, set.stderr)
+    let refused = try cloudy(["config", "set", "history-versions", "0"], device: "laptop", cloud: cloud)
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(refused.stderr, "Error: history-versions is a whole number from 1 to 1000, not “0”.\n")
+    let added = try cloudy(["add", "https://swift.org", "--name", "v0"], device: "laptop", cloud: cloud)
+    let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    for step in 1...4 {
+      XCTAssertEqual(try cloudy(["edit", id, "--name", "v\(step)"], device: "laptop", cloud: cloud).status, 0)
+    }
+    XCTAssertEqual(try history(id, device: "laptop", cloud: cloud, extra: [:]).map { $0[4] }, ["v4", "v3"])
+  }
+
   func testTheOtherStoresSayTheyKeepNoHistory() throws {
     let added = try cloudy(
       ["add", "https://swift.org"], device: "laptop", cloud: "", extra: ["CLOUDY_STORE": "user-defaults"])
