@@ -1266,7 +1266,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
         ? "1 document could not be read; it is kept as it is."
         : "\(unreadable) documents could not be read; they are kept as they are."
     }
-    let held = sync.held.map { HeldDeletes(count: $0.keys.count, total: $0.present, items: Set($0.keys)) }
+    let held = sync.held.map(HeldDeletes.init)
     if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let status = StoreStatus(
       backend: backend,

@@ -500,7 +500,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
     let deleted = deletedEntries.deleted(in: values).map(\.deleted)
-    let held = keyValue.held.map { HeldDeletes(count: $0.keys.count, total: $0.present, items: Set($0.keys)) }
+    let held = keyValue.held.map(HeldDeletes.init)
     if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,

@@ -14,3 +14,10 @@ extension RemovalHold {
     }
   }
 }
+
+extension HeldDeletes {
+  /// What a zone holds back, as a store's snapshot shows it.
+  init(_ held: RemovalHold.Held) {
+    self.init(count: held.keys.count, total: held.present, items: Set(held.keys))
+  }
+}

@@ -157,6 +157,7 @@ extension UbiquitousKeyValueStore: SyncZone {
     // it is too much at once; the rest is applied, but the token stays. Not on the first
     // download, which removes nothing.
     var held: Set<String> = []
+    let fetchedThrough = changes.token.sequence
     if let start {
       let (values, unsaved) = state.withLock { ($0.values, Set($0.unsaved.keys)) }
       var removing = changes.records.filter { $0.value == nil && values[$0.key] != nil }.map(\.key)
@@ -170,6 +171,12 @@ extension UbiquitousKeyValueStore: SyncZone {
         values.keys.count { removalHold.counts($0) }
       }
       if !held.isEmpty {
+        // The rest of this change was applied once already (the token stays, so every step
+        // fetches it again): nothing to read or write again, as in the documents zone.
+        if removalHold.appliedAround == fetchedThrough {
+          publishStatus()
+          return false
+        }
         changes = CloudChanges(
           records: changes.records.filter { !held.contains($0.key) }, token: CloudToken(sequence: start),
           hasMore: false)
@@ -190,7 +197,12 @@ extension UbiquitousKeyValueStore: SyncZone {
       throw error
     }
     if early { state.withLock { $0.fetchedAhead = nil } }
-    if held.isEmpty { removalHold.applied() } else { publishStatus() }
+    if held.isEmpty {
+      removalHold.applied()
+    } else {
+      removalHold.appliedAround = fetchedThrough
+      publishStatus()
+    }
     if unreadable > 0 {
       state.withLock {
         $0.cacheProblem = "\(unreadable) value(s) from the cloud could not be read; they were left in the cloud."
