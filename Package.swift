@@ -31,6 +31,8 @@ let package = Package(
     .target(name: "Cloud", dependencies: ["Broadcasting"]),
     // The one sync engine (a state machine and the actor that performs it) for both zones.
     .target(name: "Sync", dependencies: ["Cloud"]),
+    // The team shelf's contract (the cloud's public database): roles, pages, edits. No I/O.
+    .target(name: "Shelf"),
 
     // Files: atomic private writes, locks, inotify.
     .target(name: "DurableFiles"),
@@ -61,7 +63,9 @@ let package = Package(
     // container's local metadata index.
     .target(
       name: "CloudSQLite",
-      dependencies: ["Cloud", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Cloud", "Shelf", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .target(
       name: "DocumentIndexSQLite",
       dependencies: ["Ubiquity", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -70,7 +74,7 @@ let package = Package(
     .target(
       name: "CloudPostgres",
       dependencies: [
-        "Cloud", "Broadcasting", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "Cloud", "Shelf", "Broadcasting", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]),
 
@@ -89,7 +93,7 @@ let package = Package(
       name: "StoreWiring",
       dependencies: [
         "BookmarkModel", "BookmarkStores", "Cloud", "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite",
-        "DurableFiles",
+        "DurableFiles", "Shelf",
         "Ubiquity",
       ]),
 
@@ -97,7 +101,7 @@ let package = Package(
       name: "cloudy",
       dependencies: [
         "BookmarkModel", "BookmarkStores", "StoreWiring", "BookmarksViewModel", "ScreenRendering", "TerminalUI",
-        "Cloud",
+        "Cloud", "Shelf",
         "BookmarkFormats",
         "DurableFiles", "PropertyLists", "WebPages", "WebFetching",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -121,7 +125,8 @@ let package = Package(
       ]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(
-      name: "CloudTests", dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "DurableFiles", "TestSupport"]),
+      name: "CloudTests",
+      dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "DurableFiles", "Shelf", "TestSupport"]),
     .testTarget(
       name: "UbiquityTests",
       dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "PropertyLists", "TestSupport"]),

@@ -158,23 +158,8 @@ public final class PostgresCloud: CloudService {
   /// Runs `body` on the connection, with a time limit, turning every failure into a
   /// ``CloudError`` with one plain sentence.
   private func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-    let connection: PostgresConnection
     do {
-      connection = try await link.current()
-    } catch {
-      throw PostgresErrorSentence.cloudError(error, settings: settings)
-    }
-    do {
-      return try await PostgresDeadline.run(
-        limit: Self.callTimeout, closing: connection.closeFuture
-      ) {
-        try await body(connection)
-      }
-    } catch let error as PostgresDeadline.Expired {
-      // Given up on (too slow, or the connection went): a connection left in an unknown
-      // state is closed, so the next call opens a fresh one.
-      try? await connection.close()
-      throw CloudError.unreachable(cloud: settings.displayName, reason: error.reason)
+      return try await link.call(body)
     } catch {
       throw PostgresErrorSentence.cloudError(error, settings: settings)
     }

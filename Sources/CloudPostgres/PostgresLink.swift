@@ -11,11 +11,12 @@ import PostgresNIO
 /// After every (re)connection — `LISTEN` first, then the subscribers are signalled — the
 /// devices fetch "changes since token", so notifications sent while disconnected, which
 /// PostgreSQL drops, cost nothing. While anyone subscribes to signals, a lost connection is
-/// re-opened in the background with backoff (0.1 s doubling to 5 s), so a returning server
+/// re-opened in the background with backoff (0.1 s doubling to 2 s), so a returning server
 /// is noticed without waiting for the next local change.
 actor PostgresLink {
   private let settings: PostgresSettings
   private let account: String
+  private let listensTo: Channel
   private let subscribers: Broadcast<Void>
   private let logger: Logger
   private var connection: PostgresConnection?
@@ -28,11 +29,23 @@ actor PostgresLink {
   private var connectionCount = 0
 
   static let firstRetryDelay = Duration.milliseconds(100)
-  static let longestRetryDelay = Duration.seconds(5)
+  static let longestRetryDelay = Duration.seconds(2)
 
-  init(settings: PostgresSettings, account: String, subscribers: Broadcast<Void>, logger: Logger) {
+  /// What a link's connection listens to.
+  enum Channel: Sendable {
+    /// The account's own channel: its private records.
+    case account
+    /// The team shelf's (``PostgresShelfSchema/notifyChannel``).
+    case shelf
+  }
+
+  init(
+    settings: PostgresSettings, account: String, listensTo: Channel = .account, subscribers: Broadcast<Void>,
+    logger: Logger
+  ) {
     self.settings = settings
     self.account = account
+    self.listensTo = listensTo
     self.subscribers = subscribers
     self.logger = logger
   }
@@ -46,6 +59,21 @@ actor PostgresLink {
     connecting = task
     defer { connecting = nil }
     return try await task.value
+  }
+
+  /// Runs `body` on the connection with a call's time limit. A call that runs out of time
+  /// (too slow, or the connection went) closes the connection, so the next call opens a
+  /// fresh one, and fails as unreachable; other failures are thrown as they are.
+  func call<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    let connection = try await current()
+    do {
+      return try await PostgresDeadline.run(limit: PostgresCloud.callTimeout, closing: connection.closeFuture) {
+        try await body(connection)
+      }
+    } catch let error as PostgresDeadline.Expired {
+      try? await connection.close()
+      throw CloudError.unreachable(cloud: settings.displayName, reason: error.reason)
+    }
   }
 
   /// Opens a connection now if subscribers wait for signals, and keeps trying if it fails.
@@ -89,11 +117,12 @@ actor PostgresLink {
       // The set-up gets the same limit as a call, and fails at once if the server closes
       // the connection meanwhile (a statement on a closed connection may never return).
       let migrated = migrated
-      let channel = try await PostgresDeadline.run(
+      let accountChannel = try await PostgresDeadline.run(
         limit: PostgresCloud.callTimeout, closing: opened.closeFuture
       ) { [account, logger] in
         try await Self.prepare(opened, account: account, migrate: !migrated, logger: logger)
       }
+      let channel = listensTo == .account ? accountChannel : PostgresShelfSchema.notifyChannel
       self.migrated = true
       try await PostgresDeadline.run(
         limit: PostgresCloud.callTimeout, closing: opened.closeFuture

@@ -100,7 +100,7 @@ public final class SQLiteCloud: CloudService {
     let watcher = state.withLock { state -> SQLiteChangeWatcher? in
       if state.closed { return nil }
       if state.watcher == nil {
-        state.watcher = SQLiteChangeWatcher(path: path, account: account)
+        state.watcher = SQLiteChangeWatcher(path: path, probe: .account(account))
       }
       return state.watcher
     }
@@ -128,7 +128,7 @@ public final class SQLiteCloud: CloudService {
     try state.withLock { state in
       if state.closed { throw CloudError.closed }
       if let pool = state.pool { return pool }
-      let pool = try Self.openDatabase(path, displayName: displayName)
+      let pool = try Self.openDatabase(path, displayName: displayName, account: account)
       state.pool = pool
       return pool
     }
@@ -140,11 +140,14 @@ public final class SQLiteCloud: CloudService {
   /// and GRDB's set-up write can fail at once, without waiting for the busy timeout, when
   /// other devices open the same file at the same moment (two connections that both hold
   /// a read lock and both want the write lock; one is told to give up).
-  static func openDatabase(_ path: String, displayName: String) throws -> DatabasePool {
+  ///
+  /// The account is recorded as one that has used this cloud (the team shelf's owners grant
+  /// roles only to such accounts).
+  static func openDatabase(_ path: String, displayName: String, account: String) throws -> DatabasePool {
     let deadline = ContinuousClock.now + openingTimeout
     while true {
       do {
-        return try openDatabaseOnce(path)
+        return try openDatabaseOnce(path, account: account)
       } catch let error as DatabaseError
         where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
         && ContinuousClock.now < deadline
@@ -158,7 +161,7 @@ public final class SQLiteCloud: CloudService {
 
   static let openingTimeout = Duration.seconds(10)
 
-  private static func openDatabaseOnce(_ path: String) throws -> DatabasePool {
+  private static func openDatabaseOnce(_ path: String, account: String) throws -> DatabasePool {
     try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
     // Create the file ourselves with mode 0600: SQLite gives its -wal and -shm files the
     // database file's mode, so all three stay private. Only if it does not exist yet
@@ -173,6 +176,9 @@ public final class SQLiteCloud: CloudService {
       // ran; every write goes through this one connection, so set FULL again here.
       try db.execute(sql: "PRAGMA synchronous = FULL")
       try SQLiteSchema.migrate(db)
+      try db.execute(
+        sql: "INSERT INTO accounts (account, last_sequence) VALUES (?, 0) ON CONFLICT (account) DO NOTHING",
+        arguments: [account])
     }
     return pool
   }

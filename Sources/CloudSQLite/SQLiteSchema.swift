@@ -7,7 +7,7 @@ import GRDB
 /// devices opening a new cloud at once cannot both create it: the second waits for the
 /// write lock, then sees the version the first wrote.
 enum SQLiteSchema {
-  static let currentVersion = 2
+  static let currentVersion = 3
 
   static func migrate(_ db: Database) throws {
     try db.inTransaction(.immediate) {
@@ -45,6 +45,50 @@ enum SQLiteSchema {
             INSERT INTO cloud (identity) VALUES (?);
             PRAGMA user_version = 2;
             """, arguments: [UUID().uuidString.lowercased()])
+      }
+      if version < 3 {
+        // The team shelf (issue 20): one settings row with the shelf's last sequence, the
+        // members, the bookmarks with their search text (lowercased by Cloudy) and a
+        // trigram index over it that SQLite keeps in step through triggers.
+        try db.execute(
+          sql: """
+            CREATE TABLE shelf (
+              id INTEGER PRIMARY KEY CHECK (id = 1),
+              world_readable INTEGER NOT NULL DEFAULT 0,
+              last_sequence INTEGER NOT NULL DEFAULT 0
+            );
+            INSERT INTO shelf (id) VALUES (1);
+            CREATE TABLE shelf_members (
+              account TEXT PRIMARY KEY NOT NULL,
+              role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'reader'))
+            ) WITHOUT ROWID;
+            CREATE TABLE shelf_bookmarks (
+              id TEXT NOT NULL UNIQUE,
+              name TEXT NOT NULL,
+              url TEXT NOT NULL,
+              folded TEXT NOT NULL,
+              sort_name TEXT NOT NULL,
+              created_account TEXT NOT NULL,
+              created_at REAL NOT NULL,
+              modified_account TEXT NOT NULL,
+              modified_at REAL NOT NULL,
+              version INTEGER NOT NULL
+            );
+            CREATE INDEX shelf_bookmarks_by_name ON shelf_bookmarks (sort_name, id);
+            CREATE VIRTUAL TABLE shelf_search USING fts5(
+              folded, content = 'shelf_bookmarks', content_rowid = 'rowid', tokenize = 'trigram');
+            CREATE TRIGGER shelf_search_add AFTER INSERT ON shelf_bookmarks BEGIN
+              INSERT INTO shelf_search (rowid, folded) VALUES (new.rowid, new.folded);
+            END;
+            CREATE TRIGGER shelf_search_remove AFTER DELETE ON shelf_bookmarks BEGIN
+              INSERT INTO shelf_search (shelf_search, rowid, folded) VALUES ('delete', old.rowid, old.folded);
+            END;
+            CREATE TRIGGER shelf_search_change AFTER UPDATE ON shelf_bookmarks BEGIN
+              INSERT INTO shelf_search (shelf_search, rowid, folded) VALUES ('delete', old.rowid, old.folded);
+              INSERT INTO shelf_search (rowid, folded) VALUES (new.rowid, new.folded);
+            END;
+            PRAGMA user_version = 3;
+            """)
       }
       return .commit
     }

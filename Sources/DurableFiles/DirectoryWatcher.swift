@@ -7,13 +7,18 @@ import Synchronization
 
 /// Watches one folder with inotify and calls a handler on its own thread: with the names
 /// of files that were written, created, renamed into the folder or deleted, and with an
-/// empty set every `fallbackInterval`, however busy the folder is.
+/// empty set `fallbackInterval` after an event, however busy the folder is.
 ///
-/// The periodic call is the safety net: a file event can arrive before the change it
-/// announces is visible to a reader, events can be lost (the kernel's queue overflows),
-/// and a folder that does not exist yet cannot be watched at all. Handlers check the real
-/// state each time, so a change is at worst delayed by one interval, never missed. An
-/// event that names no file (the queue overflowed, say) also gets an empty set.
+/// The later call is the safety net: a file event can arrive before the change it
+/// announces is visible to a reader (an SQLite commit shows in shared memory, which makes
+/// no event, just after its last write to the WAL), and events can be lost (the kernel's
+/// queue overflows). Handlers check the real state each time. After the last event the
+/// net is cast again at twice the spacing each time, up to a spacing of 32 s (1, 2, 4 … 32 s
+/// for a 1 s interval, about a minute), and then the watcher sleeps until the next event, so an idle
+/// process (`cloudy sync --watch`) takes no CPU at all. A folder that could not be watched
+/// (it does not exist yet, inotify is out of watches) is checked every interval for as
+/// long as it runs. An event that names no file (the queue overflowed, say) also gets an
+/// empty set.
 public final class DirectoryWatcher: Sendable {
   private let inotifyFD: Int32
   private let stopPipe: (read: Int32, write: Int32)
@@ -32,8 +37,8 @@ public final class DirectoryWatcher: Sendable {
   /// before the watch is not missed. Nothing here waits for a shared thread pool, where a
   /// busy moment once held a query's watch back for longer than a test's bound.
   public init(
-    directory: String, fallbackInterval: Duration, ready: (@Sendable () -> Void)? = nil,
-    handler: @escaping @Sendable (Set<String>) -> Void
+    directory: String, fallbackInterval: Duration, widestSpacing: Duration = .seconds(32),
+    ready: (@Sendable () -> Void)? = nil, handler: @escaping @Sendable (Set<String>) -> Void
   ) throws {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw FileError.unreadable(path: directory, reason: String(cString: strerror(errno))) }
@@ -41,7 +46,7 @@ public final class DirectoryWatcher: Sendable {
     _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
     stopPipe = (fds[0], fds[1])
     inotifyFD = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-    if inotifyFD >= 0, ready == nil { Self.addWatch(inotifyFD, directory) }
+    let watched = inotifyFD >= 0 && ready == nil && Self.addWatch(inotifyFD, directory)
     let timeout =
       Int32(clamping: fallbackInterval.components.seconds * 1000)
       + Int32(clamping: fallbackInterval.components.attoseconds / 1_000_000_000_000_000)
@@ -51,11 +56,14 @@ public final class DirectoryWatcher: Sendable {
     let watcherThread = watcherThread
     let thread = Thread {
       watcherThread.id.store(UInt(pthread_self()), ordering: .releasing)
+      var isWatching = watched
       if let ready {
-        if inotifyFD >= 0 { Self.addWatch(inotifyFD, directory) }
+        isWatching = inotifyFD >= 0 && Self.addWatch(inotifyFD, directory)
         ready()
       }
-      Self.run(inotifyFD: inotifyFD, stopFD: stopFD, timeout: max(1, timeout), handler: handler)
+      Self.run(
+        inotifyFD: inotifyFD, stopFD: stopFD, timeout: max(1, timeout), settles: isWatching,
+        widestSpacing: widestSpacing, handler: handler)
       finished.signal()
     }
     thread.name = "cloudy-watch"
@@ -78,26 +86,34 @@ public final class DirectoryWatcher: Sendable {
     if watcherThread.id.load(ordering: .acquiring) != UInt(pthread_self()) { finished.wait() }
   }
 
-  private static func addWatch(_ inotifyFD: Int32, _ directory: String) {
+  /// Whether the watch is in place.
+  private static func addWatch(_ inotifyFD: Int32, _ directory: String) -> Bool {
     let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE)
-    _ = inotify_add_watch(inotifyFD, directory, mask)
+    return inotify_add_watch(inotifyFD, directory, mask) >= 0
   }
 
+  /// `settles`: the folder is watched, so the safety net stops once its spacing would pass
+  /// `widestSpacing`.
   private static func run(
-    inotifyFD: Int32, stopFD: Int32, timeout: Int32, handler: @Sendable (Set<String>) -> Void
+    inotifyFD: Int32, stopFD: Int32, timeout: Int32, settles: Bool, widestSpacing: Duration,
+    handler: @Sendable (Set<String>) -> Void
   ) {
     var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
     if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     let clock = ContinuousClock()
     let interval = Duration.milliseconds(timeout)
-    // The periodic call is due at this time even while events keep coming: a folder busy
-    // with other files must not starve it.
-    var fallbackDue = clock.now.advanced(by: interval)
+    // The safety net's call is due at this time even while events keep coming: a folder
+    // busy with other files must not starve it. Nil: quiet, waiting for an event.
+    var fallbackDue: ContinuousClock.Instant? = clock.now.advanced(by: interval)
+    var spacing: Int64 = 1
     while true {
       for index in fds.indices { fds[index].revents = 0 }
-      let remaining = clock.now.duration(to: fallbackDue)
-      let wait = remaining <= .zero ? 0 : Int32(clamping: remaining.milliseconds + 1)
+      var wait: Int32 = -1
+      if let fallbackDue {
+        let remaining = clock.now.duration(to: fallbackDue)
+        wait = remaining <= .zero ? 0 : Int32(clamping: remaining.milliseconds + 1)
+      }
       let ready = poll(&fds, nfds_t(fds.count), wait)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -105,15 +121,24 @@ public final class DirectoryWatcher: Sendable {
       }
       if fds[0].revents != 0 { return }
       if ready > 0 {
+        // An event casts the net again at its closest spacing.
+        spacing = 1
+        let soon = clock.now.advanced(by: interval)
+        if fallbackDue.map({ soon < $0 }) ?? true { fallbackDue = soon }
         let names = drain(inotifyFD, buffer: &buffer)
         if !names.isEmpty {
           handler(names)
-          if clock.now < fallbackDue { continue }
+          if let due = fallbackDue, clock.now < due { continue }
         }
       }
-      guard clock.now >= fallbackDue || ready > 0 else { continue }
+      guard ready > 0 || fallbackDue.map({ clock.now >= $0 }) == true else { continue }
       handler([])
-      fallbackDue = clock.now.advanced(by: interval)
+      if settles {
+        spacing *= 2
+        fallbackDue = interval * spacing > widestSpacing ? nil : clock.now.advanced(by: interval * spacing)
+      } else {
+        fallbackDue = clock.now.advanced(by: interval)
+      }
     }
   }
 

@@ -1,10 +1,11 @@
 import ArgumentParser
 import BookmarkStores
 
-/// `cloudy sync [--apply-deletes | --keep-deleted]`: pushes this device's queued changes and
-/// fetches the others' once, and settles deletes held back because they take too many
-/// bookmarks at once. Without a choice, held deletes are refused: they stay held, one
-/// sentence says so, and the exit status is 1.
+/// `cloudy sync [--apply-deletes | --keep-deleted | --watch]`: pushes this device's queued
+/// changes and fetches the others' once, and settles deletes held back because they take too
+/// many bookmarks at once. Without a choice, held deletes are refused: they stay held, one
+/// sentence says so, and the exit status is 1. `--watch` keeps syncing with no screen open
+/// (``SyncWatch``).
 struct SyncCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sync",
@@ -14,6 +15,11 @@ struct SyncCommand: AsyncParsableCommand {
       its deletes held back on this device (the rest of it is applied) until you choose: --apply-deletes \
       deletes them here too (Recently Deleted keeps them), --keep-deleted keeps the bookmarks on every \
       device.
+
+      --watch keeps doing it until stopped (SIGTERM or Ctrl-C), with no screen open: changes made on this \
+      device are pushed, other devices' are fetched as they come, and queued changes go out as soon as the \
+      cloud comes back. It prints one line whenever the state of sync changes. docs/sync-service.md has a \
+      systemd user unit for it.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -24,11 +30,18 @@ struct SyncCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "Keep the bookmarks held-back deletes would take, on every device.")
   var keepDeleted = false
 
+  @Flag(name: .long, help: "Keep syncing until stopped (SIGTERM or Ctrl-C), with no screen open.")
+  var watch = false
+
   func validate() throws {
     if applyDeletes, keepDeleted { throw ValidationError("Choose one of --apply-deletes and --keep-deleted.") }
+    if watch, applyDeletes || keepDeleted {
+      throw ValidationError("--watch settles no held deletes; run `cloudy sync --apply-deletes` or `--keep-deleted` once.")
+    }
   }
 
   func run() async throws {
+    if watch { return try await SyncWatch(options: options).run() }
     try await CLIError.reporting {
       let store = try await options.openStore()
       guard let held = await store.snapshot()?.heldDeletes else {

@@ -227,7 +227,7 @@ final class PostgresCloudTests: XCTestCase {
     XCTAssertEqual(sequences.sorted(), [1, 1, 2, 2, 3, 3], "two accounts, three writes each")
     let versions = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
     XCTAssertEqual(
-      versions.trimmingCharacters(in: .whitespacesAndNewlines), "3", "one schema version row, the current one")
+      versions.trimmingCharacters(in: .whitespacesAndNewlines), "4", "one schema version row, the current one")
     let identities = try server.psql(["-c", "SELECT count(*) FROM cloudy.cloud"], database: database)
     XCTAssertEqual(identities.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one identity")
   }

@@ -62,6 +62,25 @@ final class DirectoryWatcherTests: XCTestCase {
     XCTAssertTrue(calls.all.allSatisfy(\.isEmpty), "an idle folder reports no names: \(calls.all)")
   }
 
+  /// Issue 20.6: an idle process takes no CPU. The safety net is cast at 1, 2 and 4
+  /// intervals after the start, and not again until an event; an event casts it anew.
+  func testTheSafetyNetStopsWhenTheFolderIsQuietAndStartsAgainOnAnEvent() async throws {
+    let calls = CallLog()
+    let watcher = try DirectoryWatcher(
+      directory: folder.path, fallbackInterval: .milliseconds(20), widestSpacing: .milliseconds(80)
+    ) { names in calls.append(names) }
+    defer { watcher.stop() }
+    // 20 + 40 + 80 ms: three calls; a watcher that kept polling would make 50 in a second.
+    try await Task.sleep(for: .seconds(1))
+    XCTAssertEqual(calls.all, [[], [], []], "the net is cast three times, then the watcher waits")
+    XCTAssertTrue(FileManager.default.createFile(atPath: folder.file("news"), contents: Data("x".utf8)))
+    let castAgain = await eventually(within: .seconds(15)) { calls.all.filter(\.isEmpty).count >= 6 }
+    XCTAssertTrue(castAgain, "the event casts the net again: \(calls.all)")
+    try await Task.sleep(for: .seconds(1))
+    XCTAssertEqual(calls.all.filter(\.isEmpty).count, 6, "three more casts after the event, then quiet: \(calls.all)")
+    XCTAssertTrue(calls.all.contains(["news"]), "the event names the file: \(calls.all)")
+  }
+
   func testStillCallsWithAnEmptySetWhileTheFolderIsBusy() async throws {
     let idle = expectation(description: "an empty-set call while busy")
     idle.assertForOverFulfill = false

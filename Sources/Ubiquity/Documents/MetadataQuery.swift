@@ -208,7 +208,7 @@ public final class MetadataQuery: Sendable {
           do {
             try container.refreshFromFiles(force: differ)
           } catch {
-            // Checked again at the next call (the periodic one at the latest).
+            // Checked again at the next call (the watcher's safety net at the latest).
             unchecked.withLock { $0.formUnion(heard) }
           }
         })

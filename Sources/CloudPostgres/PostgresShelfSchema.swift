@@ -1,0 +1,366 @@
+/// Version 4 of Cloudy's schema (issue 20): the team shelf, the cloud's public database.
+///
+/// Who someone is: the login role (`session_user`, which a session can't change) and the
+/// Cloudy account the session names (`cloudy.account`). Rights belong to that pair; a role's
+/// sessions may name any of its accounts, so an account's rights are as safe as its role's
+/// password (docs/shelf.md).
+///
+/// - `cloudy.shelf` (one row): whether accounts without a role may read, and the shelf's last
+///   sequence number.
+/// - `cloudy.shelf_members`: (role, account) → owner, editor or reader. Nobody but the schema's
+///   owner has any privilege on it or on `cloudy.shelf`: members are read and changed only
+///   through the `SECURITY DEFINER` functions below, which check the caller's role first.
+/// - `cloudy.shelf_bookmarks`: readable and writable by `cloudy_users` under row-level security
+///   (forced): reading needs a role or a world-readable shelf, writing needs owner or editor.
+///   A statement trigger refuses a reader's `INSERT`, `UPDATE` or `DELETE` with SQLSTATE
+///   42501 even when it would touch no row; a row trigger stamps creator, last modifier,
+///   times and the version (the shelf's next sequence number, so writers take turns on the
+///   shelf's row and sequence order is commit order), and notifies `cloudy_shelf` with it.
+/// - Search: `folded` (lower(name) · lower(url)) with a trigram index (`pg_trgm`, in the schema
+///   `cloudy_search`; where the extension can't be made the search still works, by scan), and
+///   a B-tree on (lower(name), id) for the sorted pages.
+enum PostgresShelfSchema {
+  static let notifyChannel = "cloudy_shelf"
+
+  /// The SQLSTATEs the shelf's functions raise (class `CY`, Cloudy's own).
+  enum State {
+    static let notReadable = "CY001"
+    static let notOwner = "CY002"
+    static let alreadyOwned = "CY003"
+    static let noSuchAccount = "CY004"
+    static let ambiguousAccount = "CY005"
+    static let lastOwner = "CY006"
+    static let noOwner = "CY007"
+  }
+
+  static let version4: [String] = [
+    """
+    CREATE TABLE cloudy.shelf (
+      id integer PRIMARY KEY CHECK (id = 1),
+      world_readable boolean NOT NULL DEFAULT false,
+      last_sequence bigint NOT NULL DEFAULT 0
+    )
+    """,
+    "INSERT INTO cloudy.shelf (id) VALUES (1)",
+    """
+    CREATE TABLE cloudy.shelf_members (
+      member_role name NOT NULL,
+      account text NOT NULL,
+      role text NOT NULL CHECK (role IN ('owner', 'editor', 'reader')),
+      PRIMARY KEY (member_role, account)
+    )
+    """,
+    """
+    CREATE TABLE cloudy.shelf_bookmarks (
+      id text PRIMARY KEY CHECK (id ~ '^[0-9A-Za-z-]{1,64}$'),
+      name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 1000 AND name !~ '[\\x01-\\x1f\\x7f-\\x9f]'),
+      url text NOT NULL CHECK (char_length(url) BETWEEN 1 AND 8192 AND url !~ '[\\x01-\\x1f\\x7f-\\x9f]'),
+      folded text GENERATED ALWAYS AS (lower(name) || ' · ' || lower(url)) STORED,
+      sort_name text GENERATED ALWAYS AS (lower(name)) STORED,
+      created_role name NOT NULL DEFAULT session_user,
+      created_account text NOT NULL DEFAULT '',
+      created_at timestamptz NOT NULL DEFAULT now(),
+      modified_role name NOT NULL DEFAULT session_user,
+      modified_account text NOT NULL DEFAULT '',
+      modified_at timestamptz NOT NULL DEFAULT now(),
+      version bigint NOT NULL DEFAULT 0
+    )
+    """,
+    "CREATE INDEX shelf_bookmarks_by_name ON cloudy.shelf_bookmarks (sort_name, id)",
+    """
+    DO $$
+    DECLARE
+      v_schema text;
+    BEGIN
+      BEGIN
+        CREATE SCHEMA IF NOT EXISTS cloudy_search;
+        CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA cloudy_search;
+      EXCEPTION WHEN OTHERS THEN
+        RAISE NOTICE 'pg_trgm is not available; shelf searches scan';
+      END;
+      SELECT n.nspname INTO v_schema FROM pg_catalog.pg_extension e
+        JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm';
+      IF v_schema IS NOT NULL THEN
+        EXECUTE format('CREATE INDEX shelf_bookmarks_search ON cloudy.shelf_bookmarks USING gin (folded %I.gin_trgm_ops)',
+          v_schema);
+      END IF;
+    END
+    $$
+    """,
+    // The caller's role on the shelf, and what it may do.
+    """
+    CREATE FUNCTION cloudy.shelf_role() RETURNS text LANGUAGE sql STABLE
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+      SELECT m.role FROM cloudy.shelf_members AS m
+      WHERE m.member_role = session_user AND m.account = current_setting('cloudy.account', true)
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_can_read() RETURNS boolean LANGUAGE sql STABLE
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+      SELECT cloudy.shelf_role() IS NOT NULL OR coalesce((SELECT s.world_readable FROM cloudy.shelf AS s), false)
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_can_write() RETURNS boolean LANGUAGE sql STABLE
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$ SELECT coalesce(cloudy.shelf_role() IN ('owner', 'editor'), false) $$
+    """,
+    "ALTER TABLE cloudy.shelf_bookmarks ENABLE ROW LEVEL SECURITY",
+    "ALTER TABLE cloudy.shelf_bookmarks FORCE ROW LEVEL SECURITY",
+    "CREATE POLICY shelf_read ON cloudy.shelf_bookmarks FOR SELECT USING ((SELECT cloudy.shelf_can_read()))",
+    "CREATE POLICY shelf_add ON cloudy.shelf_bookmarks FOR INSERT WITH CHECK ((SELECT cloudy.shelf_can_write()))",
+    """
+    CREATE POLICY shelf_change ON cloudy.shelf_bookmarks FOR UPDATE
+      USING ((SELECT cloudy.shelf_can_write())) WITH CHECK ((SELECT cloudy.shelf_can_write()))
+    """,
+    "CREATE POLICY shelf_remove ON cloudy.shelf_bookmarks FOR DELETE USING ((SELECT cloudy.shelf_can_write()))",
+    // A reader's write is an error, not "0 rows".
+    """
+    CREATE FUNCTION cloudy.shelf_check_writer() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      IF NOT cloudy.shelf_can_write() THEN
+        RAISE EXCEPTION 'this account may not change the team shelf' USING ERRCODE = '42501';
+      END IF;
+      RETURN NULL;
+    END
+    $$
+    """,
+    """
+    CREATE TRIGGER shelf_writers_only BEFORE INSERT OR UPDATE OR DELETE ON cloudy.shelf_bookmarks
+      FOR EACH STATEMENT EXECUTE FUNCTION cloudy.shelf_check_writer()
+    """,
+    // The next sequence number of the shelf, notified at commit.
+    """
+    CREATE FUNCTION cloudy.shelf_next_sequence() RETURNS bigint LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_sequence bigint;
+    BEGIN
+      UPDATE cloudy.shelf AS s SET last_sequence = s.last_sequence + 1 WHERE s.id = 1
+        RETURNING s.last_sequence INTO v_sequence;
+      PERFORM pg_notify('cloudy_shelf', v_sequence::text);
+      RETURN v_sequence;
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_stamp() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_account text := coalesce(current_setting('cloudy.account', true), '');
+    BEGIN
+      IF TG_OP = 'DELETE' THEN
+        PERFORM cloudy.shelf_next_sequence();
+        RETURN OLD;
+      END IF;
+      IF TG_OP = 'INSERT' THEN
+        NEW.created_role := session_user;
+        NEW.created_account := v_account;
+        NEW.created_at := now();
+      ELSE
+        NEW.id := OLD.id;
+        NEW.created_role := OLD.created_role;
+        NEW.created_account := OLD.created_account;
+        NEW.created_at := OLD.created_at;
+      END IF;
+      NEW.modified_role := session_user;
+      NEW.modified_account := v_account;
+      NEW.modified_at := now();
+      NEW.version := cloudy.shelf_next_sequence();
+      RETURN NEW;
+    END
+    $$
+    """,
+    """
+    CREATE TRIGGER shelf_stamp BEFORE INSERT OR UPDATE OR DELETE ON cloudy.shelf_bookmarks
+      FOR EACH ROW EXECUTE FUNCTION cloudy.shelf_stamp()
+    """,
+    // The functions members are read and changed through.
+    """
+    CREATE FUNCTION cloudy.shelf_access(OUT o_role text, OUT o_world_readable boolean, OUT o_has_owner boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+      SELECT cloudy.shelf_role(), s.world_readable,
+        EXISTS (SELECT 1 FROM cloudy.shelf_members AS m WHERE m.role = 'owner')
+      FROM cloudy.shelf AS s
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_create(p_world_readable boolean) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      PERFORM 1 FROM cloudy.shelf AS s WHERE s.id = 1 FOR UPDATE;
+      IF EXISTS (SELECT 1 FROM cloudy.shelf_members AS m WHERE m.role = 'owner') THEN
+        RAISE EXCEPTION 'the shelf has an owner' USING ERRCODE = 'CY003';
+      END IF;
+      INSERT INTO cloudy.shelf_members (member_role, account, role)
+        VALUES (session_user, current_setting('cloudy.account'), 'owner')
+        ON CONFLICT (member_role, account) DO UPDATE SET role = 'owner';
+      UPDATE cloudy.shelf AS s SET world_readable = p_world_readable WHERE s.id = 1;
+      PERFORM cloudy.shelf_next_sequence();
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_require_owner() RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      PERFORM 1 FROM cloudy.shelf AS s WHERE s.id = 1 FOR UPDATE;
+      IF NOT EXISTS (SELECT 1 FROM cloudy.shelf_members AS m WHERE m.role = 'owner') THEN
+        RAISE EXCEPTION 'the shelf has no owner' USING ERRCODE = 'CY007';
+      END IF;
+      IF coalesce(cloudy.shelf_role(), '') <> 'owner' THEN
+        RAISE EXCEPTION 'only an owner may do that' USING ERRCODE = 'CY002';
+      END IF;
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_set_world_readable(p_world_readable boolean) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      PERFORM cloudy.shelf_require_owner();
+      UPDATE cloudy.shelf AS s SET world_readable = p_world_readable WHERE s.id = 1;
+      PERFORM cloudy.shelf_next_sequence();
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_members() RETURNS TABLE (o_member_role name, o_account text, o_role text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      IF cloudy.shelf_role() IS NULL THEN
+        RAISE EXCEPTION 'only members may list the members' USING ERRCODE = 'CY001';
+      END IF;
+      RETURN QUERY SELECT m.member_role, m.account, m.role FROM cloudy.shelf_members AS m
+        ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, m.account, m.member_role;
+    END
+    $$
+    """,
+    // Every account that has used this cloud, for grants: cloudy.accounts shows each session
+    // its own row only (forced row-level security binds the schema's owner too), so its
+    // rows are copied here as they are made; nobody but the schema's owner can read this.
+    """
+    CREATE TABLE cloudy.shelf_accounts (
+      member_role name NOT NULL,
+      account text NOT NULL,
+      PRIMARY KEY (member_role, account)
+    )
+    """,
+    "ALTER TABLE cloudy.accounts NO FORCE ROW LEVEL SECURITY",
+    "INSERT INTO cloudy.shelf_accounts (member_role, account) SELECT a.owner, a.account FROM cloudy.accounts AS a",
+    "ALTER TABLE cloudy.accounts FORCE ROW LEVEL SECURITY",
+    """
+    CREATE FUNCTION cloudy.shelf_account_made() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      INSERT INTO cloudy.shelf_accounts (member_role, account) VALUES (NEW.owner, NEW.account)
+        ON CONFLICT DO NOTHING;
+      RETURN NULL;
+    END
+    $$
+    """,
+    """
+    CREATE TRIGGER shelf_account_made AFTER INSERT ON cloudy.accounts
+      FOR EACH ROW EXECUTE FUNCTION cloudy.shelf_account_made()
+    """,
+    // The account a grant or revoke names: one that has used this cloud.
+    """
+    CREATE FUNCTION cloudy.shelf_find_account(p_account text, p_member_role name) RETURNS name LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_roles name[];
+    BEGIN
+      SELECT array_agg(a.member_role ORDER BY a.member_role) INTO v_roles FROM cloudy.shelf_accounts AS a
+        WHERE a.account = p_account AND (p_member_role IS NULL OR a.member_role = p_member_role);
+      IF v_roles IS NULL THEN
+        RAISE EXCEPTION 'no such account' USING ERRCODE = 'CY004';
+      END IF;
+      IF array_length(v_roles, 1) > 1 THEN
+        RAISE EXCEPTION '%', array_to_string(v_roles, ', ') USING ERRCODE = 'CY005';
+      END IF;
+      RETURN v_roles[1];
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_grant(p_account text, p_member_role name, p_role text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_member name;
+    BEGIN
+      PERFORM cloudy.shelf_require_owner();
+      IF p_role NOT IN ('owner', 'editor', 'reader') THEN
+        RAISE EXCEPTION 'no such role' USING ERRCODE = '22023';
+      END IF;
+      v_member := cloudy.shelf_find_account(p_account, p_member_role);
+      IF p_role <> 'owner' AND EXISTS (
+        SELECT 1 FROM cloudy.shelf_members AS m
+        WHERE m.member_role = v_member AND m.account = p_account AND m.role = 'owner'
+      ) AND (SELECT count(*) FROM cloudy.shelf_members AS m WHERE m.role = 'owner') = 1 THEN
+        RAISE EXCEPTION 'the last owner' USING ERRCODE = 'CY006';
+      END IF;
+      INSERT INTO cloudy.shelf_members (member_role, account, role) VALUES (v_member, p_account, p_role)
+        ON CONFLICT (member_role, account) DO UPDATE SET role = excluded.role;
+      PERFORM cloudy.shelf_next_sequence();
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_revoke(p_account text, p_member_role name) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_member name;
+    BEGIN
+      PERFORM cloudy.shelf_require_owner();
+      v_member := cloudy.shelf_find_account(p_account, p_member_role);
+      IF EXISTS (
+        SELECT 1 FROM cloudy.shelf_members AS m
+        WHERE m.member_role = v_member AND m.account = p_account AND m.role = 'owner'
+      ) AND (SELECT count(*) FROM cloudy.shelf_members AS m WHERE m.role = 'owner') = 1 THEN
+        RAISE EXCEPTION 'the last owner' USING ERRCODE = 'CY006';
+      END IF;
+      DELETE FROM cloudy.shelf_members AS m WHERE m.member_role = v_member AND m.account = p_account;
+      PERFORM cloudy.shelf_next_sequence();
+    END
+    $$
+    """,
+    "REVOKE ALL ON cloudy.shelf, cloudy.shelf_members, cloudy.shelf_bookmarks, cloudy.shelf_accounts FROM PUBLIC",
+    """
+    REVOKE ALL ON FUNCTION cloudy.shelf_role(), cloudy.shelf_can_read(), cloudy.shelf_can_write(),
+      cloudy.shelf_check_writer(), cloudy.shelf_next_sequence(), cloudy.shelf_stamp(), cloudy.shelf_access(),
+      cloudy.shelf_create(boolean), cloudy.shelf_require_owner(), cloudy.shelf_set_world_readable(boolean),
+      cloudy.shelf_members(), cloudy.shelf_find_account(text, name), cloudy.shelf_grant(text, name, text),
+      cloudy.shelf_revoke(text, name), cloudy.shelf_account_made() FROM PUBLIC
+    """,
+    """
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'cloudy_users') THEN
+        GRANT SELECT, INSERT, UPDATE, DELETE ON cloudy.shelf_bookmarks TO cloudy_users;
+        GRANT EXECUTE ON FUNCTION cloudy.shelf_role(), cloudy.shelf_can_read(), cloudy.shelf_can_write(),
+          cloudy.shelf_access(), cloudy.shelf_create(boolean), cloudy.shelf_set_world_readable(boolean),
+          cloudy.shelf_members(), cloudy.shelf_grant(text, name, text), cloudy.shelf_revoke(text, name)
+          TO cloudy_users;
+      END IF;
+    END
+    $$
+    """,
+    "UPDATE cloudy.schema_version SET version = 4",
+  ]
+}
