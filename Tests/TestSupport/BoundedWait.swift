@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs `operation` and returns its result, or `nil` if `timeout` passes first (the
 /// operation is then cancelled). For tests that wait on an event another device or
 /// process causes: a bounded wait, never a sleep standing in for synchronisation.
@@ -25,6 +27,19 @@ public func eventually(
   while !(await condition()) {
     if ContinuousClock.now - start > limit { return false }
     try? await Task.sleep(for: interval)
+  }
+  return true
+}
+
+/// Whether `condition` holds within `limit`, looked at every `interval`, for synchronous
+/// tests watching another process (a log line, a row in the cloud).
+public func waitUntil(
+  within limit: Duration, every interval: Duration = .milliseconds(100), _ condition: () -> Bool
+) -> Bool {
+  let start = ContinuousClock.now
+  while !condition() {
+    if ContinuousClock.now - start > limit { return false }
+    usleep(UInt32(interval.components.attoseconds / 1_000_000_000_000 + interval.components.seconds * 1_000_000))
   }
   return true
 }
