@@ -1,7 +1,7 @@
 import Foundation
 
 /// A bookmark on the shelf, with who made it and who changed it last.
-public struct ShelfBookmark: Sendable, Hashable, Identifiable {
+public struct ShelfBookmark: Sendable, Hashable, Identifiable, Codable {
   public var id: String
   public var name: String
   public var url: String
@@ -46,10 +46,14 @@ public struct ShelfPage: Sendable, Hashable {
   public var bookmarks: [ShelfBookmark]
   /// Whether more follow the last one.
   public var hasMore: Bool
+  /// Read from this device's copy of earlier results, because the cloud can't be reached
+  /// now (the sentence says why): possibly out of date, and read-only.
+  public var stale: String?
 
-  public init(bookmarks: [ShelfBookmark], hasMore: Bool) {
+  public init(bookmarks: [ShelfBookmark], hasMore: Bool, stale: String? = nil) {
     self.bookmarks = bookmarks
     self.hasMore = hasMore
+    self.stale = stale
   }
 }
 

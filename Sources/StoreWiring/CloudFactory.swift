@@ -2,6 +2,7 @@ import Cloud
 import CloudPostgres
 import CloudSQLite
 import Foundation
+import Shelf
 
 /// Opens the cloud an address names, for one account. The one place that knows every
 /// cloud implementation, so every synced store is wired the same way.
@@ -19,6 +20,23 @@ enum CloudFactory {
     case .postgres(let url):
       do {
         return PostgresCloud(settings: try PostgresSettings(url: url), account: account)
+      } catch let error as CloudError {
+        throw WiringError(error.description)
+      }
+    }
+  }
+
+  /// The team shelf of the cloud an address names, seen as `account`.
+  static func makeShelf(
+    _ address: CloudAddress, account: String, isDefault: Bool, notice: (String) -> Void
+  ) throws -> any ShelfService {
+    switch address {
+    case .sqlite(let path):
+      if !isDefault { try checkNamedFile(path, notice: notice) }
+      return SQLiteShelf(path: path, account: account)
+    case .postgres(let url):
+      do {
+        return PostgresShelf(settings: try PostgresSettings(url: url), account: account)
       } catch let error as CloudError {
         throw WiringError(error.description)
       }

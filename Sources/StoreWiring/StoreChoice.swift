@@ -4,6 +4,7 @@ import Cloud
 import DocumentIndexSQLite
 import DurableFiles
 import Foundation
+import Shelf
 import Ubiquity
 
 /// Which store to open and how: `--store/--home/--cloud/--account/--offline/--device-name`
@@ -141,6 +142,21 @@ public struct StoreChoice: Sendable {
     case .keyValue: return try makeKeyValueStore(connected: connected)
     case .documents: return try makeDocumentStore(connected: connected, watching: watching)
     }
+  }
+
+  /// The team shelf of this device's cloud, as its account, with this device's copy of the
+  /// latest results for reading offline (`<data>/shelf/…json`, private).
+  public func makeShelf() throws -> any ShelfService {
+    let address = try cloudAddress()
+    let account = try accountName()
+    let shelf: any ShelfService =
+      isOffline
+      ? OfflineShelf(displayName: address.displayName)
+      : try CloudFactory.makeShelf(address, account: account, isDefault: address == defaultCloud, notice: notice)
+    return CachedShelf(
+      shelf,
+      cachePath: location.dataDirectory + "/shelf/" + AccountCloudName.make(account: account, cloud: address.displayName)
+        + ".json")
   }
 
   /// The store for a command that exits when done, brought up to date with its cloud first.

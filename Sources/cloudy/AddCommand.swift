@@ -31,6 +31,10 @@ struct AddCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if options.shelf {
+      if organisation.isGiven { throw CLIError("The team shelf has no folders, tags or notes; leave those out.") }
+      return try await ShelfCLI.add(options, url: url, name: name, timeout: timeout)
+    }
     try await CLIError.reporting {
       var draft = try organisation.apply(
         to: try BookmarkDraft(name: name, url: url).validated().mapError { CLIError($0.description) }.get())

@@ -1,5 +1,6 @@
 import BookmarkStores
 import ScreenRendering
+import Shelf
 
 /// A command-line failure: printed as one line on stderr, exit status 1.
 ///
@@ -14,6 +15,8 @@ struct CLIError: Error, CustomStringConvertible {
     do {
       return try await body()
     } catch let error as StoreError {
+      throw CLIError(error.description)
+    } catch let error as ShelfError {
       throw CLIError(error.description)
     }
   }

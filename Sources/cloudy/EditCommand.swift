@@ -32,6 +32,10 @@ struct EditCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if options.shelf {
+      if organisation.isGiven { throw CLIError("The team shelf has no folders, tags or notes; leave those out.") }
+      return try await ShelfCLI.edit(options, id: id, name: name, url: url)
+    }
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await store.load()

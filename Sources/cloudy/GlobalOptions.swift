@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkStores
 import Foundation
+import Shelf
 import StoreWiring
 
 /// Options every command takes; each also reads an environment variable.
@@ -41,6 +42,11 @@ struct GlobalOptions: ParsableArguments {
     name: .customLong("no-fetch"),
     help: "Leave the web alone: no page titles for new bookmarks, no link checks (env CLOUDY_NO_FETCH=1).")
   var noFetch = false
+
+  @Flag(
+    name: .long,
+    help: "Work on the team shelf, the cloud's shared bookmarks: with list, search, add, edit and remove.")
+  var shelf = false
 
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -87,7 +93,17 @@ struct GlobalOptions: ParsableArguments {
   func makeStore(
     _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true
   ) throws -> any BookmarkStore {
-    try wired { try choice.makeStore(chosen, connected: connected, watching: watching) }
+    // Every command that works on the shelf checks the flag before it opens a store.
+    if shelf { throw CLIError(Self.shelfCommands) }
+    return try wired { try choice.makeStore(chosen, connected: connected, watching: watching) }
+  }
+
+  static let shelfCommands =
+    "--shelf works with list, search, add, edit and remove (and `cloudy shelf` manages it); in the app, Tab shows the shelf."
+
+  /// The team shelf of the chosen cloud, as the chosen account.
+  func makeShelf() throws -> any ShelfService {
+    try wired { try choice.makeShelf() }
   }
 
   /// The store for a command that exits when done, brought up to date with its cloud first.

@@ -7,7 +7,7 @@ import Foundation
 import ScreenRendering
 
 /// `cloudy list [QUERY…] [--folder PATH] [--tag TAG…] [--json]`.
-struct ListCommand: AsyncParsableCommand {
+struct ListCommand: AsyncParsableCommand, BookmarkListing {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "Print the bookmarks: one a line (id, name, URL, tab-separated), or a JSON array.",
@@ -34,6 +34,22 @@ struct ListCommand: AsyncParsableCommand {
   var json = false
 
   func run() async throws {
+    if options.shelf { return try await ShelfCLI.list(options, query: query.joined(separator: " "), json: json) }
+    try await printList()
+  }
+}
+
+/// What `list` and `search` print for this device's bookmarks.
+protocol BookmarkListing {
+  var options: GlobalOptions { get }
+  var query: [String] { get }
+  var folder: String? { get }
+  var tag: [String] { get }
+  var json: Bool { get }
+}
+
+extension BookmarkListing {
+  func printList() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await matching(try await store.load(), in: store)
@@ -62,11 +78,11 @@ struct ListCommand: AsyncParsableCommand {
   }
 }
 
-extension ListCommand {
+extension BookmarkListing {
   /// One line a bookmark, its id, name and URL tab-separated and sanitized (names and URLs
   /// never reach the terminal as control sequences), written a megabyte at a time rather than
   /// one `print` a line. Throws if output can't be written (`print` dropped it silently).
-  private static func printLines(of bookmarks: [Bookmark]) throws {
+  fileprivate static func printLines(of bookmarks: [Bookmark]) throws {
     var output: [UInt8] = []
     output.reserveCapacity(1 << 20 + 4096)
     func append(_ text: String, then separator: UInt8) {
@@ -88,7 +104,7 @@ extension ListCommand {
 
   /// The bookmarks the query, folder and tags match, in list order (all without them). An
   /// `is:dead` or `is:moved` term asks this device's link checks; `is:conflict` the store.
-  private func matching(_ bookmarks: [Bookmark], in store: any BookmarkStore) async throws -> [Bookmark] {
+  fileprivate func matching(_ bookmarks: [Bookmark], in store: any BookmarkStore) async throws -> [Bookmark] {
     guard !query.isEmpty || folder != nil || !tag.isEmpty else { return bookmarks }
     var search = BookmarkSearch()
     let path = (folder ?? "").split(separator: "/").map(String.init)

@@ -16,6 +16,7 @@ struct RemoveCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if options.shelf { return try await ShelfCLI.remove(options, id: id) }
     try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmark = try await store.load().resolve(id)
