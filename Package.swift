@@ -52,12 +52,15 @@ let package = Package(
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
     // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
     .target(name: "WebPages", dependencies: ["BookmarkModel"]),
-    .target(name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "ScreenRendering"]),
+    .target(
+      name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "ScreenRendering", "Shelf"]),
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
     .target(
       name: "TerminalUI",
-      dependencies: ["CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel"]),
+      dependencies: [
+        "CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel", "Shelf",
+      ]),
 
     // Leaves with SQLite (the only importers of GRDB): the embedded cloud, and the document
     // container's local metadata index.
@@ -134,7 +137,10 @@ let package = Package(
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
     .testTarget(
       name: "BookmarksViewModelTests",
-      dependencies: ["BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStores"],
+      dependencies: [
+        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStores", "Shelf", "CloudSQLite",
+        "TestSupport",
+      ],
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "BookmarkModel"]),

@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import Shelf
 
 /// Something that happened: a key, a resize, or an answer from the store.
 public enum Action: Hashable, Sendable {
@@ -54,6 +55,37 @@ public enum Action: Hashable, Sendable {
   case linkChecked(Bookmark.ID, LinkCheck, done: Int, total: Int)
   /// The store settled held-back deletes (kept or applied), or could not.
   case heldDeletesSettled(keeping: Bool, FailureMessage?)
+  /// The team shelf answered a fetch (a page, and what this account may do), or could not.
+  case shelfLoaded(ShelfRequest, Result<ShelfLoad, FailureMessage>)
+  /// The team shelf changed (another account, or its roles): the page shown is fetched again.
+  case shelfChanged
+  /// The team shelf took an add or an edit, or could not.
+  case shelfSaved(Result<ShelfSaved, FailureMessage>)
+  /// The team shelf removed a bookmark, or could not.
+  case shelfRemoved(ShelfBookmark, FailureMessage?)
+  /// A shelf bookmark was saved into my bookmarks (`P`), or could not be.
+  case savedFromShelf(Result<Bookmark, FailureMessage>)
+}
+
+/// A page of the shelf with what this account may do there.
+public struct ShelfLoad: Hashable, Sendable {
+  public var page: ShelfPage
+  /// Nil when it could not be asked (the page came from this device's copy).
+  public var access: ShelfAccess?
+
+  public init(page: ShelfPage, access: ShelfAccess?) {
+    self.page = page
+    self.access = access
+  }
+}
+
+/// What became of an add or an edit on the shelf.
+public enum ShelfSaved: Hashable, Sendable {
+  /// Added; `published` when it was one of mine (`p`).
+  case added(ShelfBookmark, published: Bool)
+  case edited(ShelfBookmark)
+  /// Someone changed it first: this edit is kept beside theirs.
+  case keptBeside(ShelfBookmark, was: String)
 }
 
 /// A failure as the sentence to show the user.

@@ -1,6 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
 import Foundation
+import Shelf
 
 /// Everything the screen shows. The screen is a pure function of this state.
 public struct AppState: Hashable, Sendable {
@@ -57,6 +58,10 @@ public struct AppState: Hashable, Sendable {
   public var bookmarksElsewhere: String?
   public var size: ScreenSize
   public var shouldQuit: Bool
+  /// The team shelf, when the app has one (``BookmarksViewModel/offersShelf``).
+  public var shelf: ShelfTab?
+  /// True while the shelf is shown instead of my bookmarks (`Tab`).
+  public var showsShelf = false
 
   public init(title: String = "Cloudy", backend: StoreBackend, size: ScreenSize = ScreenSize(columns: 80, rows: 24)) {
     self.title = title

@@ -13,7 +13,7 @@ extension BookmarksScreen {
       ($0.label, $0.summary)
     }
     let right: [HelpLine] =
-      [("Organise", "")] + organise.map { ($0.label, $0.summary) } + [("", ""), ("In the dialog", "")]
+      [("Organise and share", "")] + organise.map { ($0.label, $0.summary) } + [("In the dialog", "")]
       + KeyBindings.dialogHelp + [("Filter and mouse", "")] + KeyBindings.filterHelp
       + KeyBindings.mouseHelp
     return width >= 80 ? [left, right] : [left + [("", "")] + right]

@@ -16,9 +16,13 @@ public enum BookmarksScreen {
       drawTooSmall(state.size, into: &buffer)
       return buffer
     }
-    drawTopBar(state, into: &buffer)
-    drawList(state, into: &buffer)
-    drawBottomLine(state, into: &buffer)
+    if state.showsShelf, let shelf = state.shelf {
+      drawShelf(state, shelf, into: &buffer)
+    } else {
+      drawTopBar(state, into: &buffer)
+      drawList(state, into: &buffer)
+      drawBottomLine(state, into: &buffer)
+    }
     switch state.modal {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
     case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
@@ -33,7 +37,8 @@ public enum BookmarksScreen {
     case .recentlyDeleted(let view): drawRecentlyDeleted(view, state.deleted, timeZone: state.timeZone, into: &buffer)
     case .history(let view): drawHistory(view, timeZone: state.timeZone, into: &buffer)
     case .importPrompt(let prompt): drawImportPrompt(prompt, into: &buffer)
-    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, nil: break
+    case .shelfPrompt(let prompt): drawShelfPrompt(prompt, into: &buffer)
+    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, .confirmShelfRemove, nil: break
     }
     return buffer
   }
@@ -176,7 +181,8 @@ public enum BookmarksScreen {
     case .history:
       return ["↑↓ choose · Enter make current · Esc close", "Enter make current · Esc close", "Esc close"]
     case .importPrompt: return ["Enter import · Esc cancel"]
-    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes: return []
+    case .shelfPrompt: return ["Tab other field · Enter save · Esc cancel", "Enter save · Esc cancel"]
+    case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, .confirmShelfRemove: return []
     case nil where state.selectionIsConflicted:
       return ["Enter resolve · + add · ? help · q quit", "Enter resolve · ? help", "Enter resolve"]
     case nil:

@@ -129,10 +129,21 @@ public struct BookmarksViewModel: Sendable {
       state.linkChecks.merge(checks) { mine, loaded in mine.checked >= loaded.checked ? mine : loaded }
     case .linkChecked(let id, let check, let done, let total):
       linkChecked(id, check, done: done, total: total)
+    case .shelfLoaded(let request, let result):
+      effects = shelfLoaded(request, result)
+    case .shelfChanged:
+      effects = shelfChanged()
+    case .shelfSaved(let result):
+      effects = shelfSaved(result)
+    case .shelfRemoved(let bookmark, let failure):
+      effects = shelfRemoved(bookmark, failure)
+    case .savedFromShelf(let result):
+      savedFromShelf(result)
     }
     if case .keyPressed = action { hasMoved = true }
     if case .mouse = action { hasMoved = true }
     keepSelectionVisible()
+    keepShelfSelectionVisible()
     if let place = placeToRemember() { effects.append(place) }
     if let prepare = searchToPrepare() { effects.append(prepare) }
     return effects
@@ -216,12 +227,19 @@ public struct BookmarksViewModel: Sendable {
       return effects
     case .confirmHeldDeletes(let held):
       return heldDeletesKey(key, held)
+    case .shelfPrompt(var prompt):
+      let effects = shelfPromptKey(key, &prompt)
+      if case .shelfPrompt = state.modal { state.modal = .shelfPrompt(prompt) }
+      return effects
+    case .confirmShelfRemove(let bookmark):
+      return shelfRemoveKey(key, bookmark)
     case .confirmUndo(let step, let redo):
       state.modal = nil
       if key == .character("y") || key == .character("Y") { return apply(step, redo ? .redoing : .undoing) }
       state.message = StatusMessage("Left it as the other device made it.")
       return []
     case nil:
+      if state.showsShelf { return shelfKey(key) }
       return state.filter?.isTyping == true ? filterKey(key) : listKey(key)
     }
   }
@@ -299,6 +317,7 @@ public struct BookmarksViewModel: Sendable {
       }
     case .history: return openHistory()
     case .importFile: openImport()
+    case .shelf: return key == .character("p") ? publishSelected() : showShelf()
     case .quit: state.shouldQuit = true
     case .suspend: return [.suspend]
     case .filter: startFilter()

@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import Shelf
 
 /// Work for the runtime to do; its result comes back as an ``Action``.
 public enum Effect: Hashable, Sendable {
@@ -53,4 +54,15 @@ public enum Effect: Hashable, Sendable {
   /// Settle the deletes from another device held back that were shown: apply them here, or
   /// keep the bookmarks.
   case settleHeldDeletes(HeldDeletes, keeping: Bool)
+  /// Fetch a page of the team shelf; the answer is ``Action/shelfLoaded(_:_:)``.
+  case loadShelf(ShelfRequest)
+  /// Add a bookmark to the team shelf (`p` publishes one of mine; `+` on the shelf); the
+  /// answer is ``Action/shelfSaved(_:)``.
+  case addToShelf(name: String, url: String, published: Bool)
+  /// Change a shelf bookmark from the version shown; the answer is ``Action/shelfSaved(_:)``.
+  case editOnShelf(ShelfBookmark, name: String, url: String)
+  /// Remove a bookmark from the team shelf; the answer is ``Action/shelfRemoved(_:_:)``.
+  case removeFromShelf(ShelfBookmark)
+  /// Save a shelf bookmark into my bookmarks (`P`); the answer is ``Action/savedFromShelf(_:)``.
+  case saveFromShelf(BookmarkDraft)
 }

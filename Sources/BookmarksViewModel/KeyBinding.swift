@@ -9,6 +9,7 @@ public struct KeyBinding: Hashable, Sendable {
     case filter, openURL, copyURL, clear, sort
     case openFolder, up, allBookmarks, move, newFolder
     case reorder, undo, checkLinks, recentlyDeleted, history, importFile
+    case shelf
   }
 
   public var keys: [Key]
@@ -47,6 +48,9 @@ public enum KeyBindings {
     KeyBinding(keys: [.character("D")], label: "D", summary: "Recently Deleted", command: .recentlyDeleted),
     KeyBinding(keys: [.character("H")], label: "H", summary: "History; revert", command: .history),
     KeyBinding(keys: [.character("I")], label: "I", summary: "Import a file", command: .importFile),
+    KeyBinding(
+      keys: [.tab, .character("2"), .character("p")], label: "Tab p", summary: "Team shelf; publish",
+      command: .shelf),
     KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
     KeyBinding(keys: [.character("s")], label: "s", summary: "Sort by name, date…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
@@ -62,7 +66,7 @@ public enum KeyBindings {
   /// The commands of the folder view, your own order and Recently Deleted, which the help
   /// lists under their own heading.
   public static let organiseCommands: Set<KeyBinding.Command> = [
-    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted, .history, .importFile,
+    .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted, .history, .importFile, .shelf,
   ]
 
   /// The dialog's keys, for the help overlay.

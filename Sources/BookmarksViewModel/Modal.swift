@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import Shelf
 
 /// What sits on top of the list and takes the keys.
 public enum Modal: Hashable, Sendable {
@@ -28,4 +29,8 @@ public enum Modal: Hashable, Sendable {
   /// Deletes from another device held back because they take too many at once: `y` applies
   /// them here, `k` keeps the bookmarks everywhere, any other key decides later.
   case confirmHeldDeletes(HeldDeletes)
+  /// Adding a bookmark to the team shelf, or editing one of it.
+  case shelfPrompt(ShelfPrompt)
+  /// Waiting for `y` to remove a bookmark from the team shelf.
+  case confirmShelfRemove(ShelfBookmark)
 }

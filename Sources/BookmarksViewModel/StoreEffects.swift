@@ -40,6 +40,10 @@ public enum StoreEffects {
       return .deletedRestored(deleted, await result { try await store.restoreDeleted(Set(deleted.map(\.id))) })
     case .removeDeleted(let deleted):
       return .deletedRemoved(deleted, await result { try await store.removeDeleted(Set(deleted.map(\.id))) })
+    case .saveFromShelf(let draft):
+      return .savedFromShelf(await result { try await store.add(draft) })
+    case .loadShelf, .addToShelf, .editOnShelf, .removeFromShelf:
+      return nil  // the shelf's (ShelfEffects)
     case .openURL, .copyURL, .suspend, .prepareSearch, .rememberSortOrder, .rememberPlace, .fetchTitle,
       .checkLinks, .readImport:
       return nil

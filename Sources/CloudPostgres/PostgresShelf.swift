@@ -34,7 +34,8 @@ public final class PostgresShelf: ShelfService {
       let rows = try await connection.query(
         "SELECT o_role, o_world_readable, o_has_owner FROM cloudy.shelf_access()", logger: logger)
       for try await (role, worldReadable, hasOwner) in rows.decode((String?, Bool, Bool).self) {
-        access = ShelfAccess(role: role.flatMap(ShelfRole.init(rawValue:)), worldReadable: worldReadable, hasOwner: hasOwner)
+        access = ShelfAccess(
+          role: role.flatMap(ShelfRole.init(rawValue:)), worldReadable: worldReadable, hasOwner: hasOwner)
       }
       return access
     }

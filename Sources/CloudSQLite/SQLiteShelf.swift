@@ -41,7 +41,8 @@ public final class SQLiteShelf: ShelfService {
     try await writing { db in
       guard try !Self.hasOwner(db) else { throw ShelfError.alreadyOwned }
       try db.execute(
-        sql: "INSERT INTO shelf_members (account, role) VALUES (?, 'owner') ON CONFLICT (account) DO UPDATE SET role = 'owner'",
+        sql:
+          "INSERT INTO shelf_members (account, role) VALUES (?, 'owner') ON CONFLICT (account) DO UPDATE SET role = 'owner'",
         arguments: [self.account])
       try db.execute(sql: "UPDATE shelf SET world_readable = ? WHERE id = 1", arguments: [worldReadable])
       _ = try Self.nextSequence(db)
@@ -150,7 +151,8 @@ public final class SQLiteShelf: ShelfService {
       try Self.requireKnown(account, db)
       if role != .owner { try Self.requireAnotherOwner(than: account, db) }
       try db.execute(
-        sql: "INSERT INTO shelf_members (account, role) VALUES (?, ?) ON CONFLICT (account) DO UPDATE SET role = excluded.role",
+        sql:
+          "INSERT INTO shelf_members (account, role) VALUES (?, ?) ON CONFLICT (account) DO UPDATE SET role = excluded.role",
         arguments: [account, role.rawValue])
       _ = try Self.nextSequence(db)
     }
@@ -214,8 +216,9 @@ public final class SQLiteShelf: ShelfService {
   }
 
   private static func requireKnown(_ account: String, _ db: Database) throws {
-    let known = try Bool.fetchOne(
-      db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE account = ?)", arguments: [account]) ?? false
+    let known =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE account = ?)", arguments: [account]) ?? false
     guard known else { throw ShelfError.noSuchAccount(account) }
   }
 

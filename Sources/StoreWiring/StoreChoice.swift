@@ -155,7 +155,8 @@ public struct StoreChoice: Sendable {
       : try CloudFactory.makeShelf(address, account: account, isDefault: address == defaultCloud, notice: notice)
     return CachedShelf(
       shelf,
-      cachePath: location.dataDirectory + "/shelf/" + AccountCloudName.make(account: account, cloud: address.displayName)
+      cachePath: location.dataDirectory + "/shelf/"
+        + AccountCloudName.make(account: account, cloud: address.displayName)
         + ".json")
   }
 

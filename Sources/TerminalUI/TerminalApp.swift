@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarkStoreInterface
 import BookmarksViewModel
 import Foundation
+import Shelf
 
 /// The full-screen app: one UI thread runs the loop and makes every ncurses call;
 /// store work runs in tasks whose answers come back through an ``Inbox``.
@@ -18,12 +19,13 @@ public enum TerminalApp {
   ///   UI thread) each time the user picks another.
   /// - Parameter pages: titles and link checks; nil leaves the web alone (no title is fetched,
   ///   `C` says links can't be checked).
+  /// - Parameter shelf: the cloud's team shelf (`Tab`), followed live once it is first shown.
   public static func run(
     store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
     place: (any PlaceFollowing)? = nil, bookmarksElsewhere: (@Sendable () async -> String?)? = nil,
     sortOrder: ListOrder = .manual,
     rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil, pages: PageServices? = nil,
-    readImport: ImportReading? = nil
+    readImport: ImportReading? = nil, shelf: (any ShelfService)? = nil, startOnShelf: Bool = false
   ) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
@@ -32,7 +34,7 @@ public enum TerminalApp {
             try runLoop(
               store: store, title: title, environment: environment, mouse: mouse, place: place,
               bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder,
-              pages: pages, readImport: readImport)
+              pages: pages, readImport: readImport, shelf: shelf, startOnShelf: startOnShelf)
           })
       }
       thread.name = "cloudy-ui"
@@ -44,9 +46,12 @@ public enum TerminalApp {
   private static func runLoop(
     store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
     place: (any PlaceFollowing)?, bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)?, pages: PageServices?, readImport: ImportReading?
+    rememberSortOrder: (@Sendable (ListOrder) -> Void)?, pages: PageServices?, readImport: ImportReading?,
+    shelf: (any ShelfService)?, startOnShelf: Bool
   ) throws {
     let inbox = try Inbox()
+    // The shelf's changes are followed from the first time it is shown.
+    var shelfFollower: Task<Void, Never>?
     let watcher = Task.detached {
       var isFirst = true
       for await snapshot in store.changes() {
@@ -66,6 +71,7 @@ public enum TerminalApp {
     defer {
       watcher.cancel()
       startLoader.cancel()
+      shelfFollower?.cancel()
     }
     let urls = URLActions(environment: environment)
     try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
@@ -75,10 +81,17 @@ public enum TerminalApp {
       model.preparesSearchInBackground = true
       model.followsPlace = place != nil
       model.fetchesPages = pages != nil
+      if shelf != nil { model.offerShelf() }
       _ = model.send(.resized(terminal.size))
+      // `cloudy --shelf`: the app opens on the shelf, as if Tab was pressed first.
+      var opening: [Action] = startOnShelf && shelf != nil ? [.keyPressed(.tab)] : []
       let trace = TraceLog(environment: environment)
       var messageTimer = MessageTimer(environment: environment)
       while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
+        if !opening.isEmpty {
+          handle(opening)
+          opening = []
+        }
         terminal.draw(BookmarksScreen.render(model.state))
         trace?.drewFrame(bookmarks: model.state.bookmarks.count, shown: model.state.shownCount)
         messageTimer.shown(model.state.message)
@@ -97,6 +110,10 @@ public enum TerminalApp {
           } + inbox.drain()
         // First, so that a message set by this batch's keys is not cleared at once.
         if messageTimer.millisecondsLeft() == 0 { actions.insert(.messageExpired, at: 0) }
+        handle(actions)
+      }
+
+      func handle(_ actions: [Action]) {
         for action in actions {
           for effect in model.send(action) {
             // Opening and copying use the terminal, so they run here, between frames.
@@ -107,7 +124,14 @@ public enum TerminalApp {
             case .rememberSortOrder(let order):
               if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
             case .rememberPlace(let reading): place?.save(reading)
-            default: perform(effect, store: store, pages: pages, readImport: readImport, inbox: inbox)
+            case .loadShelf:
+              if shelfFollower == nil, let shelf {
+                shelfFollower = Task.detached {
+                  for await _ in shelf.signals() { inbox.post(.shelfChanged) }
+                }
+              }
+              perform(effect, store: store, shelf: shelf, pages: pages, readImport: readImport, inbox: inbox)
+            default: perform(effect, store: store, shelf: shelf, pages: pages, readImport: readImport, inbox: inbox)
             }
           }
         }
@@ -116,10 +140,15 @@ public enum TerminalApp {
   }
 
   private static func perform(
-    _ effect: Effect, store: any BookmarkStore, pages: PageServices?, readImport: ImportReading?, inbox: Inbox
+    _ effect: Effect, store: any BookmarkStore, shelf: (any ShelfService)?, pages: PageServices?,
+    readImport: ImportReading?, inbox: Inbox
   ) {
     Task.detached {
       if let answer = await StoreEffects.perform(effect, on: store) {
+        inbox.post(answer)
+        return
+      }
+      if let shelf, let answer = await ShelfEffects.perform(effect, on: shelf) {
         inbox.post(answer)
         return
       }

@@ -78,11 +78,14 @@ struct Cloudy: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = try await CLIError.reporting { try options.makeStore() }
+    let store = try await CLIError.reporting { try options.makeStore(besideShelf: true) }
     let chosen = options
     let saved = try? options.savedSettings()
     let location = options.location
     let place = noFollowPlace ? nil : try? options.choice.makePlaceFollowing(for: store)
+    // The cloud's team shelf, whatever the store: a cloud address that can't be used leaves
+    // the app without one (Tab says so).
+    let shelf = try? options.makeShelf()
     let web =
       options.fetchesPages
       ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(
@@ -97,14 +100,16 @@ struct Cloudy: AsyncParsableCommand {
           guard var settings = try? SavedSettings.load(from: location) else { return }
           settings[.sort] = order == .manual ? nil : order.rawValue
           try? settings.save(to: location)
-        }, pages: web?.0, readImport: AppImport.reading)
+        }, pages: web?.0, readImport: AppImport.reading, shelf: shelf, startOnShelf: options.shelf)
     } catch {
       // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
       await web?.close()
+      await shelf?.close()
       throw error
     }
     await place?.flush()
     await web?.close()
+    await shelf?.close()
   }
 }
 

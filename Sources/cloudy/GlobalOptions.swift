@@ -91,15 +91,16 @@ struct GlobalOptions: ParsableArguments {
 
   /// The store chosen, or another backend's (see ``StoreChoice/makeStore(_:connected:watching:)``).
   func makeStore(
-    _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true
+    _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true, besideShelf: Bool = false
   ) throws -> any BookmarkStore {
-    // Every command that works on the shelf checks the flag before it opens a store.
-    if shelf { throw CLIError(Self.shelfCommands) }
+    // Every command that works on the shelf checks the flag before it opens a store; the app
+    // opens both, on the shelf.
+    if shelf, !besideShelf { throw CLIError(Self.shelfCommands) }
     return try wired { try choice.makeStore(chosen, connected: connected, watching: watching) }
   }
 
   static let shelfCommands =
-    "--shelf works with list, search, add, edit and remove (and `cloudy shelf` manages it); in the app, Tab shows the shelf."
+    "--shelf works with list, search, add, edit and remove, and opens the app on the shelf; `cloudy shelf` manages it."
 
   /// The team shelf of the chosen cloud, as the chosen account.
   func makeShelf() throws -> any ShelfService {

@@ -32,7 +32,8 @@ enum ShelfCLI {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        try StandardStream.output.write(BookmarkJSON.escapingTerminalControls(try encoder.encode(all)) + Data("\n".utf8))
+        try StandardStream.output.write(
+          BookmarkJSON.escapingTerminalControls(try encoder.encode(all)) + Data("\n".utf8))
       }
       await shelf.close()
       if let stale {
@@ -47,7 +48,8 @@ enum ShelfCLI {
   private static func write(lines bookmarks: [ShelfBookmark]) throws {
     var output = ""
     for bookmark in bookmarks {
-      output += [bookmark.id, bookmark.name, bookmark.url, bookmark.createdBy].map(DisplayText.sanitize)
+      output +=
+        [bookmark.id, bookmark.name, bookmark.url, bookmark.createdBy].map(DisplayText.sanitize)
         .joined(separator: "\t") + "\n"
     }
     do {

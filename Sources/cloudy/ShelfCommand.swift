@@ -66,7 +66,8 @@ struct ShelfCommand: AsyncParsableCommand {
     @Argument(help: "reader, editor or owner.") var role: String
     @Option(
       name: .customLong("pg-role"),
-      help: ArgumentHelp("On PostgreSQL, the login role of that account, when several roles have one so named.", valueName: "role"))
+      help: ArgumentHelp(
+        "On PostgreSQL, the login role of that account, when several roles have one so named.", valueName: "role"))
     var group: String?
 
     func run() async throws {
@@ -83,10 +84,12 @@ struct ShelfCommand: AsyncParsableCommand {
 
   /// `cloudy shelf revoke ACCOUNT [--pg-role ROLE]`.
   struct Revoke: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Take an account's role on the team shelf away (owners only).")
+    static let configuration = CommandConfiguration(
+      abstract: "Take an account's role on the team shelf away (owners only).")
     @OptionGroup var options: GlobalOptions
     @Argument(help: "The account.") var account: String
-    @Option(name: .customLong("pg-role"), help: ArgumentHelp("Its PostgreSQL login role, if several.", valueName: "role"))
+    @Option(
+      name: .customLong("pg-role"), help: ArgumentHelp("Its PostgreSQL login role, if several.", valueName: "role"))
     var group: String?
 
     func run() async throws {

@@ -36,7 +36,8 @@ struct SyncCommand: AsyncParsableCommand {
   func validate() throws {
     if applyDeletes, keepDeleted { throw ValidationError("Choose one of --apply-deletes and --keep-deleted.") }
     if watch, applyDeletes || keepDeleted {
-      throw ValidationError("--watch settles no held deletes; run `cloudy sync --apply-deletes` or `--keep-deleted` once.")
+      throw ValidationError(
+        "--watch settles no held deletes; run `cloudy sync --apply-deletes` or `--keep-deleted` once.")
     }
   }
 

@@ -15,7 +15,9 @@ struct SyncWatch {
 
   func run() async throws {
     let store = try await CLIError.reporting { () async throws -> any BookmarkStore in
-      if options.isOffline { throw CLIError("There is nothing to watch offline; leave out --offline (or CLOUDY_OFFLINE).") }
+      if options.isOffline {
+        throw CLIError("There is nothing to watch offline; leave out --offline (or CLOUDY_OFFLINE).")
+      }
       let store = try options.makeStore()
       if store.backend == .userDefaults {
         throw CLIError(

@@ -31,7 +31,8 @@ final class ShelfPostgresRightsTests: XCTestCase {
   private func psql(_ sql: String, account: String, role: String?) -> Result<String, Refused> {
     do {
       let output = try server.psql(
-        ["-c", "SELECT set_config('cloudy.account', '\(account)', false)", "-c", sql], database: implementation.database,
+        ["-c", "SELECT set_config('cloudy.account', '\(account)', false)", "-c", sql],
+        database: implementation.database,
         role: role)
       return .success(output.split(separator: "\n").dropFirst().joined(separator: "\n"))
     } catch {
@@ -76,7 +77,9 @@ final class ShelfPostgresRightsTests: XCTestCase {
     XCTAssertEqual(
       try psql("SELECT name FROM cloudy.shelf_bookmarks", account: "editor", role: nil).get(), runbook.name)
     // A reader may not hand itself a role either.
-    guard case .failure(let grant) = psql("SELECT cloudy.shelf_grant('reader', NULL, 'owner')", account: "reader", role: other)
+    guard
+      case .failure(let grant) = psql(
+        "SELECT cloudy.shelf_grant('reader', NULL, 'owner')", account: "reader", role: other)
     else { return XCTFail("a reader granted itself owner") }
     XCTAssertTrue(grant.contains("only an owner"), grant.text)
   }

@@ -36,7 +36,8 @@ final class SyncWatchCommandTests: XCTestCase {
 
   private func cloudy(_ arguments: [String], _ device: String, store: String) throws -> ChildProcess.Output {
     guard
-      let output = try ChildProcess.cloudy(arguments, environment: environment(device, store: store), timeout: .seconds(60))
+      let output = try ChildProcess.cloudy(
+        arguments, environment: environment(device, store: store), timeout: .seconds(60))
     else { throw Hung(description: "cloudy \(arguments) did not exit within a minute") }
     return output
   }
