@@ -69,7 +69,9 @@ struct SyncWatch {
     }
     // Kept alive by the stream: a released source stops delivering. Only cancelled here.
     nonisolated(unsafe) let kept = sources
-    continuation.onTermination = { _ in kept.forEach { $0.cancel() } }
+    continuation.onTermination = { _ in
+      for source in kept { source.cancel() }
+    }
     return stream
   }
 }
