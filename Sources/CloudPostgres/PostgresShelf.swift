@@ -250,7 +250,8 @@ public final class PostgresShelf: ShelfService {
     } catch let error as PSQLError where error.code == .server {
       let state = error.serverInfo?[.sqlState] ?? ""
       switch state {
-      case "42501": throw ShelfError.readOnly
+      case "42501" where (error.serverInfo?[.message] ?? "").contains("may not change the team shelf"):
+        throw ShelfError.readOnly
       case PostgresShelfSchema.State.notReadable: throw ShelfError.notReadable
       case PostgresShelfSchema.State.notOwner: throw ShelfError.notOwner
       case PostgresShelfSchema.State.alreadyOwned: throw ShelfError.alreadyOwned
