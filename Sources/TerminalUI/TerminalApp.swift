@@ -93,7 +93,9 @@ public enum TerminalApp {
           opening = []
         }
         terminal.draw(BookmarksScreen.render(model.state))
-        trace?.drewFrame(bookmarks: model.state.bookmarks.count, shown: model.state.shownCount)
+        trace?.drewFrame(
+          bookmarks: model.state.bookmarks.count, shown: model.state.shownCount,
+          shelf: model.state.showsShelf ? model.state.shelf : nil)
         messageTimer.shown(model.state.message)
         let events = terminal.waitForEvents(
           wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())

@@ -33,9 +33,14 @@ final class TraceLog {
   }
 
   /// Logs a frame just drawn, with how many bookmarks the state holds and how many the
-  /// list shows (fewer while a `/` filter is on).
-  func drewFrame(bookmarks: Int, shown: Int) {
-    append("frame \(Self.now()) bookmarks=\(bookmarks) shown=\(shown)\n")
+  /// list shows (fewer while a `/` filter is on); on the team shelf, how many of its
+  /// bookmarks are fetched, whether a fetch is under way, and the first one's id.
+  func drewFrame(bookmarks: Int, shown: Int, shelf: ShelfTab? = nil) {
+    let onShelf =
+      shelf.map {
+        " shelf=\($0.bookmarks.count) asking=\($0.loading == nil ? 0 : 1) top=\($0.bookmarks.first?.id ?? "-")"
+      } ?? ""
+    append("frame \(Self.now()) bookmarks=\(bookmarks) shown=\(shown)\(onShelf)\n")
   }
 
   private func append(_ line: String) {
