@@ -277,10 +277,17 @@ extension BookmarksViewModel {
     guard var shelf = state.shelf, shelf.loading == request else { return [] }
     shelf.loading = nil
     switch result {
-    case .failure(let failure):
-      // Nothing to show: no role, or the cloud away and no copy of it here.
+    case .failure(let failure) where request.after == nil:
+      // Nothing to show: no role (any more), or the cloud away and no copy of it here. What
+      // this account may do is not known either, so Edit and + go.
       shelf.problem = failure.text
-      if request.after == nil { shelf.bookmarks = [] }
+      shelf.bookmarks = []
+      shelf.hasMore = false
+      shelf.access = nil
+      shelf.isEditing = false
+    case .failure(let failure):
+      // A later page: the rows shown stay, and the list says where it ends.
+      state.message = StatusMessage(failure.text + " The list ends here until the shelf is shown again.", isError: true)
       shelf.hasMore = false
     case .success(let load):
       shelf.problem = nil

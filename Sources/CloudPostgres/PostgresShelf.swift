@@ -58,7 +58,9 @@ public final class PostgresShelf: ShelfService {
   public func page(matching query: String, after: ShelfCursor?, limit: Int) async throws -> ShelfPage {
     try await requireReading()
     let limit = min(max(1, limit), 10_000)
-    let pattern = "%" + Self.likeEscaped(ShelfRules.folded(query)) + "%"
+    // Folded by the server, as the stored text is: the same lower() on both sides, whatever
+    // the database's collation.
+    let pattern = "%" + Self.likeEscaped(query.replacingOccurrences(of: "\n", with: " ")) + "%"
     let afterName = after?.name ?? ""
     let afterID = after?.id ?? ""
     let isFirst = after == nil
@@ -67,7 +69,7 @@ public final class PostgresShelf: ShelfService {
       let rows = try await connection.query(
         """
         SELECT \(unescaped: Self.columns) FROM cloudy.shelf_bookmarks
-        WHERE folded LIKE \(pattern) ESCAPE '\\'
+        WHERE folded LIKE lower(\(pattern)) ESCAPE '\\'
           AND (\(isFirst) OR (sort_name, id) > (lower(\(afterName)), \(afterID)))
         ORDER BY sort_name, id LIMIT \(limit + 1)
         """, logger: logger)
@@ -94,8 +96,7 @@ public final class PostgresShelf: ShelfService {
     let logger = logger
     return try await writing { connection in
       let rows = try await connection.query(
-        "INSERT INTO cloudy.shelf_bookmarks (id, name, url) VALUES (\(id), \(name), \(url)) RETURNING \(unescaped: Self.columns)",
-        logger: logger)
+        "SELECT \(unescaped: Self.returned) FROM cloudy.shelf_add(\(id), \(name), \(url))", logger: logger)
       guard let added = try await Self.decode(rows).first else { throw ShelfError.readOnly }
       return added
     }
@@ -106,29 +107,30 @@ public final class PostgresShelf: ShelfService {
     let newID = UUID().uuidString
     let logger = logger
     return try await writing { connection in
+      // Changed or removed since: the server keeps it beside (or in its place, under its id).
       let rows = try await connection.query(
         """
-        UPDATE cloudy.shelf_bookmarks SET name = \(name), url = \(url)
-        WHERE id = \(id) AND version = \(version) RETURNING \(unescaped: Self.columns)
+        SELECT o_kept, \(unescaped: Self.returned)
+        FROM cloudy.shelf_edit(\(id), \(name), \(url), \(version), \(newID))
         """, logger: logger)
-      if let edited = try await Self.decode(rows).first { return .edited(edited) }
-      // Changed or removed since: kept beside it (or in its place, under its own id).
-      let kept = try await connection.query(
-        """
-        INSERT INTO cloudy.shelf_bookmarks (id, name, url)
-        SELECT CASE WHEN EXISTS (SELECT 1 FROM cloudy.shelf_bookmarks WHERE id = \(id)) THEN \(newID) ELSE \(id) END,
-          \(name), \(url)
-        RETURNING \(unescaped: Self.columns)
-        """, logger: logger)
-      guard let added = try await Self.decode(kept).first else { throw ShelfError.readOnly }
-      return .keptBeside(added)
+      var outcome: ShelfEdit?
+      for try await (kept, id, name, url, createdBy, createdAt, modifiedBy, modifiedAt, version) in rows.decode(
+        (Bool, String, String, String, String, Date, String, Date, Int64).self)
+      {
+        let bookmark = ShelfBookmark(
+          id: id, name: name, url: url, createdBy: createdBy, createdAt: createdAt, modifiedBy: modifiedBy,
+          modifiedAt: modifiedAt, version: version)
+        outcome = kept ? .keptBeside(bookmark) : .edited(bookmark)
+      }
+      guard let outcome else { throw ShelfError.readOnly }
+      return outcome
     }
   }
 
   public func remove(id: String) async throws {
     let logger = logger
     try await writing { connection in
-      try await Self.drain(connection.query("DELETE FROM cloudy.shelf_bookmarks WHERE id = \(id)", logger: logger))
+      try await Self.drain(connection.query("SELECT cloudy.shelf_remove(\(id))", logger: logger))
     }
   }
 
@@ -146,13 +148,17 @@ public final class PostgresShelf: ShelfService {
     }
   }
 
-  public func grant(account: String, group: String?, role: ShelfRole) async throws {
+  @discardableResult
+  public func grant(account: String, group: String?, role: ShelfRole) async throws -> ShelfMember {
     let logger = logger
     let roleName = role.rawValue
     do {
-      try await run { connection in
-        try await Self.drain(
-          connection.query("SELECT cloudy.shelf_grant(\(account), \(group)::name, \(roleName))", logger: logger))
+      return try await run { connection in
+        let rows = try await connection.query(
+          "SELECT cloudy.shelf_grant(\(account), \(group)::name, \(roleName))::text", logger: logger)
+        var member: String?
+        for try await found in rows.decode(String.self) { member = found }
+        return ShelfMember(account: account, group: member, role: role)
       }
     } catch ShelfError.noSuchAccount {
       throw ShelfError.noSuchAccount(account)
@@ -190,6 +196,9 @@ public final class PostgresShelf: ShelfService {
 
   private static let columns =
     "id, name, url, created_account, created_at, modified_account, modified_at, version"
+  /// The same, as the shelf's functions return them.
+  private static let returned =
+    "o_id, o_name, o_url, o_created_account, o_created_at, o_modified_account, o_modified_at, o_version"
 
   /// Reads a statement's answer to its end: a server error is thrown only then.
   private static func drain(_ rows: PostgresRowSequence) async throws {

@@ -10,12 +10,16 @@
 /// - `cloudy.shelf_members`: (role, account) → owner, editor or reader. Nobody but the schema's
 ///   owner has any privilege on it or on `cloudy.shelf`: members are read and changed only
 ///   through the `SECURITY DEFINER` functions below, which check the caller's role first.
-/// - `cloudy.shelf_bookmarks`: readable and writable by `cloudy_users` under row-level security
-///   (forced): reading needs a role or a world-readable shelf, writing needs owner or editor.
-///   A statement trigger refuses a reader's `INSERT`, `UPDATE` or `DELETE` with SQLSTATE
-///   42501 even when it would touch no row; a row trigger stamps creator, last modifier,
-///   times and the version (the shelf's next sequence number, so writers take turns on the
-///   shelf's row and sequence order is commit order), and notifies `cloudy_shelf` with it.
+/// - `cloudy.shelf_bookmarks`: readable by `cloudy_users` under row-level security (forced):
+///   reading needs a role or a world-readable shelf, writing needs owner or editor. The group
+///   may only `SELECT` it (a privilege to write would also let any member `LOCK` it and stall
+///   everyone); adds, edits and removes go through `cloudy.shelf_add`, `shelf_edit` and
+///   `shelf_remove`, which run as the schema's owner with the caller's identity, so the same
+///   policies bind them. A statement trigger refuses a reader's `INSERT`, `UPDATE` or `DELETE`
+///   with SQLSTATE 42501 even when it would touch no row (a session of the schema's owner's
+///   role, which may write the table itself, is held by it too); a row trigger stamps creator,
+///   last modifier, times and the version (the shelf's next sequence number, so writers take
+///   turns on the shelf's row and sequence order is commit order), and notifies `cloudy_shelf`.
 /// - Search: `folded` (lower(name) · lower(url)) with a trigram index (`pg_trgm`, in the schema
 ///   `cloudy_search`; where the extension can't be made the search still works, by scan), and
 ///   a B-tree on (lower(name), id) for the sorted pages.
@@ -182,6 +186,62 @@ enum PostgresShelfSchema {
     CREATE TRIGGER shelf_stamp BEFORE INSERT OR UPDATE OR DELETE ON cloudy.shelf_bookmarks
       FOR EACH ROW EXECUTE FUNCTION cloudy.shelf_stamp()
     """,
+    // Writes, as the caller: the policies and triggers above decide.
+    """
+    CREATE FUNCTION cloudy.shelf_add(p_id text, p_name text, p_url text)
+    RETURNS TABLE (o_id text, o_name text, o_url text, o_created_account text, o_created_at timestamptz,
+      o_modified_account text, o_modified_at timestamptz, o_version bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      RETURN QUERY INSERT INTO cloudy.shelf_bookmarks AS b (id, name, url) VALUES (p_id, p_name, p_url)
+        RETURNING b.id, b.name, b.url, b.created_account, b.created_at, b.modified_account, b.modified_at, b.version;
+    END
+    $$
+    """,
+    // An edit from version `p_version`; if the bookmark moved on or went, the edit is kept
+    // beside it under `p_new_id` (or in its place, under its own id).
+    """
+    CREATE FUNCTION cloudy.shelf_edit(p_id text, p_name text, p_url text, p_version bigint, p_new_id text)
+    RETURNS TABLE (o_kept boolean, o_id text, o_name text, o_url text, o_created_account text,
+      o_created_at timestamptz, o_modified_account text, o_modified_at timestamptz, o_version bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    DECLARE
+      v_row cloudy.shelf_bookmarks;
+    BEGIN
+      UPDATE cloudy.shelf_bookmarks AS b SET name = p_name, url = p_url
+        WHERE b.id = p_id AND b.version = p_version RETURNING b.* INTO v_row;
+      o_kept := NOT FOUND;
+      IF o_kept THEN
+        INSERT INTO cloudy.shelf_bookmarks AS b (id, name, url) VALUES (p_id, p_name, p_url)
+          ON CONFLICT (id) DO NOTHING RETURNING b.* INTO v_row;
+        IF NOT FOUND THEN
+          INSERT INTO cloudy.shelf_bookmarks AS b (id, name, url) VALUES (p_new_id, p_name, p_url)
+            RETURNING b.* INTO v_row;
+        END IF;
+      END IF;
+      o_id := v_row.id;
+      o_name := v_row.name;
+      o_url := v_row.url;
+      o_created_account := v_row.created_account;
+      o_created_at := v_row.created_at;
+      o_modified_account := v_row.modified_account;
+      o_modified_at := v_row.modified_at;
+      o_version := v_row.version;
+      RETURN NEXT;
+    END
+    $$
+    """,
+    """
+    CREATE FUNCTION cloudy.shelf_remove(p_id text) RETURNS void LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      DELETE FROM cloudy.shelf_bookmarks AS b WHERE b.id = p_id;
+    END
+    $$
+    """,
     // The functions members are read and changed through.
     """
     CREATE FUNCTION cloudy.shelf_access(OUT o_role text, OUT o_world_readable boolean, OUT o_has_owner boolean)
@@ -297,7 +357,7 @@ enum PostgresShelfSchema {
     $$
     """,
     """
-    CREATE FUNCTION cloudy.shelf_grant(p_account text, p_member_role name, p_role text) RETURNS void
+    CREATE FUNCTION cloudy.shelf_grant(p_account text, p_member_role name, p_role text) RETURNS name
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
     AS $$
     DECLARE
@@ -317,6 +377,7 @@ enum PostgresShelfSchema {
       INSERT INTO cloudy.shelf_members (member_role, account, role) VALUES (v_member, p_account, p_role)
         ON CONFLICT (member_role, account) DO UPDATE SET role = excluded.role;
       PERFORM cloudy.shelf_next_sequence();
+      RETURN v_member;
     END
     $$
     """,
@@ -346,16 +407,19 @@ enum PostgresShelfSchema {
       cloudy.shelf_check_writer(), cloudy.shelf_next_sequence(), cloudy.shelf_stamp(), cloudy.shelf_access(),
       cloudy.shelf_create(boolean), cloudy.shelf_require_owner(), cloudy.shelf_set_world_readable(boolean),
       cloudy.shelf_members(), cloudy.shelf_find_account(text, name), cloudy.shelf_grant(text, name, text),
-      cloudy.shelf_revoke(text, name), cloudy.shelf_account_made() FROM PUBLIC
+      cloudy.shelf_revoke(text, name), cloudy.shelf_account_made(), cloudy.shelf_add(text, text, text),
+      cloudy.shelf_edit(text, text, text, bigint, text), cloudy.shelf_remove(text) FROM PUBLIC
     """,
     """
     DO $$
     BEGIN
       IF EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = 'cloudy_users') THEN
-        GRANT SELECT, INSERT, UPDATE, DELETE ON cloudy.shelf_bookmarks TO cloudy_users;
+        GRANT SELECT ON cloudy.shelf_bookmarks TO cloudy_users;
         GRANT EXECUTE ON FUNCTION cloudy.shelf_role(), cloudy.shelf_can_read(), cloudy.shelf_can_write(),
           cloudy.shelf_access(), cloudy.shelf_create(boolean), cloudy.shelf_set_world_readable(boolean),
-          cloudy.shelf_members(), cloudy.shelf_grant(text, name, text), cloudy.shelf_revoke(text, name)
+          cloudy.shelf_members(), cloudy.shelf_grant(text, name, text), cloudy.shelf_revoke(text, name),
+          cloudy.shelf_add(text, text, text), cloudy.shelf_edit(text, text, text, bigint, text),
+          cloudy.shelf_remove(text)
           TO cloudy_users;
       END IF;
     END

@@ -49,7 +49,8 @@ enum SQLiteSchema {
       if version < 3 {
         // The team shelf (issue 20): one settings row with the shelf's last sequence, the
         // members, the bookmarks with their search text (lowercased by Cloudy) and a
-        // trigram index over it that SQLite keeps in step through triggers.
+        // trigram index over it that SQLite keeps in step through triggers. `seq` is the
+        // bookmarks' rowid by name, so a VACUUM keeps the index's keys.
         try db.execute(
           sql: """
             CREATE TABLE shelf (
@@ -63,6 +64,7 @@ enum SQLiteSchema {
               role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'reader'))
             ) WITHOUT ROWID;
             CREATE TABLE shelf_bookmarks (
+              seq INTEGER PRIMARY KEY,
               id TEXT NOT NULL UNIQUE,
               name TEXT NOT NULL,
               url TEXT NOT NULL,
@@ -75,24 +77,33 @@ enum SQLiteSchema {
               version INTEGER NOT NULL
             );
             CREATE INDEX shelf_bookmarks_by_name ON shelf_bookmarks (sort_name, id);
-            CREATE VIRTUAL TABLE shelf_search USING fts5(
-              folded, content = 'shelf_bookmarks', content_rowid = 'rowid', tokenize = 'trigram');
-            CREATE TRIGGER shelf_search_add AFTER INSERT ON shelf_bookmarks BEGIN
-              INSERT INTO shelf_search (rowid, folded) VALUES (new.rowid, new.folded);
-            END;
-            CREATE TRIGGER shelf_search_remove AFTER DELETE ON shelf_bookmarks BEGIN
-              INSERT INTO shelf_search (shelf_search, rowid, folded) VALUES ('delete', old.rowid, old.folded);
-            END;
-            CREATE TRIGGER shelf_search_change AFTER UPDATE ON shelf_bookmarks BEGIN
-              INSERT INTO shelf_search (shelf_search, rowid, folded) VALUES ('delete', old.rowid, old.folded);
-              INSERT INTO shelf_search (rowid, folded) VALUES (new.rowid, new.folded);
-            END;
             PRAGMA user_version = 3;
             """)
+        // The trigram tokenizer came with SQLite 3.34: without it the shelf is searched by
+        // scan, and the cloud still opens.
+        if (try? db.execute(sql: shelfSearchIndex)) == nil {
+          try db.execute(sql: "DROP TABLE IF EXISTS shelf_search")
+        }
       }
       return .commit
     }
   }
+
+  /// The shelf's search index (FTS5, trigram) and the triggers that keep it in step.
+  static let shelfSearchIndex = """
+    CREATE VIRTUAL TABLE shelf_search USING fts5(
+      folded, content = 'shelf_bookmarks', content_rowid = 'seq', tokenize = 'trigram');
+    CREATE TRIGGER shelf_search_add AFTER INSERT ON shelf_bookmarks BEGIN
+      INSERT INTO shelf_search (rowid, folded) VALUES (new.seq, new.folded);
+    END;
+    CREATE TRIGGER shelf_search_remove AFTER DELETE ON shelf_bookmarks BEGIN
+      INSERT INTO shelf_search (shelf_search, rowid, folded) VALUES ('delete', old.seq, old.folded);
+    END;
+    CREATE TRIGGER shelf_search_change AFTER UPDATE ON shelf_bookmarks BEGIN
+      INSERT INTO shelf_search (shelf_search, rowid, folded) VALUES ('delete', old.seq, old.folded);
+      INSERT INTO shelf_search (rowid, folded) VALUES (new.seq, new.folded);
+    END;
+    """
 
   struct SchemaTooNew: Error {
     var version: Int

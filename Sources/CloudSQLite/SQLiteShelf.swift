@@ -67,8 +67,8 @@ public final class SQLiteShelf: ShelfService {
       if !folded.isEmpty {
         // Three characters or more: the trigram index finds the candidates. Fewer (one or two
         // CJK characters, say): a scan, which is correct at any length.
-        if folded.unicodeScalars.count >= 3 {
-          conditions.append("rowid IN (SELECT rowid FROM shelf_search WHERE shelf_search MATCH ?)")
+        if folded.unicodeScalars.count >= 3, try Self.hasSearchIndex(db) {
+          conditions.append("seq IN (SELECT rowid FROM shelf_search WHERE shelf_search MATCH ?)")
           arguments += ["\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""]
         }
         conditions.append("instr(folded, ?) > 0")
@@ -145,7 +145,8 @@ public final class SQLiteShelf: ShelfService {
     }
   }
 
-  public func grant(account: String, group: String?, role: ShelfRole) async throws {
+  @discardableResult
+  public func grant(account: String, group: String?, role: ShelfRole) async throws -> ShelfMember {
     try await writing { db in
       try self.requireOwner(db)
       try Self.requireKnown(account, db)
@@ -155,6 +156,7 @@ public final class SQLiteShelf: ShelfService {
           "INSERT INTO shelf_members (account, role) VALUES (?, ?) ON CONFLICT (account) DO UPDATE SET role = excluded.role",
         arguments: [account, role.rawValue])
       _ = try Self.nextSequence(db)
+      return ShelfMember(account: account, group: nil, role: role)
     }
   }
 
@@ -198,6 +200,11 @@ public final class SQLiteShelf: ShelfService {
     let worldReadable = try Bool.fetchOne(db, sql: "SELECT world_readable FROM shelf WHERE id = 1") ?? false
     return ShelfAccess(
       role: role.flatMap(ShelfRole.init(rawValue:)), worldReadable: worldReadable, hasOwner: try hasOwner(db))
+  }
+
+  /// Whether this SQLite could make the trigram index (3.34 and later).
+  private static func hasSearchIndex(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'shelf_search')") ?? false
   }
 
   private static func hasOwner(_ db: Database) throws -> Bool {

@@ -15,10 +15,11 @@ import Synchronization
 /// queue overflows). Handlers check the real state each time. After the last event the
 /// net is cast again at twice the spacing each time, up to a spacing of 32 s (1, 2, 4 … 32 s
 /// for a 1 s interval, about a minute), and then the watcher sleeps until the next event, so an idle
-/// process (`cloudy sync --watch`) takes no CPU at all. A folder that could not be watched
-/// (it does not exist yet, inotify is out of watches) is checked every interval for as
-/// long as it runs. An event that names no file (the queue overflowed, say) also gets an
-/// empty set.
+/// process (`cloudy sync --watch`) takes no CPU at all. A folder that is not watched (it did
+/// not exist yet, inotify was out of watches, or the folder was deleted, moved or unmounted
+/// since) is checked every interval, and watched again as soon as it can be. An event that
+/// names no file (the queue overflowed, say) also gets an empty set. Not seen at all: changes
+/// inotify never reports, such as a network file system's made from another machine.
 public final class DirectoryWatcher: Sendable {
   private let inotifyFD: Int32
   private let stopPipe: (read: Int32, write: Int32)
@@ -46,7 +47,7 @@ public final class DirectoryWatcher: Sendable {
     _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
     stopPipe = (fds[0], fds[1])
     inotifyFD = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-    let watched = inotifyFD >= 0 && ready == nil && Self.addWatch(inotifyFD, directory)
+    let watched = ready == nil ? Self.addWatch(inotifyFD, directory) : -1
     let timeout =
       Int32(clamping: fallbackInterval.components.seconds * 1000)
       + Int32(clamping: fallbackInterval.components.attoseconds / 1_000_000_000_000_000)
@@ -56,13 +57,13 @@ public final class DirectoryWatcher: Sendable {
     let watcherThread = watcherThread
     let thread = Thread {
       watcherThread.id.store(UInt(pthread_self()), ordering: .releasing)
-      var isWatching = watched
+      var watch = watched
       if let ready {
-        isWatching = inotifyFD >= 0 && Self.addWatch(inotifyFD, directory)
+        watch = Self.addWatch(inotifyFD, directory)
         ready()
       }
       Self.run(
-        inotifyFD: inotifyFD, stopFD: stopFD, timeout: max(1, timeout), settles: isWatching,
+        inotifyFD: inotifyFD, stopFD: stopFD, directory: directory, watch: watch, timeout: max(1, timeout),
         widestSpacing: widestSpacing, handler: handler)
       finished.signal()
     }
@@ -87,17 +88,21 @@ public final class DirectoryWatcher: Sendable {
   }
 
   /// Whether the watch is in place.
-  private static func addWatch(_ inotifyFD: Int32, _ directory: String) -> Bool {
-    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE)
-    return inotify_add_watch(inotifyFD, directory, mask) >= 0
+  /// The watch descriptor, or -1 when the folder can't be watched now.
+  private static func addWatch(_ inotifyFD: Int32, _ directory: String) -> Int32 {
+    guard inotifyFD >= 0 else { return -1 }
+    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+    return inotify_add_watch(inotifyFD, directory, mask)
   }
 
-  /// `settles`: the folder is watched, so the safety net stops once its spacing would pass
-  /// `widestSpacing`.
+  /// While the folder is watched (`watch` ≥ 0) the safety net stops once its spacing would
+  /// pass `widestSpacing`; while it is not, the net is cast every interval and the watch is
+  /// tried again each time.
   private static func run(
-    inotifyFD: Int32, stopFD: Int32, timeout: Int32, settles: Bool, widestSpacing: Duration,
+    inotifyFD: Int32, stopFD: Int32, directory: String, watch: Int32, timeout: Int32, widestSpacing: Duration,
     handler: @Sendable (Set<String>) -> Void
   ) {
+    var watch = watch
     var fds = [pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
     if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -125,15 +130,24 @@ public final class DirectoryWatcher: Sendable {
         spacing = 1
         let soon = clock.now.advanced(by: interval)
         if fallbackDue.map({ soon < $0 }) ?? true { fallbackDue = soon }
-        let names = drain(inotifyFD, buffer: &buffer)
+        let (names, lost) = drain(inotifyFD, buffer: &buffer)
+        if lost, watch >= 0 {
+          // Deleted, moved or unmounted: its path is watched again once it can be.
+          _ = inotify_rm_watch(inotifyFD, watch)
+          watch = -1
+        }
         if !names.isEmpty {
           handler(names)
           if let due = fallbackDue, clock.now < due { continue }
         }
       }
       guard ready > 0 || fallbackDue.map({ clock.now >= $0 }) == true else { continue }
+      if watch < 0 {
+        watch = addWatch(inotifyFD, directory)
+        if watch >= 0 { spacing = 1 }
+      }
       handler([])
-      if settles {
+      if watch >= 0 {
         spacing *= 2
         fallbackDue = interval * spacing > widestSpacing ? nil : clock.now.advanced(by: interval * spacing)
       } else {
@@ -143,16 +157,20 @@ public final class DirectoryWatcher: Sendable {
   }
 
   /// Reads every queued inotify event and returns the file names they mention (none for
-  /// an event about the folder itself or a queue overflow).
-  private static func drain(_ fd: Int32, buffer: inout [UInt8]) -> Set<String> {
+  /// an event about the folder itself or a queue overflow), and whether the folder's watch
+  /// was lost (the folder deleted, moved or unmounted).
+  private static func drain(_ fd: Int32, buffer: inout [UInt8]) -> (names: Set<String>, lost: Bool) {
     var names: Set<String> = []
+    var lost = false
+    let losing = UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count <= 0 { return names }
+      if count <= 0 { return (names, lost) }
       var offset = 0
       buffer.withUnsafeBytes { raw in
         while offset + MemoryLayout<inotify_event>.size <= count {
           let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+          if event.mask & losing != 0 { lost = true }
           let nameStart = offset + MemoryLayout<inotify_event>.size
           let nameBytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
           if !nameBytes.isEmpty { names.insert(String(decoding: nameBytes, as: UTF8.self)) }

@@ -40,10 +40,12 @@ public protocol ShelfService: Sendable {
   /// Everyone with a role, owners first (any member may look).
   func members() async throws -> [ShelfMember]
 
-  /// Gives `account` a role, replacing any it had (owners). `group` picks among accounts of
-  /// that name on a cloud that has several (PostgreSQL: the login role); an account that
-  /// never used the cloud is an error, and the last owner can't be made less.
-  func grant(account: String, group: String?, role: ShelfRole) async throws
+  /// Gives `account` a role, replacing any it had (owners), and says who that is (on
+  /// PostgreSQL, with its login role). `group` picks among accounts of that name on a cloud
+  /// that has several (PostgreSQL: the login role); an account that never used the cloud is
+  /// an error, and the last owner can't be made less.
+  @discardableResult
+  func grant(account: String, group: String?, role: ShelfRole) async throws -> ShelfMember
 
   /// Takes `account`'s role away (owners); the last owner can't be.
   func revoke(account: String, group: String?) async throws

@@ -30,6 +30,10 @@ public final class CachedShelf: ShelfService {
       let page = try await shelf.page(matching: query, after: after, limit: limit)
       keep(page, complete: query.isEmpty && after == nil && !page.hasMore)
       return page
+    } catch ShelfError.notReadable {
+      // A role taken away takes the copy with it.
+      try? FileManager.default.removeItem(atPath: cachePath)
+      throw ShelfError.notReadable
     } catch ShelfError.unavailable(let reason) {
       guard let copy = read() else { throw ShelfError.unavailable(reason) }
       let folded = ShelfRules.folded(query)
@@ -96,7 +100,8 @@ public final class CachedShelf: ShelfService {
   public func remove(id: String) async throws { try await shelf.remove(id: id) }
   public func members() async throws -> [ShelfMember] { try await shelf.members() }
 
-  public func grant(account: String, group: String?, role: ShelfRole) async throws {
+  @discardableResult
+  public func grant(account: String, group: String?, role: ShelfRole) async throws -> ShelfMember {
     try await shelf.grant(account: account, group: group, role: role)
   }
 

@@ -18,7 +18,8 @@ struct OfflineShelf: ShelfService {
   func edit(id: String, name: String, url: String, basedOn version: Int64) async throws -> ShelfEdit { throw refusal }
   func remove(id: String) async throws { throw refusal }
   func members() async throws -> [ShelfMember] { throw refusal }
-  func grant(account: String, group: String?, role: ShelfRole) async throws { throw refusal }
+  @discardableResult
+  func grant(account: String, group: String?, role: ShelfRole) async throws -> ShelfMember { throw refusal }
   func revoke(account: String, group: String?) async throws { throw refusal }
   func signals() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
   func close() async {}

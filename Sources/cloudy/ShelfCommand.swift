@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookmarkFormats
 import Foundation
 import ScreenRendering
 import Shelf
@@ -75,9 +76,10 @@ struct ShelfCommand: AsyncParsableCommand {
         throw CLIError("A role is reader, editor or owner.")
       }
       try await ShelfCommand.with(options) { shelf in
-        try await shelf.grant(account: account, group: group, role: chosen)
+        // Who it went to, with the PostgreSQL role: a name alone could be another role's.
+        let member = try await shelf.grant(account: account, group: group, role: chosen)
         let article = chosen == .reader ? "a" : "an"
-        print(DisplayText.sanitize("“\(account)” is now \(article) \(chosen.rawValue) of the team shelf."))
+        print(DisplayText.sanitize("“\(member.displayName)” is now \(article) \(chosen.rawValue) of the team shelf."))
       }
     }
   }
@@ -113,7 +115,9 @@ struct ShelfCommand: AsyncParsableCommand {
           let rows = members.map { ["account": $0.account, "role": $0.role.rawValue, "pgRole": $0.group ?? ""] }
           let encoder = JSONEncoder()
           encoder.outputFormatting = [.sortedKeys]
-          print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+          // Names other accounts chose: escaped beyond JSONEncoder's C0, as `list --json` is.
+          try StandardStream.output.write(
+            BookmarkJSON.escapingTerminalControls(try encoder.encode(rows)) + Data("\n".utf8))
         } else {
           for member in members {
             print(member.role.rawValue + "\t" + DisplayText.sanitize(member.displayName))

@@ -152,6 +152,21 @@ final class ShelfTabTests: XCTestCase {
     XCTAssertEqual(model.send(.shelfChanged), [], "not shown: fetched when next shown")
   }
 
+  func testARoleTakenAwayWhileShownTakesTheRowsAndTheButtons() async throws {
+    let (owner, editor, _) = try await team()
+    var model = model()
+    await run(model.press(.tab), on: editor, &model)
+    model.press(.character("e"))
+    XCTAssertTrue(model.state.shelf?.isEditing == true)
+    try await owner.revoke(account: "editor", group: nil)
+    await run(model.send(.shelfChanged), on: editor, &model)
+    XCTAssertEqual(names(model), [])
+    XCTAssertEqual(model.state.shelf?.problem, ShelfError.notReadable.description)
+    XCTAssertFalse(model.state.shelf?.isEditing ?? true)
+    let top = BookmarksScreen.render(model.state).lines[0]
+    XCTAssertFalse(top.contains("Edit") || top.contains("Done") || top.hasSuffix("+ "), top)
+  }
+
   func testPublishingOneOfMineAndSavingOneIntoMine() async throws {
     let (_, editor, _) = try await team()
     var model = model()

@@ -81,6 +81,30 @@ final class DirectoryWatcherTests: XCTestCase {
     XCTAssertTrue(calls.all.contains(["news"]), "the event names the file: \(calls.all)")
   }
 
+  /// A watched folder deleted and made again: its watch is lost, the watcher polls, watches
+  /// the new folder once it is there, and hears of a file written in it.
+  func testAFolderDeletedAndMadeAgainIsWatchedAgain() async throws {
+    let path = folder.file("watched")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    let calls = CallLog()
+    let watcher = try DirectoryWatcher(
+      directory: path, fallbackInterval: .milliseconds(20), widestSpacing: .milliseconds(80)
+    ) { names in calls.append(names) }
+    defer { watcher.stop() }
+    let settled = await eventually(within: .seconds(15)) { calls.all.count >= 3 }
+    XCTAssertTrue(settled)
+    try FileManager.default.removeItem(atPath: path)
+    try await Task.sleep(for: .milliseconds(300))
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    // Written until heard: the watch comes back at the next poll, and a write before it is
+    // not an event.
+    let heard = await eventually(within: .seconds(15), every: .milliseconds(50)) {
+      _ = FileManager.default.createFile(atPath: path + "/new", contents: Data("x".utf8))
+      return calls.all.contains(["new"])
+    }
+    XCTAssertTrue(heard, "the new folder is watched: \(calls.all.suffix(10))")
+  }
+
   func testStillCallsWithAnEmptySetWhileTheFolderIsBusy() async throws {
     let idle = expectation(description: "an empty-set call while busy")
     idle.assertForOverFulfill = false

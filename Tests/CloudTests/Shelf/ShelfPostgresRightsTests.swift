@@ -59,23 +59,41 @@ final class ShelfPostgresRightsTests: XCTestCase {
 
   func testAReadersWritesAreRefusedByTheServer() async throws {
     let runbook = try await team()
+    // The table itself: Cloudy's users may only read it (nor lock it against writers).
     let writes = [
       "INSERT INTO cloudy.shelf_bookmarks (id, name, url) VALUES ('X1', 'Mine', 'https://x.example')",
       "UPDATE cloudy.shelf_bookmarks SET name = 'Defaced'",
       "DELETE FROM cloudy.shelf_bookmarks",
+      "BEGIN; LOCK TABLE cloudy.shelf_bookmarks IN ROW EXCLUSIVE MODE",
+      "SELECT 1 FROM cloudy.shelf_bookmarks FOR UPDATE",
     ]
-    for write in writes {
+    // The shelf's functions: refused by the shelf's own rule.
+    let calls = [
+      "SELECT cloudy.shelf_add('X2', 'Mine', 'https://x.example')",
+      "SELECT cloudy.shelf_edit('\(runbook.id)', 'Defaced', 'https://x.example', \(runbook.version), 'X3')",
+      "SELECT cloudy.shelf_remove('\(runbook.id)')",
+    ]
+    for (sql, refusal) in writes.map({ ($0, "permission denied") })
+      + calls.map({ ($0, "may not change the team shelf") })
+    {
       // The reader as itself, and naming the owner's account from the reader's role.
       for account in ["reader", "owner", "stranger"] {
-        guard case .failure(let error) = psql(write, account: account, role: other) else {
-          return XCTFail("\(write) as \(account) under \(other) worked")
+        guard case .failure(let error) = psql(sql, account: account, role: other) else {
+          return XCTFail("\(sql) as \(account) under \(other) worked")
         }
-        XCTAssertTrue(error.contains("may not change the team shelf"), "\(write) as \(account): \(error.text)")
+        XCTAssertTrue(error.contains(refusal), "\(sql) as \(account): \(error.text)")
       }
     }
-    // Nothing changed: the editor still sees the one bookmark, as it was.
+    // The editor's own role and account may.
+    XCTAssertNoThrow(
+      try psql(
+        "SELECT o_id FROM cloudy.shelf_add('E1', 'Editor''s', 'https://e.example')", account: "editor", role: nil
+      )
+      .get())
+    // Nothing the reader sent changed anything: the runbook as it was, and the editor's add.
     XCTAssertEqual(
-      try psql("SELECT name FROM cloudy.shelf_bookmarks", account: "editor", role: nil).get(), runbook.name)
+      try psql("SELECT name FROM cloudy.shelf_bookmarks ORDER BY name", account: "editor", role: nil).get(),
+      "Editor's\n" + runbook.name)
     // A reader may not hand itself a role either.
     guard
       case .failure(let grant) = psql(
