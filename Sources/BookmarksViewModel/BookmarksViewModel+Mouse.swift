@@ -7,6 +7,7 @@ extension BookmarksViewModel {
   /// acts like `e` or `+`. The wheel moves the selection three bookmarks, scrolling the
   /// list with it. With a dialog, help or a question open, the mouse does nothing.
   mutating func mouse(_ event: MouseEvent) -> [Effect] {
+    if state.showsShelf { return shelfMouse(event) }
     guard state.modal == nil, state.isLoaded, state.loadProblem == nil, !state.isTooSmall else { return [] }
     state.message = nil
     switch event.kind {
@@ -31,5 +32,32 @@ extension BookmarksViewModel {
       state.selection = row
     }
     return []
+  }
+
+  /// The same on the team shelf: the wheel moves, a click selects and a second one acts as
+  /// `Enter`; Edit and `+` in the top bar as their keys.
+  private mutating func shelfMouse(_ event: MouseEvent) -> [Effect] {
+    guard state.modal == nil, !state.isTooSmall, let shelf = state.shelf, !shelf.isTypingQuery else { return [] }
+    state.message = nil
+    switch event.kind {
+    case .wheelUp, .wheelDown:
+      let key: Key = event.kind == .wheelUp ? .up : .down
+      return (0..<Self.wheelStep).flatMap { _ in shelfKey(key) }
+    case .click:
+      if event.row == 0 {
+        guard shelf.canWrite else { return [] }
+        if (1...4).contains(event.column) { return shelfKey(.character("e")) }
+        if event.column >= state.size.columns - 3 { return shelfKey(.character("+")) }
+        return []
+      }
+      let offset = (event.row - 1) / Self.linesPerBookmark
+      let row = shelf.scrollTop + offset
+      guard event.row >= 1, event.row <= state.size.rows - 2, offset < visibleBookmarkCount,
+        row < shelf.bookmarks.count
+      else { return [] }
+      if row == shelf.selection { return shelfKey(.enter) }
+      state.shelf?.selection = row
+      return moreShelfIfNeeded()
+    }
   }
 }

@@ -29,13 +29,13 @@ extension BookmarksViewModel {
     return [effect]
   }
 
-  /// A fetch of the shelf from the top, as much as is loaded now (at least a page), for the
-  /// current search.
-  mutating func reloadShelf(_ shelf: inout ShelfTab) -> Effect {
+  /// A fetch of the shelf from the top for the current search: as much as is loaded now (at
+  /// least a page) when the rows shown are fetched again, a page for a new search.
+  mutating func reloadShelf(_ shelf: inout ShelfTab, newSearch: Bool = false) -> Effect {
     shelf.generation += 1
+    let loaded = newSearch ? 0 : min(shelf.bookmarks.count, 10_000)
     let request = ShelfRequest(
-      query: shelf.query.text, after: nil, limit: max(shelfPageSize, min(shelf.bookmarks.count, 10_000)),
-      generation: shelf.generation)
+      query: shelf.query.text, after: nil, limit: max(shelfPageSize, loaded), generation: shelf.generation)
     shelf.loading = request
     shelf.changedMeanwhile = false
     return .loadShelf(request)
@@ -57,7 +57,7 @@ extension BookmarksViewModel {
       guard !shelf.query.text.isEmpty else { return [] }
       shelf.query = TextField()
       shelf.selection = 0
-      return [reloadShelf(&shelf)]
+      return [reloadShelf(&shelf, newSearch: true)]
     case .enter:
       shelf.isTypingQuery = false
       return []
@@ -69,7 +69,7 @@ extension BookmarksViewModel {
       guard shelf.query.handle(key), shelf.query.text != before else { return [] }
       shelf.selection = 0
       shelf.scrollTop = 0
-      return [reloadShelf(&shelf)]
+      return [reloadShelf(&shelf, newSearch: true)]
     }
   }
 
@@ -89,7 +89,7 @@ extension BookmarksViewModel {
       } else if !shelf.query.text.isEmpty {
         shelf.query = TextField()
         shelf.selection = 0
-        return [reloadShelf(&shelf)]
+        return [reloadShelf(&shelf, newSearch: true)]
       }
     case .enter:
       guard let bookmark = shelf.selected else { return [] }

@@ -167,6 +167,21 @@ final class ShelfTabTests: XCTestCase {
     XCTAssertFalse(top.contains("Edit") || top.contains("Done") || top.hasSuffix("+ "), top)
   }
 
+  func testTheMouseWorksOnTheShelfNotOnTheListBehindIt() async throws {
+    let (_, _, reader) = try await team()
+    var model = model()
+    await run(model.press(.tab), on: reader, &model)
+    XCTAssertEqual(model.send(.mouse(MouseEvent(.click, row: 3, column: 10))), [])
+    XCTAssertEqual(model.state.shelf?.selection, 1, "the second row")
+    XCTAssertEqual(model.state.selection, 0, "my list behind it is left alone")
+    XCTAssertEqual(
+      model.send(.mouse(MouseEvent(.click, row: 3, column: 10))), [.openURL("https://wiki.example/runbook")])
+    _ = model.send(.mouse(MouseEvent(.wheelDown, row: 3, column: 10)))
+    XCTAssertEqual(model.state.shelf?.selection, 2)
+    XCTAssertEqual(model.send(.mouse(MouseEvent(.click, row: 0, column: 2))), [], "a reader has no Edit button")
+    XCTAssertFalse(model.state.shelf?.isEditing ?? true)
+  }
+
   func testPublishingOneOfMineAndSavingOneIntoMine() async throws {
     let (_, editor, _) = try await team()
     var model = model()

@@ -120,4 +120,29 @@ final class ShelfCommandTests: XCTestCase {
       XCTAssertTrue(notShelf.stderr.contains("--shelf works with"), notShelf.stderr)
     }
   }
+
+  /// The PostgreSQL server goes away: the shelf is read from this device's copy, which says
+  /// so (exit 3), and a change is refused with one sentence; back, it is the server's again.
+  func testTheShelfIsReadFromTheCopyWhileTheServerIsDown() throws {
+    guard let server = PostgresTestServer.current, server.control != nil else {
+      throw XCTSkip(PostgresTestServer.skipReason)
+    }
+    let cloud = try clouds().first { $0.name == "postgres" }!
+    XCTAssertEqual(try cloudy("shelf", "create", as: "owner", on: cloud).status, 0)
+    XCTAssertEqual(try cloudy("--shelf", "add", "wiki.example", "--name", "Wiki", as: "owner", on: cloud).status, 0)
+    XCTAssertEqual(try cloudy("--shelf", "list", as: "owner", on: cloud).status, 0)
+    try server.controlServer("stop")
+    defer { try? server.controlServer("start") }
+    let stale = try cloudy("--shelf", "list", as: "owner", on: cloud)
+    XCTAssertEqual(stale.status, 3, stale.stderr)
+    XCTAssertTrue(stale.stdout.contains("Wiki"), stale.stdout)
+    XCTAssertTrue(stale.stderr.contains("may be out of date"), stale.stderr)
+    XCTAssertEqual(stale.stderr.split(separator: "\n").count, 1, stale.stderr)
+    let add = try cloudy("--shelf", "add", "late.example", as: "owner", on: cloud)
+    XCTAssertEqual(add.status, 1, add.stderr)
+    XCTAssertEqual(add.stderr.split(separator: "\n").count, 1, add.stderr)
+    try server.controlServer("start")
+    let back = try cloudy("--shelf", "list", as: "owner", on: cloud)
+    XCTAssertEqual(back.status, 0, back.stderr)
+  }
 }
