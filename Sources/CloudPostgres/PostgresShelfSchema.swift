@@ -336,6 +336,21 @@ enum PostgresShelfSchema {
     CREATE TRIGGER shelf_account_made AFTER INSERT ON cloudy.accounts
       FOR EACH ROW EXECUTE FUNCTION cloudy.shelf_account_made()
     """,
+    // Refuses to leave the shelf without an owner when this member stops being one.
+    """
+    CREATE FUNCTION cloudy.shelf_require_another_owner(p_member_role name, p_account text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+    AS $$
+    BEGIN
+      IF EXISTS (
+        SELECT 1 FROM cloudy.shelf_members AS m
+        WHERE m.member_role = p_member_role AND m.account = p_account AND m.role = 'owner'
+      ) AND (SELECT count(*) FROM cloudy.shelf_members AS m WHERE m.role = 'owner') = 1 THEN
+        RAISE EXCEPTION 'the last owner' USING ERRCODE = 'CY006';
+      END IF;
+    END
+    $$
+    """,
     // The account a grant or revoke names: one that has used this cloud.
     """
     CREATE FUNCTION cloudy.shelf_find_account(p_account text, p_member_role name) RETURNS name LANGUAGE plpgsql
@@ -368,11 +383,8 @@ enum PostgresShelfSchema {
         RAISE EXCEPTION 'no such role' USING ERRCODE = '22023';
       END IF;
       v_member := cloudy.shelf_find_account(p_account, p_member_role);
-      IF p_role <> 'owner' AND EXISTS (
-        SELECT 1 FROM cloudy.shelf_members AS m
-        WHERE m.member_role = v_member AND m.account = p_account AND m.role = 'owner'
-      ) AND (SELECT count(*) FROM cloudy.shelf_members AS m WHERE m.role = 'owner') = 1 THEN
-        RAISE EXCEPTION 'the last owner' USING ERRCODE = 'CY006';
+      IF p_role <> 'owner' THEN
+        PERFORM cloudy.shelf_require_another_owner(v_member, p_account);
       END IF;
       INSERT INTO cloudy.shelf_members (member_role, account, role) VALUES (v_member, p_account, p_role)
         ON CONFLICT (member_role, account) DO UPDATE SET role = excluded.role;
@@ -390,12 +402,7 @@ enum PostgresShelfSchema {
     BEGIN
       PERFORM cloudy.shelf_require_owner();
       v_member := cloudy.shelf_find_account(p_account, p_member_role);
-      IF EXISTS (
-        SELECT 1 FROM cloudy.shelf_members AS m
-        WHERE m.member_role = v_member AND m.account = p_account AND m.role = 'owner'
-      ) AND (SELECT count(*) FROM cloudy.shelf_members AS m WHERE m.role = 'owner') = 1 THEN
-        RAISE EXCEPTION 'the last owner' USING ERRCODE = 'CY006';
-      END IF;
+      PERFORM cloudy.shelf_require_another_owner(v_member, p_account);
       DELETE FROM cloudy.shelf_members AS m WHERE m.member_role = v_member AND m.account = p_account;
       PERFORM cloudy.shelf_next_sequence();
     END
@@ -408,7 +415,8 @@ enum PostgresShelfSchema {
       cloudy.shelf_create(boolean), cloudy.shelf_require_owner(), cloudy.shelf_set_world_readable(boolean),
       cloudy.shelf_members(), cloudy.shelf_find_account(text, name), cloudy.shelf_grant(text, name, text),
       cloudy.shelf_revoke(text, name), cloudy.shelf_account_made(), cloudy.shelf_add(text, text, text),
-      cloudy.shelf_edit(text, text, text, bigint, text), cloudy.shelf_remove(text) FROM PUBLIC
+      cloudy.shelf_edit(text, text, text, bigint, text), cloudy.shelf_remove(text),
+      cloudy.shelf_require_another_owner(name, text) FROM PUBLIC
     """,
     """
     DO $$

@@ -2,7 +2,6 @@ import Cloud
 import DurableFiles
 import Foundation
 import GRDB
-import Synchronization
 
 /// The embedded cloud: one SQLite database file (WAL mode) that every device on this
 /// machine opens. Writes are `BEGIN IMMEDIATE` transactions with `synchronous = FULL`, so
@@ -15,23 +14,13 @@ public final class SQLiteCloud: CloudService {
   public let path: String
   public let account: String
   public var displayName: String { "sqlite:" + path }
-  private let state = Mutex(State())
-
-  private struct State: ~Copyable {
-    var pool: DatabasePool?
-    var watcher: SQLiteChangeWatcher?
-    var closed = false
-  }
+  private let file: SQLiteFile
 
   /// A cloud in the database file at `path`, seen as `account`.
   public init(path: String, account: String) {
     self.path = path
     self.account = account
-  }
-
-  deinit {
-    let watcher = state.withLock { $0.watcher }
-    watcher?.stop()
+    file = SQLiteFile(path: path, account: account, probe: .account(account))
   }
 
   public func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
@@ -97,41 +86,17 @@ public final class SQLiteCloud: CloudService {
   }
 
   public func signals() -> AsyncStream<Void> {
-    let watcher = state.withLock { state -> SQLiteChangeWatcher? in
-      if state.closed { return nil }
-      if state.watcher == nil {
-        state.watcher = SQLiteChangeWatcher(path: path, probe: .account(account))
-      }
-      return state.watcher
-    }
-    // Outside the lock: no stream is finished (or yielded to) while one is held.
-    guard let watcher else { return AsyncStream { $0.finish() } }
-    return watcher.subscribe()
+    file.signals()
   }
 
   public func close() async {
-    let (pool, watcher) = state.withLock { state in
-      state.closed = true
-      defer {
-        state.pool = nil
-        state.watcher = nil
-      }
-      return (state.pool, state.watcher)
-    }
-    watcher?.stop()
-    try? pool?.close()
+    file.close()
   }
 
   // MARK: - Opening
 
   private func database() throws -> DatabasePool {
-    try state.withLock { state in
-      if state.closed { throw CloudError.closed }
-      if let pool = state.pool { return pool }
-      let pool = try Self.openDatabase(path, displayName: displayName, account: account)
-      state.pool = pool
-      return pool
-    }
+    try file.database()
   }
 
   /// Opens (creating if needed, private to the user) and migrates the database.

@@ -2,7 +2,6 @@ import Cloud
 import Foundation
 import GRDB
 import Shelf
-import Synchronization
 
 /// The team shelf in the embedded cloud's file, seen as one account.
 ///
@@ -15,22 +14,12 @@ public final class SQLiteShelf: ShelfService {
   public let path: String
   public let account: String
   public var displayName: String { "sqlite:" + path }
-  private let state = Mutex(State())
-
-  private struct State: ~Copyable {
-    var pool: DatabasePool?
-    var watcher: SQLiteChangeWatcher?
-    var closed = false
-  }
+  private let file: SQLiteFile
 
   public init(path: String, account: String) {
     self.path = path
     self.account = account
-  }
-
-  deinit {
-    let watcher = state.withLock { $0.watcher }
-    watcher?.stop()
+    file = SQLiteFile(path: path, account: account, probe: .shelf)
   }
 
   public func access() async throws -> ShelfAccess {
@@ -171,26 +160,11 @@ public final class SQLiteShelf: ShelfService {
   }
 
   public func signals() -> AsyncStream<Void> {
-    let watcher = state.withLock { state -> SQLiteChangeWatcher? in
-      if state.closed { return nil }
-      if state.watcher == nil { state.watcher = SQLiteChangeWatcher(path: path, probe: .shelf) }
-      return state.watcher
-    }
-    guard let watcher else { return AsyncStream { $0.finish() } }
-    return watcher.subscribe()
+    file.signals()
   }
 
   public func close() async {
-    let (pool, watcher) = state.withLock { state in
-      state.closed = true
-      defer {
-        state.pool = nil
-        state.watcher = nil
-      }
-      return (state.pool, state.watcher)
-    }
-    watcher?.stop()
-    try? pool?.close()
+    file.close()
   }
 
   // MARK: - Rules
@@ -280,13 +254,7 @@ public final class SQLiteShelf: ShelfService {
   // MARK: - Opening
 
   private func database() throws -> DatabasePool {
-    try state.withLock { state in
-      if state.closed { throw ShelfError.unavailable(CloudError.closed.description) }
-      if let pool = state.pool { return pool }
-      let pool = try SQLiteCloud.openDatabase(path, displayName: displayName, account: account)
-      state.pool = pool
-      return pool
-    }
+    try file.database()
   }
 
   private func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -20,19 +20,10 @@ final class ShelfContractTests: XCTestCase {
     }
   }
 
-  /// The shelf with an owner, an editor and a reader; every account has used the cloud.
   private func team(_ implementation: ShelfImplementation) async throws -> (
     owner: any ShelfService, editor: any ShelfService, reader: any ShelfService, stranger: any ShelfService
   ) {
-    let owner = try implementation.shelf("owner")
-    let editor = try implementation.shelf("editor")
-    let reader = try implementation.shelf("reader", otherRole: true)
-    let stranger = try implementation.shelf("stranger", otherRole: true)
-    for shelf in [owner, editor, reader, stranger] { _ = try await shelf.access() }
-    try await owner.create(worldReadable: false)
-    try await owner.grant(account: "editor", group: nil, role: .editor)
-    try await owner.grant(account: "reader", group: nil, role: .reader)
-    return (owner, editor, reader, stranger)
+    try await implementation.team()
   }
 
   private func refusal(_ body: () async throws -> Void) async -> ShelfError? {

@@ -33,6 +33,22 @@ final class ShelfImplementation: @unchecked Sendable {
     return shelf
   }
 
+  /// The shelf with an owner (`owner`), an editor (`editor`, the owner's role) and a reader
+  /// (`reader`, the other role); `stranger` (the other role) has used the cloud, with no role.
+  func team() async throws -> (
+    owner: any ShelfService, editor: any ShelfService, reader: any ShelfService, stranger: any ShelfService
+  ) {
+    let owner = try shelf("owner")
+    let editor = try shelf("editor")
+    let reader = try shelf("reader", otherRole: true)
+    let stranger = try shelf("stranger", otherRole: true)
+    for shelf in [owner, editor, reader, stranger] { _ = try await shelf.access() }
+    try await owner.create(worldReadable: false)
+    try await owner.grant(account: "editor", group: nil, role: .editor)
+    try await owner.grant(account: "reader", group: nil, role: .reader)
+    return (owner, editor, reader, stranger)
+  }
+
   func close() async {
     for shelf in opened { await shelf.close() }
     cleanup()

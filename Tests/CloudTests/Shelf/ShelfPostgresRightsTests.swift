@@ -45,16 +45,9 @@ final class ShelfPostgresRightsTests: XCTestCase {
     func contains(_ part: String) -> Bool { text.contains(part) }
   }
 
+  /// The team, and a runbook its editor added.
   private func team() async throws -> ShelfBookmark {
-    let owner = try implementation.shelf("owner")
-    let editor = try implementation.shelf("editor")
-    let reader = try implementation.shelf("reader", otherRole: true)
-    let stranger = try implementation.shelf("stranger", otherRole: true)
-    for shelf in [owner, editor, reader, stranger] { _ = try await shelf.access() }
-    try await owner.create(worldReadable: false)
-    try await owner.grant(account: "editor", group: nil, role: .editor)
-    try await owner.grant(account: "reader", group: nil, role: .reader)
-    return try await editor.add(name: "Runbook", url: "https://wiki.example/runbook")
+    try await implementation.team().editor.add(name: "Runbook", url: "https://wiki.example/runbook")
   }
 
   func testAReadersWritesAreRefusedByTheServer() async throws {
