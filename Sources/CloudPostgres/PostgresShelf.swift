@@ -56,22 +56,19 @@ public final class PostgresShelf: ShelfService {
   }
 
   public func page(matching query: String, after: ShelfCursor?, limit: Int) async throws -> ShelfPage {
-    try await requireReading()
     let limit = min(max(1, limit), 10_000)
     // Folded by the server, as the stored text is: the same lower() on both sides, whatever
     // the database's collation.
     let pattern = "%" + Self.likeEscaped(query.replacingOccurrences(of: "\n", with: " ")) + "%"
-    let afterName = after?.name ?? ""
-    let afterID = after?.id ?? ""
-    let isFirst = after == nil
+    let afterName = after?.name
+    let afterID = after?.id
+    let fetched = Int32(limit + 1)
     let logger = logger
     return try await run { connection in
       let rows = try await connection.query(
         """
-        SELECT \(unescaped: Self.columns) FROM cloudy.shelf_bookmarks
-        WHERE folded LIKE lower(\(pattern)) ESCAPE '\\'
-          AND (\(isFirst) OR (sort_name, id) > (lower(\(afterName)), \(afterID)))
-        ORDER BY sort_name, id LIMIT \(limit + 1)
+        SELECT \(unescaped: Self.returned)
+        FROM cloudy.shelf_page(\(pattern), \(afterName), \(afterID), \(fetched))
         """, logger: logger)
       var bookmarks = try await Self.decode(rows)
       let hasMore = bookmarks.count > limit
