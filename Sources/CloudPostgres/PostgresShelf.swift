@@ -59,7 +59,9 @@ public final class PostgresShelf: ShelfService {
     let limit = min(max(1, limit), 10_000)
     // Folded by the server, as the stored text is: the same lower() on both sides, whatever
     // the database's collation.
-    let pattern = "%" + Self.likeEscaped(query.replacingOccurrences(of: "\n", with: " ")) + "%"
+    let text = query.replacingOccurrences(of: "\n", with: " ")
+    let pattern = "%" + Self.likeEscaped(text) + "%"
+    let short = text.unicodeScalars.count < 3
     let afterName = after?.name
     let afterID = after?.id
     let fetched = Int32(limit + 1)
@@ -68,7 +70,7 @@ public final class PostgresShelf: ShelfService {
       let rows = try await connection.query(
         """
         SELECT \(unescaped: Self.returned)
-        FROM cloudy.shelf_page(\(pattern), \(afterName), \(afterID), \(fetched))
+        FROM cloudy.shelf_page(\(pattern), \(short), \(afterName), \(afterID), \(fetched))
         """, logger: logger)
       var bookmarks = try await Self.decode(rows)
       let hasMore = bookmarks.count > limit

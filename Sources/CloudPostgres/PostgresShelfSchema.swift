@@ -191,12 +191,16 @@ enum PostgresShelfSchema {
     CREATE TRIGGER shelf_stamp BEFORE INSERT OR UPDATE OR DELETE ON cloudy.shelf_bookmarks
       FOR EACH ROW EXECUTE FUNCTION cloudy.shelf_stamp()
     """,
-    // A page of a search, for those who may read: the trigram index finds rare text, the
-    // covering index in name order stops at a page of common text (a sequential scan would
-    // read every row: it is turned off here, where both indexes always exist). Planned anew
-    // each time with the pattern known.
+    // A page of a search, for those who may read: the trigram index finds rare text of three
+    // characters or more, the covering index in name order stops at a page of common text
+    // (a sequential scan would read every row: it is turned off here, where both indexes
+    // always exist). The whole shelf, and text too short for trigrams (`p_short`), take the
+    // name order only: the trigram index would be read whole. Planned anew each time with the
+    // pattern known.
     """
-    CREATE FUNCTION cloudy.shelf_page(p_pattern text, p_after_name text, p_after_id text, p_limit integer)
+    CREATE FUNCTION cloudy.shelf_page(
+      p_pattern text, p_short boolean, p_after_name text, p_after_id text, p_limit integer
+    )
     RETURNS TABLE (o_id text, o_name text, o_url text, o_created_account text, o_created_at timestamptz,
       o_modified_account text, o_modified_at timestamptz, o_version bigint)
     LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp SET enable_seqscan = off
@@ -207,7 +211,12 @@ enum PostgresShelfSchema {
       END IF;
       RETURN QUERY EXECUTE
         'SELECT b.id, b.name, b.url, b.created_account, b.created_at, b.modified_account, b.modified_at, b.version '
-        || 'FROM (SELECT h.id FROM cloudy.shelf_bookmarks AS h WHERE h.folded LIKE lower($1) ESCAPE ''\\'' '
+        || 'FROM (SELECT h.id FROM cloudy.shelf_bookmarks AS h WHERE true '
+        || CASE
+          WHEN p_pattern = '%%' THEN ''
+          WHEN p_short THEN 'AND (h.folded || '''') LIKE lower($1) ESCAPE ''\\'' '
+          ELSE 'AND h.folded LIKE lower($1) ESCAPE ''\\'' '
+        END
         || CASE WHEN p_after_id IS NULL THEN '' ELSE 'AND (h.sort_name, h.id) > (lower($2), $3) ' END
         || 'ORDER BY h.sort_name, h.id LIMIT $4) AS hit JOIN cloudy.shelf_bookmarks AS b ON b.id = hit.id '
         || 'ORDER BY b.sort_name, b.id'
@@ -445,7 +454,7 @@ enum PostgresShelfSchema {
       cloudy.shelf_members(), cloudy.shelf_find_account(text, name), cloudy.shelf_grant(text, name, text),
       cloudy.shelf_revoke(text, name), cloudy.shelf_account_made(), cloudy.shelf_add(text, text, text),
       cloudy.shelf_edit(text, text, text, bigint, text), cloudy.shelf_remove(text),
-      cloudy.shelf_require_another_owner(name, text), cloudy.shelf_page(text, text, text, integer) FROM PUBLIC
+      cloudy.shelf_require_another_owner(name, text), cloudy.shelf_page(text, boolean, text, text, integer) FROM PUBLIC
     """,
     """
     DO $$
@@ -456,7 +465,7 @@ enum PostgresShelfSchema {
           cloudy.shelf_access(), cloudy.shelf_create(boolean), cloudy.shelf_set_world_readable(boolean),
           cloudy.shelf_members(), cloudy.shelf_grant(text, name, text), cloudy.shelf_revoke(text, name),
           cloudy.shelf_add(text, text, text), cloudy.shelf_edit(text, text, text, bigint, text),
-          cloudy.shelf_remove(text), cloudy.shelf_page(text, text, text, integer)
+          cloudy.shelf_remove(text), cloudy.shelf_page(text, boolean, text, text, integer)
           TO cloudy_users;
       END IF;
     END
