@@ -10,7 +10,7 @@
 /// - `cloudy.shelf_members`: (role, account) → owner, editor or reader. Nobody but the schema's
 ///   owner has any privilege on it or on `cloudy.shelf`: members are read and changed only
 ///   through the `SECURITY DEFINER` functions below, which check the caller's role first.
-/// - `cloudy.shelf_bookmarks`: readable by `cloudy_users` under row-level security (forced):
+/// - `cloudy.shelf_bookmarks`: readable by `cloudy_users` under row-level security (not forced: see below):
 ///   reading needs a role or a world-readable shelf, writing needs owner or editor. The group
 ///   may only `SELECT` it (a privilege to write would also let any member `LOCK` it and stall
 ///   everyone); adds, edits and removes go through `cloudy.shelf_add`, `shelf_edit` and
