@@ -207,7 +207,8 @@ public struct StoreChoice: Sendable {
     }
     let container = DocumentContainer(
       root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
-      deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable)
+      deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable,
+      filedName: DocumentBookmarkStore.filedName)
     return DocumentBookmarkStore(
       container: container, recentlyDeleted: recentlyDeletedRules, history: historyRules, watching: watching)
   }

@@ -197,9 +197,9 @@ extension DocumentContainer: SyncZone {
   /// Makes a cloud record the local state of its document, unless the document changed
   /// here after `sent` was read (that change is pushed next and reconciled then).
   private func adopt(_ record: CloudRecord?, for sent: DocumentIndexEntry) throws {
-    let unwritten = try commit { session -> [String] in
+    let unwritten = try commitRemoving { session, removals -> [String] in
       guard let entry = try session.entry(sent.file), entry.generation == sent.generation else { return [] }
-      return try apply(record, to: entry, in: session) ? [sent.file] : []
+      return try apply(record, to: entry, in: session, removals) ? [sent.file] : []
     }
     try materialize(unwritten)
   }
@@ -248,13 +248,13 @@ extension DocumentContainer: SyncZone {
       statuses.send(status())
       return
     }
-    let unwritten = try commit { session -> [String] in
+    let unwritten = try commitRemoving { session, removals -> [String] in
       var unwritten: [String] = []
       for record in changes.records where !held.contains(record.key) {
         let entry = try session.entry(record.key)
         // Already here, or changed here and about to be reconciled by the next push.
         if let entry, entry.base >= record.sequence || entry.pending { continue }
-        if try apply(record, to: entry, in: session) { unwritten.append(record.key) }
+        if try apply(record, to: entry, in: session, removals) { unwritten.append(record.key) }
       }
       if held.isEmpty { try session.setValue(String(changes.token.sequence), for: "token") }
       return unwritten
@@ -270,12 +270,13 @@ extension DocumentContainer: SyncZone {
 
   /// Writes a cloud record into the index (and deletes a deleted document's file).
   /// Returns whether the document's file is still to be written (``materialize(_:)``).
-  private func apply(_ record: CloudRecord?, to existing: DocumentIndexEntry?, in session: any DocumentIndexSession)
-    throws -> Bool
-  {
+  private func apply(
+    _ record: CloudRecord?, to existing: DocumentIndexEntry?, in session: any DocumentIndexSession,
+    _ removals: Removals
+  ) throws -> Bool {
     guard let record, let value = record.value else {
       guard var entry = existing else { return false }
-      if !entry.removed { try removeFile(entry.file) }
+      if !entry.removed { try removals.moveAside(entry.file) }
       let changed = !entry.removed
       entry.removed = true
       entry.signature = nil

@@ -30,6 +30,10 @@ public final class DocumentContainer: Sendable {
   /// Whether a document's contents can be read (the store's format); a file that can't is
   /// damaged, and is kept aside rather than taken as a new version or a delete.
   let readable: @Sendable (Data) -> Bool
+  /// The file name a document's contents belong under (a bookmark's is its id's), or nil when
+  /// any name will do: a document dropped in under another name is filed under its own, and
+  /// one whose name is taken (a second document of one bookmark) is kept aside.
+  let filedName: @Sendable (Data) -> String?
   /// Where damaged files found in `Documents/` are kept: beside it, so never synced.
   public var damagedDirectory: String { root + "/Damaged" }
   let state = Mutex(SyncState())
@@ -62,9 +66,11 @@ public final class DocumentContainer: Sendable {
 
   public init(
     root: String, index: any DocumentIndex, cloud: (any CloudService)?, device: String, deviceName: String? = nil,
-    now: @escaping @Sendable () -> Date = Date.init, readable: @escaping @Sendable (Data) -> Bool = { _ in true }
+    now: @escaping @Sendable () -> Date = Date.init, readable: @escaping @Sendable (Data) -> Bool = { _ in true },
+    filedName: @escaping @Sendable (Data) -> String? = { _ in nil }
   ) {
     self.readable = readable
+    self.filedName = filedName
     self.root = root
     self.index = index
     self.cloud = cloud
@@ -187,9 +193,9 @@ public final class DocumentContainer: Sendable {
 
   /// Deletes a document here and, once synced, on every device.
   public func delete(_ file: String) throws {
-    try commit { session in
+    try commitRemoving { session, removals in
       guard let entry = try session.entry(file), !entry.removed else { throw DocumentContainerError.notFound(file) }
-      try remove(entry, in: session)
+      try remove(entry, in: session, removals)
     }
   }
 
@@ -197,20 +203,22 @@ public final class DocumentContainer: Sendable {
   /// Returns how many were deleted.
   @discardableResult
   public func delete(_ files: [String]) throws -> Int {
-    try commit { session in
+    try commitRemoving { session, removals in
       var count = 0
       for file in files {
         guard let entry = try session.entry(file), !entry.removed else { continue }
-        try remove(entry, in: session)
+        try remove(entry, in: session, removals)
         count += 1
       }
       return count
     }
   }
 
-  private func remove(_ existing: DocumentIndexEntry, in session: any DocumentIndexSession) throws {
+  private func remove(_ existing: DocumentIndexEntry, in session: any DocumentIndexSession, _ removals: Removals)
+    throws
+  {
     var entry = existing
-    try removeFile(entry.file)
+    try removals.moveAside(entry.file)
     entry.removed = true
     entry.signature = nil
     entry.conflicts = []
@@ -257,13 +265,13 @@ public final class DocumentContainer: Sendable {
     requiringExisting: Set<String> = [], deriving: [DerivedDocument] = []
   ) throws -> Int {
     let required = requiringDeleted ? Set(files) : []
-    let created = try commit { session -> [(file: String, contents: Data)] in
+    let created = try commitRemoving { session, removals -> [(file: String, contents: Data)] in
       for file in Self.inIndexOrder(files + expired, { $0 }) {
         guard let entry = try session.entry(file), !entry.removed else {
           if required.contains(file) { throw DocumentContainerError.notFound(file) }
           continue
         }
-        try remove(entry, in: session)
+        try remove(entry, in: session, removals)
       }
       var created: [(file: String, contents: Data)] = []
       for document in Self.inIndexOrder(documents, \.file) {
@@ -392,6 +400,7 @@ public final class DocumentContainer: Sendable {
     try PrivateFiles.makeDirectory(documentsDirectory)
     // The scan records the folder itself, as it was before the listing.
     let unmaterialized = try commit(recordingFolder: false) { session -> [String] in
+      try recoverRemovals(in: session)
       let signature = PrivateFiles.signature(documentsDirectory)
       let folder = Self.describe(signature)
       // The folder is as the last commit left it, but a commit whose files were still to be
@@ -404,10 +413,11 @@ public final class DocumentContainer: Sendable {
       // Every write of a document's file happens under the index's write lock, which this
       // scan holds: a temporary left in the folder now belongs to a process that died.
       for name in try listTemporaries() { _ = unlink(documentsDirectory + "/" + name) }
-      for name in try listDocuments() {
+      for listed in try listDocuments() {
+        var name = listed
         seen.insert(name)
-        let signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
-        let existing = entries[name]
+        var signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
+        var existing = entries[name]
         if let existing, !existing.removed, existing.signature == signature { continue }
         if let existing, !existing.removed, existing.signature == nil {
           // Committed but not written yet (an import or fetch cut short): the index wins.
@@ -423,6 +433,25 @@ public final class DocumentContainer: Sendable {
         if !readable(contents) {
           try keepAside(name, replacingWith: existing.flatMap { $0.removed ? nil : $0 }, in: session)
           continue
+        }
+        // One document per name its contents belong under: one dropped in under another name
+        // is filed under its own; one whose own name is taken is a second copy, kept aside.
+        if let filed = filedName(contents), filed != name,
+          existing.map({ $0.removed || filedName($0.contents) != filed }) ?? true
+        {
+          let taken =
+            entries[filed].map { !$0.removed } ?? false || seen.contains(filed)
+            || access(documentsDirectory + "/" + filed, F_OK) == 0
+          let live = existing.flatMap { $0.removed ? nil : $0 }
+          guard !taken, live == nil, rename(documentsDirectory + "/" + name, documentsDirectory + "/" + filed) == 0
+          else {
+            try keepAside(name, replacingWith: live, in: session, because: "is a second copy of \(filed)")
+            continue
+          }
+          name = filed
+          seen.insert(name)
+          existing = entries[name]
+          signature = Self.describe(PrivateFiles.signature(documentsDirectory + "/" + name))
         }
         var entry =
           existing
@@ -518,9 +547,10 @@ public final class DocumentContainer: Sendable {
   /// back in its place (if there is one): a damaged file is never taken as a new version
   /// or as a delete, so it never reaches the cloud. The status names it until the process
   /// ends.
-  private func keepAside(_ name: String, replacingWith good: DocumentIndexEntry?, in session: any DocumentIndexSession)
-    throws
-  {
+  private func keepAside(
+    _ name: String, replacingWith good: DocumentIndexEntry?, in session: any DocumentIndexSession,
+    because reason: String = "could not be read"
+  ) throws {
     let path = documentsDirectory + "/" + name
     try PrivateFiles.makeDirectory(damagedDirectory)
     let stamp = Int(now().timeIntervalSince1970)
@@ -533,7 +563,7 @@ public final class DocumentContainer: Sendable {
     guard rename(path, aside) == 0 else {
       throw DocumentContainerError.io("Can't move \(path) aside: \(String(cString: strerror(errno))).")
     }
-    var sentence = "\(name) in \(documentsDirectory) could not be read; it was kept as \(aside)"
+    var sentence = "\(name) in \(documentsDirectory) \(reason); it was kept as \(aside)"
     if var good {
       good.signature = try writeFile(name, good.contents)
       try session.save(good)
@@ -623,13 +653,6 @@ public final class DocumentContainer: Sendable {
     return Self.describe(PrivateFiles.signature(path))
   }
 
-  func removeFile(_ file: String) throws {
-    let path = documentsDirectory + "/" + file
-    if unlink(path) != 0, errno != ENOENT {
-      throw DocumentContainerError.io("Can't delete \(path): \(String(cString: strerror(errno))).")
-    }
-  }
-
   /// Whether a change made after `signature` was read is sure to give the folder another
   /// time: its time is not in the clock's current tick (which file times are taken from;
   /// a second of margin covers finer file times). A time further ahead (a clock stepped
@@ -678,6 +701,97 @@ public final class DocumentContainer: Sendable {
     commits.send(generation)
     wakeEngine()
     return result
+  }
+
+  /// ``commit(recordingFolder:_:)`` for a change that removes documents: each file is moved
+  /// to ``removingDirectory`` in the transaction and unlinked only once it has committed. A
+  /// commit that fails (a full disk) puts the files back, so the folder still agrees with the
+  /// index and nothing was changed: unlinked in the transaction, a document whose commit then
+  /// failed was gone from the folder while the index still had it, and the next scan took the
+  /// missing file for a delete by hand and synced it (a bookmark lost for good). A process that
+  /// dies between the two leaves the files for the next scan (``recoverRemovals(in:)``).
+  func commitRemoving<T>(_ body: (any DocumentIndexSession, Removals) throws -> T) throws -> T {
+    let removals = Removals(container: self)
+    let result: T
+    do {
+      result = try commit { session in try body(session, removals) }
+    } catch {
+      removals.putBack()
+      throw error
+    }
+    removals.finish()
+    return result
+  }
+
+  /// Where a removal keeps a document's file until its commit is through: beside
+  /// `Documents/`, so the folder's own signature (what a start compares) moves only once.
+  public var removingDirectory: String { root + "/Removing" }
+
+  /// The files one removal moved aside (see ``commitRemoving(_:)``), each named
+  /// `<file>~<process id>` in ``removingDirectory``.
+  final class Removals {
+    private let container: DocumentContainer
+    private var moved: [(file: String, aside: String)] = []
+
+    init(container: DocumentContainer) { self.container = container }
+
+    /// Moves `file` aside (nothing to move if it's not there). Throws before anything is
+    /// moved if the folder for it can't be made.
+    func moveAside(_ file: String) throws {
+      let path = container.documentsDirectory + "/" + file
+      let aside = container.removingDirectory + "/" + file + "~" + container.processID
+      do {
+        try PrivateFiles.makeDirectory(container.removingDirectory)
+      } catch {
+        throw DocumentContainerError.io("\(error)")
+      }
+      if rename(path, aside) != 0 {
+        guard errno == ENOENT else {
+          throw DocumentContainerError.io("Can't delete \(path): \(String(cString: strerror(errno))).")
+        }
+        return
+      }
+      moved.append((file, aside))
+    }
+
+    /// The change is committed: the files go for good.
+    func finish() {
+      for (_, aside) in moved { _ = unlink(aside) }
+      moved = []
+    }
+
+    /// The change failed: every file comes back where it was (a scan that ran meanwhile may
+    /// have put one back already).
+    func putBack() {
+      for (file, aside) in moved.reversed() {
+        _ = rename(aside, container.documentsDirectory + "/" + file)
+      }
+      moved = []
+    }
+  }
+
+  /// Settles what removals cut short by a process's death left in ``removingDirectory``: a
+  /// file whose document the index still has (its commit never happened) goes back, unless
+  /// the folder has it again; the others were removed, and go. Called under the write lock,
+  /// when no removal of any process is between its move and its commit.
+  func recoverRemovals(in session: any DocumentIndexSession) throws {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: removingDirectory) else { return }
+    for name in names {
+      let aside = removingDirectory + "/" + name
+      guard let cut = name.lastIndex(of: "~") else {
+        _ = unlink(aside)
+        continue
+      }
+      let file = String(name[..<cut])
+      let path = documentsDirectory + "/" + file
+      if let entry = try session.entry(file), !entry.removed, access(path, F_OK) != 0 {
+        if rename(aside, path) != 0, errno != ENOENT {
+          throw DocumentContainerError.io("Can't put back \(path): \(String(cString: strerror(errno))).")
+        }
+      } else {
+        _ = unlink(aside)
+      }
+    }
   }
 
   func guarded<T>(_ body: () throws -> T) throws -> T {
