@@ -51,6 +51,13 @@ public struct ImportPlan: Sendable {
       // Checked here, for every format, by the rule `add` and every store use: an HTML file
       // and a JSON file must not differ in what URLs they can bring in.
       let url: String
+      guard entry.url.utf8.count <= NetscapeLimits.maximumValueBytes else {
+        skipped.append(
+          SkippedEntry(
+            line: entry.line, name: entry.name,
+            reason: "its URL is longer than \(Self.grouped(NetscapeLimits.maximumValueBytes)) bytes"))
+        continue
+      }
       switch BookmarkURL.accept(entry.url) {
       case .failure(let problem):
         skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: problem.clause))
@@ -62,6 +69,15 @@ public struct ImportPlan: Sendable {
       // not stored to trap a writer or to be written back as another year.
       if let reason = Self.dateProblem(entry) {
         skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: reason))
+        continue
+      }
+      // The limits every entry point applies (a name, folder names and depth, tags, notes): a
+      // store refuses to read back what breaks them.
+      let name = BookmarkDraft.name(entry.name, orDefaultFor: url)
+      if let problem = BookmarkOrganisation.problem(name: name) ?? BookmarkOrganisation.problem(folder: entry.folder)
+        ?? BookmarkOrganisation.limitProblem(tags: entry.tags) ?? BookmarkOrganisation.problem(notes: entry.notes)
+      {
+        skipped.append(SkippedEntry(line: entry.line, name: entry.name, reason: problem.clause))
         continue
       }
       let key = BookmarkURL.comparisonKey(url)
@@ -77,7 +93,7 @@ public struct ImportPlan: Sendable {
       let created = entry.created.map(\.wholeSeconds) ?? now
       additions.append(
         Bookmark(
-          id: id, name: BookmarkDraft.name(entry.name, orDefaultFor: url), url: url, created: created,
+          id: id, name: name, url: url, created: created,
           modified: entry.modified.map(\.wholeSeconds) ?? created, folder: entry.folder, notes: entry.notes,
           tags: entry.tags))
     }
@@ -105,7 +121,8 @@ public struct ImportPlan: Sendable {
     lines.append("  \(Self.count(skipped.count, "entry", plural: "entries")) skipped" + (skipped.isEmpty ? "" : ":"))
     let place = format == .json ? "entry" : "line"
     for entry in skipped {
-      let name = entry.name.isEmpty ? "(no name)" : "“\(entry.name)”"
+      let shown = entry.name.count > 80 ? entry.name.prefix(79) + "…" : entry.name
+      let name = entry.name.isEmpty ? "(no name)" : "“\(shown)”"
       lines.append("    \(place) \(entry.line): \(name) — \(entry.reason)")
     }
     var notKept: [String] = []

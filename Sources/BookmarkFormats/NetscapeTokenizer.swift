@@ -53,6 +53,15 @@ struct NetscapeTokenizer {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 
+  /// Keeps what fits of `bytes` under ``NetscapeLimits/maximumValueBytes``, and one byte
+  /// more, so a value over the limit is seen to be over it: a 16 MB name costs no more
+  /// memory than a long one (and is refused by the limits the import applies).
+  private static func keep(_ bytes: UnsafeBufferPointer<UInt8>, in kept: inout [UInt8]) {
+    let room = NetscapeLimits.maximumValueBytes + 1 - kept.count
+    guard room > 0 else { return }
+    kept.append(contentsOf: bytes.prefix(room))
+  }
+
   /// Tokenizes one chunk, sending tokens to `sink` as they complete.
   mutating func feed<Sink: NetscapeTokenSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) throws {
     var index = 0
@@ -74,7 +83,7 @@ struct NetscapeTokenizer {
           }
           end += 1
         }
-        if wanted, end > index { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+        if wanted, end > index { Self.keep(UnsafeBufferPointer(rebasing: bytes[index..<end]), in: &text) }
         if end < count {
           state = .tagOpen
           tagLine = line
@@ -102,7 +111,7 @@ struct NetscapeTokenizer {
           }
         } else {
           // A lone `<` is text.
-          if sink.wantsText { text.append(Self.lessThan) }
+          if sink.wantsText, text.count <= NetscapeLimits.maximumValueBytes { text.append(Self.lessThan) }
           state = .text
           continue  // reprocess this byte as text
         }
@@ -170,7 +179,7 @@ struct NetscapeTokenizer {
           }
           end += 1
         }
-        if valueKey != nil, end > index { value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end])) }
+        if valueKey != nil, end > index { Self.keep(UnsafeBufferPointer(rebasing: bytes[index..<end]), in: &value) }
         if end < count {
           finishValue()
           state = .beforeAttribute
@@ -186,7 +195,7 @@ struct NetscapeTokenizer {
         } else if byte == Self.greaterThan {
           finishValue()
           try emitTag(into: &sink)
-        } else if valueKey != nil {
+        } else if valueKey != nil, value.count <= NetscapeLimits.maximumValueBytes {
           value.append(byte)
         }
       case .markup:

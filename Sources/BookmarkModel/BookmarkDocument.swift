@@ -47,9 +47,11 @@ public enum BookmarkDocument {
   }
 
   /// Reads a document; `nil` when it is not one (no header, no id or url, a bad date, a URL
-  /// the one URL rule refuses).
+  /// the one URL rule refuses, over a limit every entry point applies: ``BookmarkOrganisation``).
   public static func read(_ data: Data) -> (bookmark: Bookmark, order: Int)? {
-    data.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
+    // One over the limits is refused unread: a 20 MB document, read, cost every list seconds.
+    guard data.count <= BookmarkOrganisation.maximumDocumentBytes else { return nil }
+    return data.withUnsafeBytes { raw in read(raw.bindMemory(to: UInt8.self)) }
   }
 
   private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (bookmark: Bookmark, order: Int)? {
@@ -92,6 +94,8 @@ public enum BookmarkDocument {
     let bookmark = Bookmark(
       id: id, name: name, url: url, created: created, modified: modified ?? created, folder: folder, notes: notes,
       tags: tags, folderID: folderID)
+    // Every entry point's limits hold for a document too (one dropped in, or from the cloud).
+    guard BookmarkOrganisation.problem(bookmark) == nil else { return nil }
     // A document without an order (written by hand, say) sorts by its creation date.
     return (bookmark, order ?? Int(created.timeIntervalSince1970 * 1_000_000))
   }

@@ -19,9 +19,10 @@ public struct BookmarkDraft: Hashable, Sendable {
     self.notes = notes
   }
 
-  /// The first problem with the folder path, tags or notes, or nil.
+  /// The first problem with the name, folder path, tags or notes, or nil.
   public var organisationProblem: OrganisationProblem? {
-    folder.flatMap(BookmarkOrganisation.problem(folder:)) ?? tags.flatMap(BookmarkOrganisation.problem(tags:))
+    BookmarkOrganisation.problem(name: name) ?? folder.flatMap(BookmarkOrganisation.problem(folder:)) ?? tags.flatMap(
+      BookmarkOrganisation.problem(tags:))
       ?? notes.flatMap(BookmarkOrganisation.problem(notes:))
   }
 

@@ -9,6 +9,10 @@ public enum BookmarkOrganisation {
   public static let maximumTagLength = 64
   public static let maximumTags = 64
   public static let maximumNotesLength = 10_000
+  public static let maximumNameLength = 1_000
+  /// The largest bookmark document read (the document store's format): more than a bookmark
+  /// within the limits above can take, so one over it broke them, and is refused unread.
+  public static let maximumDocumentBytes = 256 * 1024
 
   /// A folder path from `Toolbar/Dev` (or `/Toolbar/Dev/`): the names between slashes,
   /// trimmed, empty ones left out.
@@ -38,11 +42,26 @@ public enum BookmarkOrganisation {
     tags.joined(separator: " ")
   }
 
+  /// The first problem with a name, or nil.
+  public static func problem(name: String) -> OrganisationProblem? {
+    guard name.utf8.count > maximumNameLength, name.count > maximumNameLength else { return nil }
+    return .nameTooLong(characters: name.count)
+  }
+
+  /// The first of these limits a stored bookmark breaks, or nil: what every entry point
+  /// refuses, so a document or record arriving from the folder, the cloud or a file that
+  /// breaks one is not taken in.
+  public static func problem(_ bookmark: Bookmark) -> OrganisationProblem? {
+    problem(name: bookmark.name) ?? problem(folder: bookmark.folder) ?? limitProblem(tags: bookmark.tags)
+      ?? problem(notes: bookmark.notes)
+  }
+
   /// The first problem with a folder path, or nil.
   public static func problem(folder path: [String]) -> OrganisationProblem? {
     if path.count > maximumDepth { return .foldersTooDeep(levels: path.count) }
     for name in path {
       if name.unicodeScalars.contains(where: isInvisible) { return .folderNameInvisible }
+      if name.contains("/") { return .folderNameHasSlash(name) }
       if name.count > maximumFolderNameLength { return .folderNameTooLong(characters: name.count) }
     }
     return nil
@@ -50,10 +69,18 @@ public enum BookmarkOrganisation {
 
   /// The first problem with tags given one by one (`--tag`), or nil.
   public static func problem(tags: [String]) -> OrganisationProblem? {
+    if let problem = limitProblem(tags: tags) { return problem }
+    for tag in tags where tag.contains(where: \.isWhitespace) || tag.contains(",") { return .tagHasSpace(tag) }
+    return nil
+  }
+
+  /// The first limit stored tags break (how many, how long, an invisible character), or nil.
+  /// A tag with a space is not typed (the dialog and `--tag` separate tags there), but one
+  /// can come in with a browser's file (`TAGS="machine learning"`), and is stored as it is.
+  public static func limitProblem(tags: [String]) -> OrganisationProblem? {
     if tags.count > maximumTags { return .tooManyTags(tags.count) }
     for tag in tags {
       if tag.unicodeScalars.contains(where: isInvisible) { return .tagInvisible }
-      if tag.contains(where: \.isWhitespace) || tag.contains(",") { return .tagHasSpace(tag) }
       if tag.count > maximumTagLength { return .tagTooLong(characters: tag.count) }
     }
     return nil

@@ -156,6 +156,21 @@ public final class DocumentBookmarkStore: BookmarkStore {
     BookmarkDocument.read($0) != nil || FolderRecord(document: $0) != nil || BookmarkHistory(document: $0) != nil
   }
 
+  /// The file a bookmark document belongs under (its id's), for the container: one dropped in
+  /// under another name is filed there, and a second document of one id is kept aside.
+  public static let filedName: @Sendable (Data) -> String? = { contents in
+    BookmarkDocument.read(contents).map { DocumentContainer.fileName(for: $0.bookmark.id, extension: fileExtension) }
+  }
+
+  /// Which of two documents holding one bookmark id is listed (the other counts as one that
+  /// can't be read): the one under the id's own name, else the first by name; the same
+  /// choice on every device, whatever order they arrive in.
+  private static func lists(_ file: String, over holder: String, id: Bookmark.ID) -> Bool {
+    let own = DocumentContainer.fileName(for: id, extension: fileExtension)
+    if file == own || holder == own { return file == own }
+    return file.utf8.lexicographicallyPrecedes(holder.utf8)
+  }
+
   /// A store over a container: gathers it now (from its cache and the index's changes since,
   /// when it can), then follows it live (unless `watching` is false: a command that exits
   /// when done) and syncs it.
@@ -1112,10 +1127,23 @@ public final class DocumentBookmarkStore: BookmarkStore {
           state.fileByID[old.id] = nil
         }
         let read = BookmarkDocument.read(item.contents)
+        var bookmark = read?.bookmark
+        // One id, one bookmark: of two documents holding it (one dropped in by hand on a
+        // device that didn't file it, say), one is listed and the other is counted as
+        // unreadable, and an edit or a delete of the id acts on the one listed.
+        if let id = bookmark?.id, let holder = state.fileByID[id], holder != item.file,
+          state.entries[holder]?.bookmark?.id == id
+        {
+          if Self.lists(item.file, over: holder, id: id) {
+            state.entries[holder]?.bookmark = nil
+          } else {
+            bookmark = nil
+          }
+        }
         state.entries[item.file] = Entry(
-          bookmark: read?.bookmark, order: read?.order ?? 0, version: version, generation: item.generation)
+          bookmark: bookmark, order: read?.order ?? 0, version: version, generation: item.generation)
         state.removedAt[item.file] = nil
-        if let bookmark = read?.bookmark { state.fileByID[bookmark.id] = item.file }
+        if let bookmark { state.fileByID[bookmark.id] = item.file }
       }
       switch update {
       case .gathered(let items):
@@ -1147,6 +1175,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
       // Nothing new (every item was applied already): the sorted list and the rest stand.
       guard tookIn else { return (conflictedFolders, false) }
       state.sorted = nil
+      state.deletedSorted = nil
       state.tree = nil
       state.conflicted = nil
       state.unreadable =
@@ -1211,7 +1240,11 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func sortedDeleted() -> [DeletedBookmark] {
     let all = state.withLock { state in
       if let sorted = state.deletedSorted { return sorted }
-      let sorted = state.deleted.values.compactMap(\.deleted).sorted(by: DeletedBookmark.newestFirst)
+      // A bookmark that is listed again (an edit on another device beat this one's delete)
+      // is not in Recently Deleted too: its document there stays until it expires, unseen.
+      state.makeIndex()
+      let sorted = state.deleted.values.compactMap(\.deleted).filter { state.fileByID[$0.id] == nil }
+        .sorted(by: DeletedBookmark.newestFirst)
       state.deletedSorted = sorted
       return sorted
     }

@@ -101,7 +101,8 @@ extension BookmarksViewModel {
   /// The field whose text has the problem.
   private static func field(of problem: OrganisationProblem) -> BookmarkDialog.Focus {
     switch problem {
-    case .folderNameInvisible, .folderNameTooLong, .foldersTooDeep: .folder
+    case .nameTooLong: .name
+    case .folderNameInvisible, .folderNameHasSlash, .folderNameTooLong, .foldersTooDeep: .folder
     case .tagHasSpace, .tagInvisible, .tagTooLong, .tooManyTags: .tags
     case .notesInvisible, .notesTooLong: .notes
     }

@@ -9,6 +9,49 @@ final class ImportPlanTests: XCTestCase {
     return BookmarkEnvironment(now: { date(1_750_000_000.7) }, newID: { box.next() })
   }
 
+  /// Given entries the stores would refuse (a folder name with “/” or an escape sequence,
+  /// 40 levels of folders, a name of 100,000 characters, 65 tags, a URL over 64 KiB), when an
+  /// import is planned, then each is skipped with its reason and the others are imported.
+  func testEntriesOverTheStoresLimitsAreSkippedWithTheirReason() {
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "slash", url: "https://a.example", folder: ["a/b"], line: 1),
+        ParsedBookmark(name: "escape", url: "https://b.example", folder: ["x\u{1B}[31m"], line: 2),
+        ParsedBookmark(name: "deep", url: "https://c.example", folder: (1...40).map { "f\($0)" }, line: 3),
+        ParsedBookmark(name: String(repeating: "n", count: 100_000), url: "https://d.example", line: 4),
+        ParsedBookmark(name: "tags", url: "https://e.example", tags: (1...65).map { "t\($0)" }, line: 5),
+        ParsedBookmark(name: "long", url: "https://f.example/" + String(repeating: "p", count: 70_000), line: 6),
+        ParsedBookmark(name: "fine", url: "https://g.example", folder: (1...32).map { "f\($0)" }, line: 7),
+      ])
+    let plan = ImportPlan(file: file, existing: [], environment: environment(["a"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["fine"])
+    XCTAssertEqual(plan.skipped.map(\.line), [1, 2, 3, 4, 5, 6])
+    XCTAssertEqual(plan.skipped[0].reason, "a folder name can't contain “/” (“a/b”)")
+    XCTAssertEqual(plan.skipped[2].reason, "folders can nest at most 32 deep; this path has 40")
+    XCTAssertEqual(plan.skipped[3].reason, "a name can be at most 1,000 characters; this one has 100,000")
+    XCTAssertEqual(plan.skipped[5].reason, "its URL is longer than 65,536 bytes")
+    let report = plan.report(fileName: "f.html")
+    XCTAssertTrue(report.allSatisfy { $0.count < 300 }, "a huge name is shortened in the report")
+  }
+
+  /// Given an HTML file with a 16 MB name and a 16 MB URL, when it is read, then no value
+  /// kept is longer than the limit (plus the byte that shows it is over), and the plan skips
+  /// the entry.
+  func testAHugeValueIsCutWhileReading() throws {
+    let huge = String(repeating: "x", count: 16 * 1024 * 1024)
+    let html =
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"https://a.example/\(huge)\">name</A>\n"
+      + "<DT><A HREF=\"https://b.example/\">\(huge)</A>\n</DL>\n"
+    let parsed = try Fixture.parse(bytes: Array(html.utf8), chunkSize: 1 << 20)
+    XCTAssertEqual(parsed.bookmarks.count, 2)
+    XCTAssertEqual(parsed.bookmarks[0].url.utf8.count, NetscapeLimits.maximumValueBytes + 1)
+    XCTAssertLessThanOrEqual(parsed.bookmarks[1].name.utf8.count, NetscapeLimits.maximumValueBytes + 1)
+    let plan = ImportPlan(file: parsed, existing: [], environment: environment(["a", "b"]))
+    XCTAssertEqual(plan.additions.count, 0)
+    XCTAssertEqual(plan.skipped.count, 2)
+  }
+
   func testDuplicatesOfStoredAndEarlierBookmarksAreMerged() throws {
     let stored = [
       Bookmark(id: "s", name: "Stored", url: "https://Example.com", created: date(1), modified: date(1))

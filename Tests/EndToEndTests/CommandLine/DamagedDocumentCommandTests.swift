@@ -76,4 +76,59 @@ final class DamagedDocumentCommandTests: XCTestCase {
     let again = try cloudy(["list"], device: "a")
     XCTAssertEqual(again.stderr, "", "reported once, when it was found")
   }
+
+  /// Given a bookmark, when a copy of its document with another name is dropped into the
+  /// folder (the same `id:`), then it is kept aside and named, never listed: one id, one
+  /// bookmark, on every device, and `edit ID` changes the one bookmark there is.
+  func testASecondDocumentOfOneIdIsKeptAsideNeverListed() throws {
+    let added = try cloudy(["add", "https://one.example", "--name", "one"], device: "a")
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let file = try XCTUnwrap(documents(device: "a").first)
+    let twin = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+      of: "name: one", with: "name: twin")
+    try twin.write(
+      toFile: (file as NSString).deletingLastPathComponent + "/copy.bookmark", atomically: true, encoding: .utf8)
+
+    let listed = try cloudy(["list"], device: "a")
+    XCTAssertEqual(listed.status, 0, listed.stderr)
+    XCTAssertEqual(listed.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }, ["one"])
+    XCTAssertTrue(listed.stderr.contains("copy.bookmark") && listed.stderr.contains("kept"), listed.stderr)
+
+    let edited = try cloudy(["edit", id, "--name", "renamed"], device: "a")
+    XCTAssertEqual(edited.status, 0, edited.stderr)
+    for device in ["a", "b"] {
+      let after = try cloudy(["list"], device: device)
+      XCTAssertEqual(
+        after.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }, ["renamed"], device)
+    }
+  }
+
+  /// Given documents over the limits every entry point applies (20 MB of notes, a name of
+  /// 100,000 characters, 100,000 tags, 5,000 folder levels), when they are dropped into the
+  /// folder, then each is kept aside as unreadable and none is listed or synced.
+  func testDocumentsOverTheLimitsAreKeptAsideNeverSynced() throws {
+    let added = try cloudy(["add", "https://one.example", "--name", "one"], device: "a")
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let folder = (try XCTUnwrap(documents(device: "a").first) as NSString).deletingLastPathComponent
+    let head = "cloudy-bookmark 1\nurl: https://big.example\ncreated: 2026-01-01T00:00:00Z\n"
+    let oversized = [
+      "notes": "id: notes\nnotes: " + String(repeating: "n", count: 20_000_000) + "\n",
+      "name": "id: name\nname: " + String(repeating: "x", count: 100_000) + "\n",
+      "tags": "id: tags\n" + (0..<100_000).map { "tag: t\($0)\n" }.joined(),
+      "folders": "id: folders\n" + String(repeating: "folder: f\n", count: 5_000),
+    ]
+    for (id, body) in oversized {
+      try (head + body).write(toFile: folder + "/\(id).bookmark", atomically: true, encoding: .utf8)
+    }
+    let listed = try cloudy(["list"], device: "a")
+    XCTAssertEqual(listed.status, 0, listed.stderr)
+    XCTAssertEqual(listed.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }, ["one"])
+    for id in oversized.keys {
+      XCTAssertTrue(listed.stderr.contains("\(id).bookmark"), "\(id) not named: \(listed.stderr)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/\(id).bookmark"), "\(id) not kept aside")
+    }
+    let other = try cloudy(["list"], device: "b")
+    XCTAssertEqual(other.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }, ["one"])
+  }
 }
