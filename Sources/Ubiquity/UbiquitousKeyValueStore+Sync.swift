@@ -123,7 +123,17 @@ extension UbiquitousKeyValueStore: SyncZone {
     let cached = try file.read()
     let pending = cached.pending
     guard !pending.isEmpty else { return cached.token }
-    let keys = Array(pending.keys)
+    let waiting = try await overQuota(pending, cached: cached, cloud: cloud)
+    state.withLock { state in
+      state.cloudFull =
+        waiting.isEmpty
+        ? nil
+        : "The cloud's key-value store is full (\(KeyValueLimits.maximumKeys) keys):"
+          + " \(waiting.count == 1 ? "1 new key waits" : "\(waiting.count) new keys wait") on this device until"
+          + " others are removed."
+    }
+    let keys = pending.keys.filter { !waiting.contains($0) }
+    guard !keys.isEmpty else { return cached.token }
     let writes = keys.map { key in
       CloudWrite(
         key: key, value: pending[key]!.value.map { PropertyListXMLWriter.element(for: $0) },
@@ -146,6 +156,30 @@ extension UbiquitousKeyValueStore: SyncZone {
       }
     }
     return cached.token
+  }
+
+  /// The new keys of `pending` the cloud has no room for: the key quota is checked against
+  /// what the cloud will hold after this push (its records, fetched since the cache's token),
+  /// not against this device's copy, which a full disk can leave behind the cloud. Those
+  /// stay queued here (the first by key are sent while there is room), and are sent once
+  /// other keys are removed: nothing saved is dropped, and the cloud never holds more.
+  private func overQuota(_ pending: [String: KeyValueCache.Pending], cached: KeyValueCache, cloud: any CloudService)
+    async throws -> Set<String>
+  {
+    let adding = pending.filter { $0.value.value != nil && cached.records[$0.key]?.value == nil }.map(\.key)
+    guard !adding.isEmpty else { return [] }
+    var live = Set(cached.records.filter { $0.value.value != nil }.keys)
+    let changes = try await cloud.allChanges(in: .keyValue, since: CloudToken(sequence: cached.token ?? 0))
+    for record in changes.records {
+      if record.value == nil { live.remove(record.key) } else { live.insert(record.key) }
+    }
+    for (key, change) in pending where change.value == nil { live.remove(key) }
+    var room = KeyValueLimits.maximumKeys - live.count
+    var waiting = Set<String>()
+    for key in adding.sorted() where !live.contains(key) {
+      if room > 0 { room -= 1 } else { waiting.insert(key) }
+    }
+    return waiting
   }
 
   /// Fetches every change since `start` (the cache's token; `nil` before the first

@@ -52,6 +52,8 @@ public final class UbiquitousKeyValueStore: Sendable {
     /// Something this process did that the user should hear of (a reset cloud synced as
     /// new), shown until the process ends.
     var notice: String?
+    /// Why new keys wait on this device: the cloud has no room for them (see `push`).
+    var cloudFull: String?
     /// The identity of the cloud the cache was last checked against.
     var cloudIdentity: String?
     var cacheSignature: KeyValueCacheFile.Signature?
@@ -329,7 +331,8 @@ public final class UbiquitousKeyValueStore: Sendable {
     state.withLock { state in
       KeyValueSyncStatus(
         state: state.syncState, pending: state.pending + state.unsaved.count, keys: state.values.count,
-        bytes: state.totalBytes, problem: Self.sentences(state.cacheProblem, state.problem, state.notice),
+        bytes: state.totalBytes,
+        problem: Self.sentences(state.cacheProblem, state.problem, state.cloudFull, state.notice),
         held: removalHold.held)
     }
   }

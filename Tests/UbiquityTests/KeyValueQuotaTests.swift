@@ -53,6 +53,45 @@ final class KeyValueQuotaTests: XCTestCase {
     XCTAssertEqual(store.status.keys, 1024)
   }
 
+  /// Given a device whose copy is behind the cloud (it could not write what it fetched: a
+  /// full disk) and another device that filled the cloud to 1,000 keys, when the first adds
+  /// 100 keys its copy has room for and syncs, then the cloud holds 1,024 keys, never more,
+  /// and the other 76 wait on the device, said on its status line, none dropped.
+  func testTheKeyQuotaIsCheckedAgainstWhatTheCloudWillHold() async throws {
+    let filler = devices.device("b", start: false)
+    var batch: [String: PropertyList?] = [:]
+    for index in 0..<1000 { batch["b\(index)"] = .integer(index) }
+    try filler.setValues(batch)
+    try filler.save()
+    await filler.syncNow()
+
+    let behind = devices.device("a", start: false)
+    batch = [:]
+    for index in 0..<100 { batch["a\(index)"] = .integer(index) }
+    try behind.setValues(batch)
+    try behind.save()
+    await behind.syncNow()
+
+    let reader = devices.device("c", start: false)
+    await reader.syncNow()
+    XCTAssertEqual(reader.dictionaryRepresentation.count, 1024, "the cloud holds no more than the quota")
+    XCTAssertEqual(behind.dictionaryRepresentation.count, 1100, "nothing saved on the device was dropped")
+    XCTAssertEqual(behind.status.pending, 76)
+    XCTAssertTrue(behind.status.problem?.contains("76 new keys wait on this device") ?? false, "\(behind.status)")
+
+    // Room made elsewhere lets the rest through.
+    batch = [:]
+    for index in 0..<76 { batch["b\(index)"] = .some(nil) }
+    try filler.setValues(batch)
+    try filler.save()
+    await filler.syncNow()
+    await behind.syncNow()
+    await reader.syncNow()
+    XCTAssertEqual(reader.dictionaryRepresentation.count, 1024)
+    XCTAssertEqual(behind.status.pending, 0)
+    XCTAssertNil(behind.status.problem)
+  }
+
   func testABatchThatWouldBreakTheQuotaStoresNothing() throws {
     let store = devices.device("a", online: false)
     var batch: [String: PropertyList?] = [:]

@@ -69,4 +69,33 @@ final class TrashCommandTests: XCTestCase {
     }
     XCTAssertEqual(try cloudy("user-defaults", "config").stdout, "keep-deleted-days=90\n")
   }
+
+  /// Given a bookmark on two devices, when one deletes it offline and the other edits it, then
+  /// after both sync the edit beats the delete: it is listed on both, and Recently Deleted on
+  /// the device that deleted it no longer shows it.
+  func testABookmarkBroughtBackByAnEditIsNotInRecentlyDeleted() throws {
+    for store in ["documents", "key-value"] {
+      func on(_ device: String, _ arguments: String...) throws -> ChildProcess.Output {
+        try ChildProcess.cloudy(
+          Array(arguments),
+          environment: [
+            "CLOUDY_HOME": home.path + "/\(store)-\(device)", "CLOUDY_STORE": store, "CLOUDY_ACCOUNT": "alice",
+            "CLOUDY_CLOUD": "sqlite:" + home.path + "/\(store)-shared.sqlite",
+          ])
+      }
+      let id = try on("a", "add", "https://kept.example", "--name", "kept").stdout
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      XCTAssertEqual(try on("b", "list").stdout.split(separator: "\n").count, 1, store)
+      XCTAssertEqual(try on("a", "remove", id, "--offline").status, 0, store)
+      let edited = try on("b", "edit", id, "--name", "edited", "--offline")
+      XCTAssertEqual(edited.status, 0, "\(store): \(edited.stderr)")
+      // The delete reaches the cloud first; the edit after it (the last writer, on key-value).
+      for device in ["a", "b", "a"] { XCTAssertEqual(try on(device, "sync").status, 0, store) }
+      for device in ["a", "b"] {
+        let listed = try on(device, "list").stdout
+        XCTAssertTrue(listed.contains("edited"), "\(store) \(device): the edit beats the delete: \(listed)")
+        XCTAssertEqual(try on(device, "trash", "list").stdout, "", "\(store) \(device): listed and in the trash")
+      }
+    }
+  }
 }
