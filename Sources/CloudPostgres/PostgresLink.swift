@@ -48,6 +48,19 @@ actor PostgresLink {
     self.listensTo = listensTo
     self.subscribers = subscribers
     self.logger = logger
+    throttle = SignalThrottle(interval: Self.shelfSignalInterval) { subscribers.send(()) }
+  }
+
+  /// Any role that can connect can `NOTIFY` the shelf's channel: its signals are passed on
+  /// at most once per this interval, and only those whose payload is what the server's own
+  /// shelf functions send (a sequence number).
+  static let shelfSignalInterval = Duration.milliseconds(250)
+  private let throttle: SignalThrottle
+
+  /// Whether a notification on the shelf's channel looks like the server's own: its payload
+  /// is the shelf's sequence number, digits only.
+  static func isShelfSignal(_ payload: String) -> Bool {
+    !payload.isEmpty && payload.utf8.count <= 19 && payload.utf8.allSatisfy { (0x30...0x39).contains($0) }
   }
 
   /// The open connection, opening one if there is none.
@@ -170,11 +183,18 @@ actor PostgresLink {
     listening?.cancel()
     let (ready, readyContinuation) = AsyncStream.makeStream(of: Bool.self)
     let subscribers = subscribers
+    let throttle = listensTo == .shelf ? throttle : nil
     listening = Task {
       do {
         try await connection.listen(on: channel) { notifications in
           readyContinuation.yield(true)
-          for try await _ in notifications { subscribers.send(()) }
+          for try await notification in notifications {
+            guard let throttle else {
+              subscribers.send(())
+              continue
+            }
+            if Self.isShelfSignal(notification.payload) { throttle.signal() }
+          }
         }
       } catch {}
       readyContinuation.yield(false)

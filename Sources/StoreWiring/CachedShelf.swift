@@ -1,3 +1,4 @@
+import BookmarkModel
 import DurableFiles
 import Foundation
 import Shelf
@@ -27,7 +28,8 @@ public final class CachedShelf: ShelfService {
 
   public func page(matching query: String, after: ShelfCursor?, limit: Int) async throws -> ShelfPage {
     do {
-      let page = try await shelf.page(matching: query, after: after, limit: limit)
+      var page = try await shelf.page(matching: query, after: after, limit: limit)
+      page.bookmarks.removeAll { !Self.isShown($0) }
       keep(page, complete: query.isEmpty && after == nil && !page.hasMore)
       return page
     } catch ShelfError.notReadable {
@@ -48,6 +50,15 @@ public final class CachedShelf: ShelfService {
       let limit = max(1, limit)
       return ShelfPage(bookmarks: Array(found.prefix(limit)), hasMore: found.count > limit, stale: reason)
     }
+  }
+
+  /// Whether a bookmark read from the shelf keeps the rules every bookmark entering Cloudy
+  /// keeps: the shelf's, and the one URL rule (no white space, no bidi or invisible character,
+  /// a host for http and https). A row written around Cloudy (an editor with psql) that
+  /// breaks them is not shown, as a stored entry breaking the URL rule never is.
+  static func isShown(_ bookmark: ShelfBookmark) -> Bool {
+    (try? ShelfRules.check(name: bookmark.name, url: bookmark.url)) != nil
+      && BookmarkURL.storageProblem(bookmark.url) == nil
   }
 
   private static func order(_ bookmark: ShelfBookmark) -> (String, String) {
@@ -71,7 +82,7 @@ public final class CachedShelf: ShelfService {
     // A damaged copy is no copy; it is replaced by the next results.
     guard let copy = try? JSONDecoder().decode(Copy.self, from: data) else { return nil }
     // The copy came from a file: what the cloud refuses is refused here too.
-    return Copy(bookmarks: copy.bookmarks.filter { (try? ShelfRules.check(name: $0.name, url: $0.url)) != nil })
+    return Copy(bookmarks: copy.bookmarks.filter(Self.isShown))
   }
 
   public func access() async throws -> ShelfAccess { try await shelf.access() }
@@ -80,7 +91,7 @@ public final class CachedShelf: ShelfService {
 
   public func bookmark(id: String) async throws -> ShelfBookmark? {
     do {
-      return try await shelf.bookmark(id: id)
+      return try await shelf.bookmark(id: id).flatMap { Self.isShown($0) ? $0 : nil }
     } catch ShelfError.unavailable(let reason) {
       guard let copy = read(), let found = copy.bookmarks.first(where: { $0.id == id }) else {
         throw ShelfError.unavailable(reason)

@@ -99,3 +99,30 @@ private func subscribeAndCancel(_ broadcast: Broadcast<Int>, rounds: Int) async 
     for task in tasks { await task.value }
   }
 }
+
+/// A flood of signals (5,000 `NOTIFY`s from another role) is passed on as one at once and
+/// one when the interval ends: the last is never lost, the rest cost nothing.
+final class SignalThrottleTests: XCTestCase {
+  func testAFloodOfSignalsIsPassedOnAsTwo() async throws {
+    let sent = Broadcast<Void>(bufferingPolicy: .unbounded)
+    let count = Atomic(0)
+    let received = sent.subscribe()
+    let throttle = SignalThrottle(interval: .milliseconds(500)) {
+      count.add(1, ordering: .relaxed)
+      sent.send(())
+    }
+    let start = ContinuousClock.now
+    for _ in 0..<5_000 { throttle.signal() }
+    XCTAssertLessThan(ContinuousClock.now - start, .milliseconds(500), "the flood took longer than the interval")
+    XCTAssertEqual(count.load(ordering: .relaxed), 1, "the first is passed on at once")
+    var iterator = received.makeAsyncIterator()
+    _ = await iterator.next()
+    _ = await iterator.next()
+    XCTAssertGreaterThanOrEqual(ContinuousClock.now - start, .milliseconds(450), "the second waits for the interval")
+    // Nothing more comes of the flood (a bounded wait for something that must not happen).
+    try await Task.sleep(for: .seconds(1))
+    XCTAssertEqual(count.load(ordering: .relaxed), 2)
+    throttle.signal()
+    XCTAssertEqual(count.load(ordering: .relaxed), 3, "a signal after the interval is passed on at once")
+  }
+}

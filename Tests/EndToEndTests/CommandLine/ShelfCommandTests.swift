@@ -145,4 +145,48 @@ final class ShelfCommandTests: XCTestCase {
     let back = try cloudy("--shelf", "list", as: "owner", on: cloud)
     XCTAssertEqual(back.status, 0, back.stderr)
   }
+
+  /// Given shelf rows an editor changed around Cloudy (with sqlite3 or psql) to break the URL
+  /// rule — white space, a bare `https://`, a bidi override — when the shelf is listed,
+  /// searched or read by id, then none of them is shown; the good row still is.
+  func testRowsBreakingTheURLRuleWrittenAroundCloudyAreNotShown() throws {
+    for cloud in try clouds() {
+      XCTAssertEqual(try cloudy("shelf", "create", as: "owner", on: cloud).status, 0, cloud.name)
+      var ids: [String] = []
+      for name in ["good", "space", "bare", "bidi"] {
+        let added = try cloudy("--shelf", "add", "\(name).example", "--name", name, as: "owner", on: cloud)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        ids.append(added.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      let hostile = ["https://a.example/x y", "https://", "https://b.example/\u{202E}gpj.exe"]
+      for (id, url) in zip(ids.dropFirst(), hostile) {
+        switch cloud.name {
+        case "sqlite":
+          let script =
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
+            + "c.execute('UPDATE shelf_bookmarks SET url=? WHERE id=?', (sys.argv[2], sys.argv[3])); c.commit()"
+          let done = try ChildProcess.run(
+            "/usr/bin/python3", ["-c", script, folder.file("cloud.sqlite"), url, id],
+            environment: ProcessInfo.processInfo.environment)
+          XCTAssertEqual(done.status, 0, done.stderr)
+        default:
+          let server = try XCTUnwrap(PostgresTestServer.current)
+          let database = String(URLComponents(string: cloud.address("owner"))!.path.dropFirst())
+          _ = try server.psql(
+            [
+              "-c",
+              "SET cloudy.account = 'owner'; UPDATE cloudy.shelf_bookmarks SET url = $u$\(url)$u$ WHERE id = $i$\(id)$i$",
+            ], database: database)
+        }
+      }
+      let listed = try cloudy("--shelf", "list", as: "owner", on: cloud)
+      XCTAssertEqual(listed.status, 0, listed.stderr)
+      XCTAssertEqual(
+        listed.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[1]) }, ["good"], cloud.name)
+      let found = try cloudy("--shelf", "search", "example", as: "owner", on: cloud)
+      XCTAssertEqual(found.stdout.split(separator: "\n").count, 1, "\(cloud.name): \(found.stdout)")
+      let edited = try cloudy("--shelf", "edit", ids[1], "--name", "renamed", as: "owner", on: cloud)
+      XCTAssertNotEqual(edited.status, 0, "\(cloud.name): a row not shown is not edited either")
+    }
+  }
 }
