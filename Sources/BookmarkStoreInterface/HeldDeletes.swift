@@ -9,11 +9,16 @@ public struct HeldDeletes: Hashable, Sendable {
   /// What the deletes are, in the store's own terms (keys or file names): a choice settles
   /// exactly these, and is refused if what is held changed since it was shown.
   public var items: Set<String>
+  /// How many of them the deleting device put in Recently Deleted (their copies came with
+  /// the change): what deleting them here too keeps there. Deletes without copies (a device
+  /// that took an import back, files deleted by hand) leave nothing there.
+  public var inRecentlyDeleted: Int
 
-  public init(count: Int, total: Int, items: Set<String> = []) {
+  public init(count: Int, total: Int, items: Set<String> = [], inRecentlyDeleted: Int = 0) {
     self.count = count
     self.total = total
     self.items = items
+    self.inRecentlyDeleted = inRecentlyDeleted
   }
 
   /// The sentence the bottom line and the command line show until it is settled.

@@ -1299,7 +1299,12 @@ public final class DocumentBookmarkStore: BookmarkStore {
         ? "1 document could not be read; it is kept as it is."
         : "\(unreadable) documents could not be read; they are kept as they are."
     }
-    let held = sync.held.map(HeldDeletes.init)
+    let held = sync.held.map { held in
+      let suffix = "." + Self.fileExtension
+      return HeldDeletes(
+        held, copy: { $0.hasSuffix(suffix) ? $0.dropLast(suffix.count) + Self.deletedSuffix : nil },
+        present: { file in state.withLock { $0.deleted[file] != nil } })
+    }
     if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let status = StoreStatus(
       backend: backend,

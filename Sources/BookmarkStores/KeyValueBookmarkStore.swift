@@ -503,7 +503,12 @@ public final class KeyValueBookmarkStore: BookmarkStore {
     // not in Recently Deleted too: its entry there stays until it expires, unseen.
     let listed = Set(bookmarks.map(\.id))
     let deleted = deletedEntries.deleted(in: values).map(\.deleted).filter { !listed.contains($0.id) }
-    let held = keyValue.held.map(HeldDeletes.init)
+    let held = keyValue.held.map { held in
+      HeldDeletes(
+        held,
+        copy: { KeyValueBookmarkLayout.id(forKey: $0).map(KeyValueBookmarkLayout.key(forDeleted:)) },
+        present: { values[$0] != nil })
+    }
     if let held { problem = (problem.map { $0 + " " } ?? "") + held.sentence }
     let quota = StoreStatus.Quota(
       keysUsed: keyValue.keys, keysLimit: KeyValueLimits.maximumKeys, bytesUsed: keyValue.bytes,

@@ -16,8 +16,11 @@ extension RemovalHold {
 }
 
 extension HeldDeletes {
-  /// What a zone holds back, as a store's snapshot shows it.
-  init(_ held: RemovalHold.Held) {
-    self.init(count: held.keys.count, total: held.present, items: Set(held.keys))
+  /// What a zone holds back, as a store's snapshot shows it; `copy` names where the
+  /// deleting device keeps a held item's Recently Deleted copy (nil when it has none), and
+  /// `present` whether this device has it already.
+  init(_ held: RemovalHold.Held, copy: (String) -> String?, present: (String) -> Bool) {
+    let copies = held.keys.count { key in copy(key).map { held.written.contains($0) || present($0) } ?? false }
+    self.init(count: held.keys.count, total: held.present, items: Set(held.keys), inRecentlyDeleted: copies)
   }
 }

@@ -77,10 +77,18 @@ extension BookmarksViewModel {
       return []
     }
     let count = askedHeldDeletes.map { NumberText.grouped($0.count) + " bookmarks" } ?? "the bookmarks"
+    // Only what is true of Recently Deleted: the other device's copies came with the deletes,
+    // or it kept none (it took an import back, say).
+    let copies = askedHeldDeletes?.inRecentlyDeleted ?? 0
+    let kept =
+      copies == 0
+      ? "the other device kept no copies in Recently Deleted."
+      : copies == askedHeldDeletes?.count
+        ? "Recently Deleted (D) has them." : "Recently Deleted (D) has \(NumberText.grouped(copies)) of them."
     state.message = StatusMessage(
       keeping
         ? "Kept them: \(count) are back on every device."
-        : "Deleted them here too; Recently Deleted (D) has them.")
+        : "Deleted them here too; " + kept)
     return replayTypeAhead()
   }
 

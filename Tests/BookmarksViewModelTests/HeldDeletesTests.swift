@@ -62,6 +62,25 @@ final class HeldDeletesTests: XCTestCase {
     XCTAssertEqual(model.state.selection, 2, "the key that waited")
   }
 
+  /// Given deletes held back that came without Recently Deleted copies (the other device
+  /// took its import back), when `Y` applies them, then the message does not send the user to
+  /// an empty Recently Deleted; with copies, it does, saying how many it has.
+  func testTheMessageAfterYSaysWhatRecentlyDeletedHas() {
+    for (copies, said) in [
+      (0, "Deleted them here too; the other device kept no copies in Recently Deleted."),
+      (55, "Deleted them here too; Recently Deleted (D) has them."),
+      (20, "Deleted them here too; Recently Deleted (D) has 20 of them."),
+    ] {
+      var model = Fixtures.model()
+      var snapshot = heldSnapshot()
+      snapshot.heldDeletes = HeldDeletes(count: 55, total: 60, inRecentlyDeleted: copies)
+      _ = model.send(.storeChanged(snapshot))
+      XCTAssertEqual(model.press(.character("Y")).count, 1)
+      _ = model.send(.heldDeletesSettled(keeping: false, nil))
+      XCTAssertEqual(model.state.message?.text, said)
+    }
+  }
+
   func testAFailureIsSaidAndAskedAgainLater() {
     var model = Fixtures.model()
     _ = model.send(.storeChanged(heldSnapshot()))
