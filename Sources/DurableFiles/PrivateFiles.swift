@@ -53,7 +53,7 @@ public enum PrivateFiles {
   public static func replace(
     _ path: String, writing body: (_ write: (UnsafeRawBufferPointer) -> Void) throws -> Void
   ) throws {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = folder(of: path)
     let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(path) }
@@ -104,7 +104,7 @@ public enum PrivateFiles {
   /// while holding the file's lock: every live writer holds it while its temporary exists,
   /// so any temporary seen then is stale.
   public static func removeStaleTemporaries(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = folder(of: path)
     let prefix = (path as NSString).lastPathComponent + ".tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for name in names where name.hasPrefix(prefix) { unlink(directory + "/" + name) }
@@ -114,7 +114,7 @@ public enum PrivateFiles {
   /// mid-save): safe without the file's lock, since a live writer's process id is still in
   /// use. For small files written without a lock (settings, markers).
   public static func removeTemporariesOfDeadWriters(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = folder(of: path)
     let prefix = (path as NSString).lastPathComponent + ".tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for name in names where name.hasPrefix(prefix) {
@@ -162,6 +162,13 @@ public enum PrivateFiles {
     return Signature(
       inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
       nanoseconds: info.st_mtim.tv_nsec)
+  }
+
+  /// The folder that holds `path`: `.` for a bare name (`bookmarks.html`), where
+  /// `deletingLastPathComponent` gives "", which no call can open.
+  static func folder(of path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
   }
 
   private static func failure(_ path: String) -> FileError {
