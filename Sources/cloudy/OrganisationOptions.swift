@@ -8,7 +8,11 @@ struct OrganisationOptions: ParsableArguments {
     help: ArgumentHelp("The folder, names joined by / (\"\" for none).", valueName: "path"))
   var folder: String?
 
-  @Option(name: .long, help: ArgumentHelp("A tag (repeatable); replaces the bookmark's tags.", valueName: "tag"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Tags, separated by commas or spaces (repeatable); on edit they replace the bookmark's tags.",
+      valueName: "tags"))
   var tag: [String] = []
 
   @Flag(name: .long, help: "Remove every tag (edit).")
@@ -25,8 +29,9 @@ struct OrganisationOptions: ParsableArguments {
     if clearTags, !tag.isEmpty { throw CLIError("Give --tag or --clear-tags, not both.") }
     var draft = draft
     draft.folder = folder.map(BookmarkOrganisation.folderPath)
-    let tags = tag.map(BookmarkOrganisation.tag)
-    draft.tags = clearTags ? [] : tags.isEmpty ? nil : tags
+    // Each value is read as the dialog's Tags field is: `--tag a,b` is two tags.
+    let tags = BookmarkOrganisation.tags(tag.joined(separator: ","))
+    draft.tags = clearTags ? [] : tag.isEmpty ? nil : tags
     draft.notes = notes
     if let problem = draft.organisationProblem { throw CLIError(problem.description) }
     return draft
