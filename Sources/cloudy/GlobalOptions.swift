@@ -157,8 +157,8 @@ struct GlobalOptions: ParsableArguments {
     if let problem = status.problem { Self.warn(problem) }
   }
 
-  /// `list`'s exit status when it printed this device's copy because the cloud could not
-  /// be used: the list is complete as far as this device knows, but may be stale.
+  /// The exit status when the cloud could not be used: `list` printed this device's copy (it
+  /// is complete as far as this device knows, but may be stale), or `sync` did not sync.
   static let staleExitCode: Int32 = 3
 
   /// One sanitized line on stderr.
