@@ -123,8 +123,8 @@ public enum PrivateFiles {
     }
   }
 
-  /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing).
-  /// The lock file is separate from the data file because `rename` replaces the data
+  /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing);
+  /// a wait that lasts gives ``LockWait``'s notice. The lock file is separate from the data file because `rename` replaces the data
   /// file's inode, and a lock on a replaced inode protects nothing.
   public static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
     try withLock(lockPath, LOCK_EX, body)
@@ -140,9 +140,7 @@ public enum PrivateFiles {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(lockPath) }
     defer { close(fd) }
-    while flock(fd, operation) != 0 {
-      if errno != EINTR { throw failure(lockPath) }
-    }
+    guard LockWait.blockingLock(fd, operation, path: lockPath) else { throw failure(lockPath) }
     defer { flock(fd, LOCK_UN) }
     return try body()
   }
