@@ -54,6 +54,10 @@ struct Cloudy: AsyncParsableCommand {
   static func main() async {
     useOneMallocArena()
     if let problem = ArgumentEncoding.problem() { exit(withError: CLIError(problem)) }
+    let commands = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst()), commands: commands) {
+      exitSanitizing(ValidationError(problem))
+    }
     do {
       var command = try parseAsRoot()
       // A command waiting on a lock says who holds it; the full screen would be scribbled on.

@@ -48,6 +48,20 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertFalse(emptyID.stderr.contains("No bookmark has the id ."), emptyID.stderr)
   }
 
+  /// A mistyped command is a usage error (64) that names the command meant.
+  func testAMistypedCommandSuggestsTheNearestOne() throws {
+    let mistyped = try cloudy(["lst"])
+    XCTAssertEqual(mistyped.status, 64, mistyped.stderr)
+    XCTAssertEqual(mistyped.stderr.split(separator: "\n").first, "Error: Unknown command “lst”; did you mean “list”?")
+    let withOptions = try cloudy(["--store", "documents", "expot", "-o", "x.html"])
+    XCTAssertEqual(withOptions.status, 64, withOptions.stderr)
+    XCTAssertTrue(withOptions.stderr.contains("did you mean “export”?"), withOptions.stderr)
+    let unlike = try cloudy(["frobnicate"])
+    XCTAssertEqual(unlike.status, 64, unlike.stderr)
+    XCTAssertTrue(unlike.stderr.contains("Unknown command “frobnicate”"), unlike.stderr)
+    XCTAssertFalse(unlike.stderr.contains("did you mean"), unlike.stderr)
+  }
+
   func testVersion() throws {
     let output = try cloudy(["--version"])
     XCTAssertEqual(output.status, 0)
