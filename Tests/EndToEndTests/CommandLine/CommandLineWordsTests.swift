@@ -62,6 +62,19 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertFalse(unlike.stderr.contains("did you mean"), unlike.stderr)
   }
 
+  /// Usage errors exit 64, as the docs say, not 1.
+  func testUsageErrorsExit64() throws {
+    for arguments in [
+      ["export", "--format", "pdf"], ["config", "set"], ["config", "set", "store"], ["config", "unset"],
+      ["config", "frob"],
+    ] {
+      let output = try cloudy(arguments)
+      XCTAssertEqual(output.status, 64, "\(arguments): \(output.stderr)")
+      XCTAssertFalse(output.stderr.isEmpty, "\(arguments)")
+    }
+    XCTAssertEqual(try cloudy(["config", "set", "sort", "sideways"]).status, 1, "a bad value is refused, not a usage")
+  }
+
   func testVersion() throws {
     let output = try cloudy(["--version"])
     XCTAssertEqual(output.status, 0)

@@ -126,7 +126,7 @@ final class ImportExportCommandTests: XCTestCase {
     XCTAssertTrue(html.stdout.contains("<DT><H3 ADD_DATE="), html.stdout)
     XCTAssertTrue(html.stdout.contains(">Swift</A>\n        <DD>The language\n"), html.stdout)
     let bad = try cloudy(["export", "--format", "pdf"])
-    XCTAssertEqual(bad.status, 1)
+    XCTAssertEqual(bad.status, 64, "a usage error")
   }
 
   /// `-o bookmarks.html`, a bare name, is a file in the working folder: written, made
