@@ -63,6 +63,9 @@ struct GlobalOptions: ParsableArguments {
   func validate() throws {
     // An empty --home is a mistake (an unset variable in a script), not "the default".
     if home?.isEmpty == true { throw ValidationError("--home needs a folder; leave it out for the default folders.") }
+    if home == nil, environment["CLOUDY_HOME"]?.isEmpty == true {
+      throw ValidationError("CLOUDY_HOME is empty; give it a folder, or unset it for the default folders.")
+    }
   }
 
   /// The choice these options make, with stderr for its remarks.

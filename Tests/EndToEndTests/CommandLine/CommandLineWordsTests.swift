@@ -75,6 +75,15 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertEqual(try cloudy(["config", "set", "sort", "sideways"]).status, 1, "a bad value is refused, not a usage")
   }
 
+  /// `CLOUDY_HOME=` is refused as `--home ""` is: an unset variable in a script is a mistake.
+  func testAnEmptyHomeVariableIsRefusedAsAnEmptyFlagIs() throws {
+    let flag = try cloudy(["--home", "", "list"])
+    let variable = try cloudy(["list"], environment: ["CLOUDY_HOME": ""])
+    XCTAssertEqual(variable.status, flag.status, variable.stderr)
+    XCTAssertEqual(variable.status, 64)
+    XCTAssertTrue(variable.stderr.contains("CLOUDY_HOME is empty"), variable.stderr)
+  }
+
   func testVersion() throws {
     let output = try cloudy(["--version"])
     XCTAssertEqual(output.status, 0)
