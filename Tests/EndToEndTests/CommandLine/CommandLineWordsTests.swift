@@ -84,6 +84,15 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertTrue(variable.stderr.contains("CLOUDY_HOME is empty"), variable.stderr)
   }
 
+  /// `remove` says what it removed and where it went.
+  func testRemoveSaysWhatItRemoved() throws {
+    let id = try cloudy(["add", "https://gone.example", "--name", "Gone soon"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let removed = try cloudy(["remove", String(id.prefix(6))])
+    XCTAssertEqual(removed.status, 0, removed.stderr)
+    XCTAssertEqual(removed.stderr, "Removed “Gone soon” (\(id.prefix(8))); Recently Deleted has it.\n")
+  }
+
   func testVersion() throws {
     let output = try cloudy(["--version"])
     XCTAssertEqual(output.status, 0)
