@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookmarkModel
 
-/// `--folder`, `--tag` and `--notes`, for `add` and `edit`.
+/// `--folder`, `--tag` and `--notes`, for `add` and `edit` (`edit` has `--clear-tags` too).
 struct OrganisationOptions: ParsableArguments {
   @Option(
     name: .long,
@@ -15,17 +15,15 @@ struct OrganisationOptions: ParsableArguments {
       valueName: "tags"))
   var tag: [String] = []
 
-  @Flag(name: .long, help: "Remove every tag (edit).")
-  var clearTags = false
-
   @Option(name: .long, help: ArgumentHelp("Notes (\"\" for none).", valueName: "text"))
   var notes: String?
 
   /// True when any of the options was given.
-  var isGiven: Bool { folder != nil || !tag.isEmpty || clearTags || notes != nil }
+  var isGiven: Bool { folder != nil || !tag.isEmpty || notes != nil }
 
-  /// The draft with these fields (nil where not given), or the sentence saying what's wrong.
-  func apply(to draft: BookmarkDraft) throws -> BookmarkDraft {
+  /// The draft with these fields (nil where not given; no tags at all with `clearTags`), or
+  /// the sentence saying what's wrong.
+  func apply(to draft: BookmarkDraft, clearTags: Bool = false) throws -> BookmarkDraft {
     if clearTags, !tag.isEmpty { throw CLIError("Give --tag or --clear-tags, not both.") }
     var draft = draft
     draft.folder = folder.map(BookmarkOrganisation.folderPath)

@@ -93,6 +93,13 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertEqual(removed.stderr, "Removed “Gone soon” (\(id.prefix(8))); Recently Deleted has it.\n")
   }
 
+  /// `--clear-tags` means something only to `edit`, so only `edit --help` lists it.
+  func testClearTagsIsListedOnlyForEdit() throws {
+    XCTAssertFalse(try cloudy(["add", "--help"]).stdout.contains("--clear-tags"))
+    XCTAssertTrue(try cloudy(["edit", "--help"]).stdout.contains("--clear-tags"))
+    XCTAssertEqual(try cloudy(["add", "https://x.example", "--clear-tags"]).status, 64)
+  }
+
   func testVersion() throws {
     let output = try cloudy(["--version"])
     XCTAssertEqual(output.status, 0)
