@@ -39,6 +39,18 @@ final class FileModeCommandTests: XCTestCase {
       for file in files { XCTAssertEqual(try mode(file), 0o600, "\(store): \(file)") }
     }
   }
+
+  /// Only group and other bits are taken off: a home made read-only by hand stays so.
+  func testAReadOnlyFolderStaysReadOnly() throws {
+    let environment = ["CLOUDY_HOME": home.path]
+    XCTAssertEqual(try ChildProcess.cloudy(["add", "https://private.example"], environment: environment).status, 0)
+    let config = home.path + "/config"
+    chmod(config, 0o555)
+    defer { chmod(config, 0o700) }
+    let listed = try ChildProcess.cloudy(["list"], environment: environment)
+    XCTAssertEqual(listed.status, 0, listed.stderr)
+    XCTAssertEqual(try mode(config), 0o500)
+  }
 }
 
 extension FileManager {
