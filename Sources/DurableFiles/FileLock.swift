@@ -10,16 +10,14 @@ public final class FileLock: Sendable {
   private let fd: Int32
 
   /// Waits for the lock on `path` (created 0600 if missing) and holds it until ``unlock()``
-  /// or until this object goes away.
+  /// or until this object goes away; a wait that lasts gives ``LockWait``'s notice.
   public init(exclusive path: String) throws {
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw FileError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
-    while flock(fd, LOCK_EX) != 0 {
-      if errno != EINTR {
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        throw FileError.writeFailed(path: path, reason: reason)
-      }
+    guard LockWait.blockingLock(fd, LOCK_EX, path: path) else {
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      throw FileError.writeFailed(path: path, reason: reason)
     }
     self.fd = fd
   }
@@ -42,10 +40,17 @@ public final class FileLock: Sendable {
 
   /// Waits for the lock on `path` without blocking a thread: tries, and between tries
   /// sleeps 1 ms, doubling up to 20 ms. For async code that holds the lock across `await`s.
+  /// A wait that lasts ``LockWait/patience`` gives its notice, once.
   public static func acquire(exclusive path: String) async throws -> FileLock {
     var pause = Duration.milliseconds(1)
+    let announceAt = ContinuousClock.now + LockWait.patience
+    var announced = false
     while true {
       if let lock = try attempt(exclusive: path) { return lock }
+      if !announced, ContinuousClock.now >= announceAt {
+        announced = true
+        LockWait.announce(path: path)
+      }
       try await Task.sleep(for: pause)
       pause = min(pause * 2, .milliseconds(20))
     }

@@ -53,7 +53,7 @@ public enum PrivateFiles {
   public static func replace(
     _ path: String, writing body: (_ write: (UnsafeRawBufferPointer) -> Void) throws -> Void
   ) throws {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = folder(of: path)
     let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(path) }
@@ -104,7 +104,7 @@ public enum PrivateFiles {
   /// while holding the file's lock: every live writer holds it while its temporary exists,
   /// so any temporary seen then is stale.
   public static func removeStaleTemporaries(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = folder(of: path)
     let prefix = (path as NSString).lastPathComponent + ".tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for name in names where name.hasPrefix(prefix) { unlink(directory + "/" + name) }
@@ -114,7 +114,7 @@ public enum PrivateFiles {
   /// mid-save): safe without the file's lock, since a live writer's process id is still in
   /// use. For small files written without a lock (settings, markers).
   public static func removeTemporariesOfDeadWriters(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = folder(of: path)
     let prefix = (path as NSString).lastPathComponent + ".tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
     for name in names where name.hasPrefix(prefix) {
@@ -123,8 +123,8 @@ public enum PrivateFiles {
     }
   }
 
-  /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing).
-  /// The lock file is separate from the data file because `rename` replaces the data
+  /// Runs `body` while holding an exclusive `flock` on `lockPath` (created 0600 if missing);
+  /// a wait that lasts gives ``LockWait``'s notice. The lock file is separate from the data file because `rename` replaces the data
   /// file's inode, and a lock on a replaced inode protects nothing.
   public static func withExclusiveLock<T>(_ lockPath: String, _ body: () throws -> T) throws -> T {
     try withLock(lockPath, LOCK_EX, body)
@@ -140,9 +140,7 @@ public enum PrivateFiles {
     let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw failure(lockPath) }
     defer { close(fd) }
-    while flock(fd, operation) != 0 {
-      if errno != EINTR { throw failure(lockPath) }
-    }
+    guard LockWait.blockingLock(fd, operation, path: lockPath) else { throw failure(lockPath) }
     defer { flock(fd, LOCK_UN) }
     return try body()
   }
@@ -162,6 +160,13 @@ public enum PrivateFiles {
     return Signature(
       inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
       nanoseconds: info.st_mtim.tv_nsec)
+  }
+
+  /// The folder that holds `path`: `.` for a bare name (`bookmarks.html`), where
+  /// `deletingLastPathComponent` gives "", which no call can open.
+  static func folder(of path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
   }
 
   private static func failure(_ path: String) -> FileError {

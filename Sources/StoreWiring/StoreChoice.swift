@@ -137,6 +137,9 @@ public struct StoreChoice: Sendable {
   public func makeStore(
     _ chosen: StoreBackend? = nil, connected: Bool = true, watching: Bool = true
   ) throws -> any BookmarkStore {
+    // A mode loosened by hand (chmod -R 777) is put back before the store reads a file.
+    PrivateFiles.keepPrivate(location.configDirectory)
+    PrivateFiles.keepPrivate(location.dataDirectory)
     switch try chosen ?? backend() {
     case .userDefaults: return UserDefaultsStore(location: location, recentlyDeleted: recentlyDeletedRules)
     case .keyValue: return try makeKeyValueStore(connected: connected)

@@ -25,14 +25,16 @@ public enum PageCharset {
   }
 
   /// The charset a label means, as browsers read it: Latin-1 and ASCII labels are
-  /// windows-1252 (whose 0x80–0x9F are curly quotes and dashes, not controls), and a page that
-  /// says UTF-16 in its own ASCII text can't be UTF-16, so it is UTF-8.
+  /// windows-1252 (whose 0x80–0x9F are curly quotes and dashes, not controls), a page that
+  /// says UTF-16 in its own ASCII text can't be UTF-16, so it is UTF-8, and UTF-7 (which hides
+  /// markup in plain ASCII, `+ADw-` for `<`) is no page charset at all: UTF-8 too.
   static func label(_ name: String, inPage: Bool = false) -> String {
     switch name {
     case "iso-8859-1", "iso8859-1", "latin1", "l1", "cp819", "ibm819", "iso_8859-1", "us-ascii", "ascii",
       "iso-ir-100", "x-cp1252", "cp1252":
       return "windows-1252"
     case "utf-16", "utf-16le", "utf-16be": return inPage ? "utf-8" : name
+    case "utf-7", "utf7", "unicode-1-1-utf-7", "unicode-2-0-utf-7", "csunicode11utf7", "x-unicode20utf7": return "utf-8"
     default: return name
     }
   }

@@ -17,7 +17,9 @@ struct CheckCommand: AsyncParsableCommand {
     discussion: """
       Prints each link that is not fine (status, id, name, URL, what was found), then a summary. Statuses: \
       moved (for good, to a new URL), gone (404, 410), client-error, server-error (5xx twice), dns, refused, \
-      timeout, tls, bad-redirect (a loop, too many, or into a private network). The results are kept on this \
+      timeout, tls, bad-redirect (a loop, too many, or into a private network), not-web (never fetched), failed \
+      (anything else that ended the fetch: the server closed or reset the connection, a proxy refused) and unchecked (nothing \
+      found out: no network, or 429 twice; not dead). The results are kept on this \
       device and shown in the list (is:dead, is:moved). Nothing is changed unless you say yes to --update-moved.
       """)
 

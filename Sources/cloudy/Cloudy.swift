@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkStores
 import BookmarksViewModel
+import DurableFiles
 import Foundation
 import ScreenRendering
 import TerminalUI
@@ -53,8 +54,14 @@ struct Cloudy: AsyncParsableCommand {
   static func main() async {
     useOneMallocArena()
     if let problem = ArgumentEncoding.problem() { exit(withError: CLIError(problem)) }
+    let commands = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst()), commands: commands) {
+      exitSanitizing(ValidationError(problem))
+    }
     do {
       var command = try parseAsRoot()
+      // A command waiting on a lock says who holds it; the full screen would be scribbled on.
+      if !(command is Cloudy), !(command is DemoCommand) { LockWait.setNotice { GlobalOptions.warn($0) } }
       if var asyncCommand = command as? AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

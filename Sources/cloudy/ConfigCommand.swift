@@ -28,6 +28,27 @@ struct ConfigCommand: AsyncParsableCommand {
   @Argument(help: "The value, for set.")
   var value: String?
 
+  private static let names = SavedSettings.Name.allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// A missing or unknown action, name or value is a usage error (exit status 64); a value
+  /// that would make every later run fail is refused in ``run()`` (exit status 1).
+  func validate() throws {
+    switch action {
+    case nil: break
+    case "set":
+      guard name.flatMap(SavedSettings.Name.init(rawValue:)) != nil, let value, !value.isEmpty else {
+        throw ValidationError("config set needs a setting (\(Self.names)) and its value.")
+      }
+    case "unset":
+      guard name.flatMap(SavedSettings.Name.init(rawValue:)) != nil, value == nil else {
+        throw ValidationError("config unset needs one setting (\(Self.names)).")
+      }
+    default:
+      throw ValidationError(
+        "Unknown config action “\(action ?? "")”; use set or unset, or nothing to print the settings.")
+    }
+  }
+
   func run() async throws {
     try await CLIError.reporting {
       var settings = try options.savedSettings()
@@ -37,30 +58,15 @@ struct ConfigCommand: AsyncParsableCommand {
           if let value = settings[name] { print("\(name.rawValue)=\(CLIError(value).description)") }
         }
       case "set":
-        let (name, value) = try nameAndValue()
+        guard let name = name.flatMap(SavedSettings.Name.init(rawValue:)), let value else { return }
         settings[name] = try checked(value, for: name)
         try settings.save(to: options.location)
-      case "unset":
-        guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), value == nil else {
-          throw CLIError(
-            "Usage: cloudy config unset store|cloud|account|sort|follow-place|keep-deleted-days|history-versions|history-days"
-          )
-        }
+      default:
+        guard let name = name.flatMap(SavedSettings.Name.init(rawValue:)) else { return }
         settings[name] = nil
         try settings.save(to: options.location)
-      default:
-        throw CLIError("Unknown config action “\(action ?? "")”; use set or unset, or nothing to print the settings.")
       }
     }
-  }
-
-  private func nameAndValue() throws -> (SavedSettings.Name, String) {
-    guard let name = self.name.flatMap(SavedSettings.Name.init(rawValue:)), let value, !value.isEmpty else {
-      throw CLIError(
-        "Usage: cloudy config set store|cloud|account|sort|follow-place|keep-deleted-days|history-versions|history-days VALUE"
-      )
-    }
-    return (name, value)
   }
 
   /// Refuses a value that would make every later run fail.

@@ -21,19 +21,24 @@ struct EditCommand: AsyncParsableCommand {
 
   @OptionGroup var organisation: OrganisationOptions
 
+  @Flag(name: .long, help: "Remove every tag.")
+  var clearTags = false
+
   @Flag(name: .long, help: "Change the URL even if another bookmark has the same URL.")
   var allowDuplicate = false
 
   func validate() throws {
     if id.isEmpty { throw ValidationError("Give the bookmark's id; `cloudy list` shows every id.") }
-    if name == nil, url == nil, !organisation.isGiven {
+    if name == nil, url == nil, !organisation.isGiven, !clearTags {
       throw ValidationError("Give what to change: --name, --url, --folder, --tag, --clear-tags or --notes.")
     }
   }
 
   func run() async throws {
     if options.shelf {
-      if organisation.isGiven { throw CLIError("The team shelf has no folders, tags or notes; leave those out.") }
+      if organisation.isGiven || clearTags {
+        throw CLIError("The team shelf has no folders, tags or notes; leave those out.")
+      }
       return try await ShelfCLI.edit(options, id: id, name: name, url: url)
     }
     try await CLIError.reporting {
@@ -44,7 +49,7 @@ struct EditCommand: AsyncParsableCommand {
       let draft = try organisation.apply(
         to: try BookmarkDraft(name: name ?? bookmark.name, url: url ?? bookmark.url)
           .validated(unchangedURL: bookmark.url)
-          .mapError { CLIError($0.description) }.get())
+          .mapError { CLIError($0.description) }.get(), clearTags: clearTags)
       if url != nil, !allowDuplicate, let existing = bookmarks.duplicate(of: draft.url, excluding: bookmark.id) {
         throw CLIError(
           "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to use it anyway.")

@@ -26,9 +26,15 @@ struct ExportCommand: AsyncParsableCommand {
   @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file (mode 0600).", valueName: "file"))
   var output: String?
 
+  func validate() throws {
+    if let format, BookmarkFileFormat(rawValue: format.lowercased()) == nil {
+      throw ValidationError("Unknown format “\(format)”; choose html, xbel or json.")
+    }
+  }
+
   func run() async throws {
     try await CLIError.reporting {
-      let format = try chosenFormat()
+      let format = chosenFormat
       let bookmarks = try await options.openStore().load()
       let data: Data
       switch format {
@@ -54,13 +60,9 @@ struct ExportCommand: AsyncParsableCommand {
     }
   }
 
-  private func chosenFormat() throws -> BookmarkFileFormat {
-    if let format {
-      guard let chosen = BookmarkFileFormat(rawValue: format.lowercased()) else {
-        throw CLIError("Unknown format “\(format)”; choose html, xbel or json.")
-      }
-      return chosen
-    }
+  /// `--format` (checked in ``validate()``), else from `-o`'s extension, else html.
+  private var chosenFormat: BookmarkFileFormat {
+    if let chosen = format.flatMap({ BookmarkFileFormat(rawValue: $0.lowercased()) }) { return chosen }
     return output.flatMap { BookmarkFileFormat(pathExtension: ($0 as NSString).pathExtension) } ?? .html
   }
 }

@@ -63,6 +63,9 @@ struct GlobalOptions: ParsableArguments {
   func validate() throws {
     // An empty --home is a mistake (an unset variable in a script), not "the default".
     if home?.isEmpty == true { throw ValidationError("--home needs a folder; leave it out for the default folders.") }
+    if home == nil, environment["CLOUDY_HOME"]?.isEmpty == true {
+      throw ValidationError("CLOUDY_HOME is empty; give it a folder, or unset it for the default folders.")
+    }
   }
 
   /// The choice these options make, with stderr for its remarks.
@@ -157,8 +160,8 @@ struct GlobalOptions: ParsableArguments {
     if let problem = status.problem { Self.warn(problem) }
   }
 
-  /// `list`'s exit status when it printed this device's copy because the cloud could not
-  /// be used: the list is complete as far as this device knows, but may be stale.
+  /// The exit status when the cloud could not be used: `list` printed this device's copy (it
+  /// is complete as far as this device knows, but may be stale), or `sync` did not sync.
   static let staleExitCode: Int32 = 3
 
   /// One sanitized line on stderr.

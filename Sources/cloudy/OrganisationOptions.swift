@@ -1,32 +1,35 @@
 import ArgumentParser
 import BookmarkModel
 
-/// `--folder`, `--tag` and `--notes`, for `add` and `edit`.
+/// `--folder`, `--tag` and `--notes`, for `add` and `edit` (`edit` has `--clear-tags` too).
 struct OrganisationOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp("The folder, names joined by / (\"\" for none).", valueName: "path"))
   var folder: String?
 
-  @Option(name: .long, help: ArgumentHelp("A tag (repeatable); replaces the bookmark's tags.", valueName: "tag"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Tags, separated by commas or spaces (repeatable); on edit they replace the bookmark's tags.",
+      valueName: "tags"))
   var tag: [String] = []
-
-  @Flag(name: .long, help: "Remove every tag (edit).")
-  var clearTags = false
 
   @Option(name: .long, help: ArgumentHelp("Notes (\"\" for none).", valueName: "text"))
   var notes: String?
 
   /// True when any of the options was given.
-  var isGiven: Bool { folder != nil || !tag.isEmpty || clearTags || notes != nil }
+  var isGiven: Bool { folder != nil || !tag.isEmpty || notes != nil }
 
-  /// The draft with these fields (nil where not given), or the sentence saying what's wrong.
-  func apply(to draft: BookmarkDraft) throws -> BookmarkDraft {
+  /// The draft with these fields (nil where not given; no tags at all with `clearTags`), or
+  /// the sentence saying what's wrong.
+  func apply(to draft: BookmarkDraft, clearTags: Bool = false) throws -> BookmarkDraft {
     if clearTags, !tag.isEmpty { throw CLIError("Give --tag or --clear-tags, not both.") }
     var draft = draft
     draft.folder = folder.map(BookmarkOrganisation.folderPath)
-    let tags = tag.map(BookmarkOrganisation.tag)
-    draft.tags = clearTags ? [] : tags.isEmpty ? nil : tags
+    // Each value is read as the dialog's Tags field is: `--tag a,b` is two tags.
+    let tags = BookmarkOrganisation.tags(tag.joined(separator: ","))
+    draft.tags = clearTags ? [] : tag.isEmpty ? nil : tags
     draft.notes = notes
     if let problem = draft.organisationProblem { throw CLIError(problem.description) }
     return draft

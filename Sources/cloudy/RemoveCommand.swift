@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookmarkStores
 
-/// `cloudy remove ID`.
+/// `cloudy remove ID`: says on stderr what it removed.
 struct RemoveCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove", abstract: "Delete a bookmark. ID may be a unique prefix.")
@@ -21,6 +21,7 @@ struct RemoveCommand: AsyncParsableCommand {
       let store = try await options.openStore()
       let bookmark = try await store.load().resolve(id)
       try await store.delete(id: bookmark.id)
+      GlobalOptions.warn("Removed “\(bookmark.name)” (\(bookmark.id.prefix(8))); Recently Deleted has it.")
       await options.finish(store)
     }
   }

@@ -44,10 +44,12 @@ struct SyncCommand: AsyncParsableCommand {
   func run() async throws {
     if watch { return try await SyncWatch(options: options).run() }
     try await CLIError.reporting {
-      let store = try await options.openStore()
+      let store = try options.makeStore(watching: false)
+      let waiting = await store.status().pending
+      let synced = await store.sync()
       guard let held = await store.snapshot()?.heldDeletes else {
         if applyDeletes || keepDeleted { StandardStream.output.say("No deletes are held back.\n") }
-        await options.finish(store)
+        try report(synced, waitingBefore: waiting)
         return
       }
       guard applyDeletes || keepDeleted else { throw CLIError(held.sentence) }
@@ -58,5 +60,28 @@ struct SyncCommand: AsyncParsableCommand {
           : "Deleted \(held.count) bookmarks here too; `cloudy trash list` shows them.\n")
       await options.finish(store)
     }
+  }
+
+  /// Says on stderr what a sync that could not reach the cloud did, and exits with
+  /// ``GlobalOptions/staleExitCode``: what waits on this device, or that it was sent and only
+  /// the fetch failed. `waitingBefore` is how many changes waited before the sync.
+  private func report(_ status: StoreStatus?, waitingBefore: Int) throws {
+    guard let status else { return }
+    guard status.sync == .offline, !options.isOffline else {
+      if let problem = status.problem { GlobalOptions.warn(problem) }
+      return
+    }
+    var problem = status.problem ?? "Can't reach the cloud."
+    if problem.hasSuffix(".") { problem.removeLast() }
+    let what =
+      if status.pending > 0 {
+        status.pending == 1 ? "1 change waits on this device" : "\(status.pending) changes wait on this device"
+      } else if waitingBefore > 0 {
+        "this device's changes were sent, but other devices' changes could not be fetched"
+      } else {
+        "nothing waited to be sent, and other devices' changes could not be fetched"
+      }
+    GlobalOptions.warn("\(problem); \(what).")
+    throw ExitCode(GlobalOptions.staleExitCode)
   }
 }

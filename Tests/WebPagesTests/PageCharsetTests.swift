@@ -28,6 +28,17 @@ final class PageCharsetTests: XCTestCase {
       "It’s")
   }
 
+  /// UTF-7 hides markup in plain ASCII (`+ADw-` is `<`): browsers refuse it as a page's
+  /// charset, and so does Cloudy, reading the page as UTF-8.
+  func testUTF7IsNotAPageCharset() {
+    XCTAssertEqual(detect("<p>", "text/html; charset=UTF-7"), "utf-8")
+    XCTAssertEqual(detect("<meta charset=utf-7>"), "utf-8")
+    XCTAssertEqual(detect("<meta charset=unicode-1-1-utf-7>"), "utf-8")
+    XCTAssertEqual(
+      PageTitle.find(in: Array("<title>+AGEAYgBj-</title>".utf8), contentType: "text/html; charset=utf-7"),
+      "+AGEAYgBj-")
+  }
+
   func testAByteOrderMarkWinsAndIsSkipped() {
     let detected = PageCharset.detect([0xEF, 0xBB, 0xBF, 0x3C], contentType: "text/html; charset=latin1")
     XCTAssertEqual(detected.name, "utf-8")

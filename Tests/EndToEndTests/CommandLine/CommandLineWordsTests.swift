@@ -48,6 +48,58 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertFalse(emptyID.stderr.contains("No bookmark has the id ."), emptyID.stderr)
   }
 
+  /// A mistyped command is a usage error (64) that names the command meant.
+  func testAMistypedCommandSuggestsTheNearestOne() throws {
+    let mistyped = try cloudy(["lst"])
+    XCTAssertEqual(mistyped.status, 64, mistyped.stderr)
+    XCTAssertEqual(mistyped.stderr.split(separator: "\n").first, "Error: Unknown command “lst”; did you mean “list”?")
+    let withOptions = try cloudy(["--store", "documents", "expot", "-o", "x.html"])
+    XCTAssertEqual(withOptions.status, 64, withOptions.stderr)
+    XCTAssertTrue(withOptions.stderr.contains("did you mean “export”?"), withOptions.stderr)
+    let unlike = try cloudy(["frobnicate"])
+    XCTAssertEqual(unlike.status, 64, unlike.stderr)
+    XCTAssertTrue(unlike.stderr.contains("Unknown command “frobnicate”"), unlike.stderr)
+    XCTAssertFalse(unlike.stderr.contains("did you mean"), unlike.stderr)
+  }
+
+  /// Usage errors exit 64, as the docs say, not 1.
+  func testUsageErrorsExit64() throws {
+    for arguments in [
+      ["export", "--format", "pdf"], ["config", "set"], ["config", "set", "store"], ["config", "unset"],
+      ["config", "frob"],
+    ] {
+      let output = try cloudy(arguments)
+      XCTAssertEqual(output.status, 64, "\(arguments): \(output.stderr)")
+      XCTAssertFalse(output.stderr.isEmpty, "\(arguments)")
+    }
+    XCTAssertEqual(try cloudy(["config", "set", "sort", "sideways"]).status, 1, "a bad value is refused, not a usage")
+  }
+
+  /// `CLOUDY_HOME=` is refused as `--home ""` is: an unset variable in a script is a mistake.
+  func testAnEmptyHomeVariableIsRefusedAsAnEmptyFlagIs() throws {
+    let flag = try cloudy(["--home", "", "list"])
+    let variable = try cloudy(["list"], environment: ["CLOUDY_HOME": ""])
+    XCTAssertEqual(variable.status, flag.status, variable.stderr)
+    XCTAssertEqual(variable.status, 64)
+    XCTAssertTrue(variable.stderr.contains("CLOUDY_HOME is empty"), variable.stderr)
+  }
+
+  /// `remove` says what it removed and where it went.
+  func testRemoveSaysWhatItRemoved() throws {
+    let id = try cloudy(["add", "https://gone.example", "--name", "Gone soon"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let removed = try cloudy(["remove", String(id.prefix(6))])
+    XCTAssertEqual(removed.status, 0, removed.stderr)
+    XCTAssertEqual(removed.stderr, "Removed “Gone soon” (\(id.prefix(8))); Recently Deleted has it.\n")
+  }
+
+  /// `--clear-tags` means something only to `edit`, so only `edit --help` lists it.
+  func testClearTagsIsListedOnlyForEdit() throws {
+    XCTAssertFalse(try cloudy(["add", "--help"]).stdout.contains("--clear-tags"))
+    XCTAssertTrue(try cloudy(["edit", "--help"]).stdout.contains("--clear-tags"))
+    XCTAssertEqual(try cloudy(["add", "https://x.example", "--clear-tags"]).status, 64)
+  }
+
   func testVersion() throws {
     let output = try cloudy(["--version"])
     XCTAssertEqual(output.status, 0)

@@ -126,7 +126,23 @@ final class ImportExportCommandTests: XCTestCase {
     XCTAssertTrue(html.stdout.contains("<DT><H3 ADD_DATE="), html.stdout)
     XCTAssertTrue(html.stdout.contains(">Swift</A>\n        <DD>The language\n"), html.stdout)
     let bad = try cloudy(["export", "--format", "pdf"])
-    XCTAssertEqual(bad.status, 1)
+    XCTAssertEqual(bad.status, 64, "a usage error")
+  }
+
+  /// `-o bookmarks.html`, a bare name, is a file in the working folder: written, made
+  /// durable there, exit 0 (the folder of a bare name is `.`, not "").
+  func testExportToABareFileNameWritesItInTheWorkingFolder() throws {
+    XCTAssertEqual(try cloudy(["add", "https://swift.org", "--name", "Swift"]).status, 0)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let exported = try ChildProcess.run(
+      "/bin/sh",
+      ["-c", "cd \"$1\" && exec \"$2\" export -o bookmarks.html", "sh", folder.path, ChildProcess.cloudyPath],
+      environment: ChildProcess.inherited(plus: ["CLOUDY_HOME": home.path]))
+    XCTAssertEqual(exported.status, 0, exported.stderr)
+    XCTAssertEqual(exported.stderr, "Exported 1 bookmark to bookmarks.html.\n")
+    let written = try String(contentsOfFile: folder.path + "/bookmarks.html", encoding: .utf8)
+    XCTAssertTrue(written.contains(">Swift</A>"), written)
   }
 
   /// `cloudy edit` finds duplicate URLs with the same normaliser as add and import.

@@ -50,9 +50,20 @@ final class OrganiseCommandTests: XCTestCase {
     XCTAssertEqual(try cloudy("folders").stdout, "1\tToolbar\n0\tToolbar/Dev\n")
   }
 
+  /// `--tag a,b` is two tags, as the Tags field of the dialog reads it (commas or spaces
+  /// between tags), on `add` and on `edit`: not refused with advice to use commas.
+  func testATagOptionTakesSeveralTagsSeparatedByCommasOrSpaces() throws {
+    let added = try cloudy("add", "u.example", "--tag", "a,b", "--tag", "#c d")
+    XCTAssertEqual(added.status, 0, added.stderr)
+    XCTAssertEqual(try XCTUnwrap(try listed().first)["tags"] as? [String], ["a", "b", "c", "d"])
+    let id = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let edited = try cloudy("edit", id, "--tag", "x, y,,x")
+    XCTAssertEqual(edited.status, 0, edited.stderr)
+    XCTAssertEqual(try XCTUnwrap(try listed().first)["tags"] as? [String], ["x", "y"])
+  }
+
   func testBadInputIsRefusedWithASentenceAndNothingIsStored() throws {
     for (arguments, sentence) in [
-      (["--tag", "two words"], "A tag can't contain spaces (“two words”); separate tags with spaces or commas."),
       (["--tag", String(repeating: "t", count: 1_000)], "A tag can be at most 64 characters; this one has 1000."),
       (["--folder", "Bad\u{1B}[2JName"], "A folder name can't contain control or invisible characters."),
       (["--notes", "bell\u{7}"], "Notes can't contain control characters other than line breaks and tabs."),
