@@ -42,6 +42,11 @@ public struct LinkChecker: Sendable {
   /// Checks every URL (keyed by anything, a bookmark's id say) within the limits, telling
   /// `each` of every result as it comes, with how many are done of how many; the results
   /// are returned in the order the URLs were given.
+  ///
+  /// A name that could not be looked up is told only once some other link got an answer
+  /// (the network works, so that name is gone): without a network every lookup fails as "no
+  /// such name" on many systems, and then none of them is a dead link — at the end they are
+  /// all told as not checked (``noNetwork``).
   public func check<Key: Hashable & Sendable>(
     _ urls: [(key: Key, url: String)],
     each: (_ result: (key: Key, url: String, status: LinkStatus), _ done: Int, _ total: Int) -> Void = { _, _, _ in }
@@ -50,6 +55,13 @@ public struct LinkChecker: Sendable {
     var waiting = HostQueues(urls.indices.map { (index: $0, host: Self.hostKey(urls[$0].url)) })
     var running: [String: Int] = [:]
     var done = 0
+    // Lookups that failed, held until an answer shows the network works.
+    var unlookedUp: [Int] = []
+    var networkWorks = false
+    func tell(_ index: Int) {
+      done += 1
+      each((urls[index].key, urls[index].url, results[index]!), done, urls.count)
+    }
     await withTaskGroup(of: (Int, String, LinkStatus).self) { group in
       var inFlight = 0
       func startWhatFits() {
@@ -65,12 +77,36 @@ public struct LinkChecker: Sendable {
         results[index] = status
         running[host, default: 1] -= 1
         inFlight -= 1
-        done += 1
-        each((urls[index].key, urls[index].url, status), done, urls.count)
+        if status == .dnsFailure, !networkWorks {
+          unlookedUp.append(index)
+        } else {
+          if !networkWorks, Self.showsANetwork(status) {
+            networkWorks = true
+            for held in unlookedUp { tell(held) }
+            unlookedUp = []
+          }
+          tell(index)
+        }
         startWhatFits()
       }
     }
+    for held in unlookedUp {
+      results[held] = Self.noNetwork
+      tell(held)
+    }
     return urls.indices.map { (urls[$0].key, urls[$0].url, results[$0] ?? .failed("not checked")) }
+  }
+
+  /// What a name that could not be looked up is, when no link got an answer at all.
+  public static let noNetwork = LinkStatus.unchecked("no name could be looked up; is the network down?")
+
+  /// Whether a result shows that this machine reaches the network: a server answered, or
+  /// a name was looked up.
+  static func showsANetwork(_ status: LinkStatus) -> Bool {
+    switch status {
+    case .notWeb, .dnsFailure, .unchecked: false
+    default: true
+    }
   }
 
   /// The host a URL's requests count against (its text, lowercased; the URL when it has none).

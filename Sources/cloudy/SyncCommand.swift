@@ -57,7 +57,11 @@ struct SyncCommand: AsyncParsableCommand {
       StandardStream.output.say(
         keepDeleted
           ? "Kept \(held.count) bookmarks on every device.\n"
-          : "Deleted \(held.count) bookmarks here too; `cloudy trash list` shows them.\n")
+          : "Deleted \(held.count) bookmarks here too; "
+            + (held.inRecentlyDeleted == 0
+              ? "the other device kept no copies in Recently Deleted.\n"
+              : "`cloudy trash list` shows \(held.inRecentlyDeleted == held.count ? "them" : "\(held.inRecentlyDeleted) of them").\n")
+      )
       await options.finish(store)
     }
   }

@@ -36,6 +36,39 @@ final class LinkCheckerTests: XCTestCase {
     }
   }
 
+  /// Answers "no such name" for hosts named `nx…`, and 200 for the others.
+  private struct LookupFetcher: PageFetching {
+    var network: Bool
+    func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
+      guard network, !LinkChecker.hostKey(url).hasPrefix("nx") else { return .failure(.dnsFailure(url)) }
+      return .success(FetchedPage(status: 200, url: url))
+    }
+  }
+
+  /// Given no network (every lookup fails as "no such name", as glibc answers without a DNS
+  /// server), when six links are checked, then none is told as dead: all are not checked,
+  /// with why; with a network, a name that isn't there is a DNS failure, told as the others.
+  func testWhenNoNameCanBeLookedUpNoLinkIsDead() async {
+    let urls = (0..<6).map { (key: $0, url: "https://host\($0).example/") }
+    var told: [LinkStatus] = []
+    let offline = await LinkChecker(fetcher: LookupFetcher(network: false)).check(urls) { result, done, total in
+      told.append(result.status)
+      XCTAssertLessThanOrEqual(done, total)
+    }
+    XCTAssertEqual(Set(offline.map(\.status)), [LinkChecker.noNetwork])
+    XCTAssertEqual(told, Array(repeating: LinkChecker.noNetwork, count: 6), "each told once, none as dead")
+    XCTAssertFalse(LinkChecker.noNetwork.isDead)
+
+    let mixed = urls + [(key: 6, url: "https://nx.example/")]
+    told = []
+    let online = await LinkChecker(fetcher: LookupFetcher(network: true)).check(mixed) { result, _, _ in
+      told.append(result.status)
+    }
+    XCTAssertEqual(online.last?.status, .dnsFailure)
+    XCTAssertEqual(told.count, 7)
+    XCTAssertEqual(told.filter { $0 == .dnsFailure }.count, 1)
+  }
+
   func testTheLimitInAllHoldsOverManyHosts() async {
     let fetcher = CountingFetcher()
     let urls = (0..<200).map { (key: $0, url: "https://host\($0 % 20).example/\($0)") }
