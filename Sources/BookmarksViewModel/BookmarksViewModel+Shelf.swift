@@ -140,12 +140,23 @@ extension BookmarksViewModel {
     return []
   }
 
+  /// What a change of this account's role on the shelf means for it, in one sentence.
+  static func roleChanged(to access: ShelfAccess) -> StatusMessage {
+    switch access.role {
+    case .owner?: StatusMessage("You are now an owner of the team shelf.")
+    case .editor?: StatusMessage("You can now add, edit and remove bookmarks on the team shelf.")
+    case .reader?: StatusMessage("You can now only read the team shelf.")
+    case nil: StatusMessage("Your role on the team shelf was taken away; it is world-readable, so you still read it.")
+    }
+  }
+
   /// Why this account can't change the shelf now, if it can't.
   private func shelfWriteRefusal(_ shelf: ShelfTab) -> String? {
     if let stale = shelf.stale { return stale + " The shelf is read-only until it can be reached." }
     guard let access = shelf.access else { return "The team shelf hasn't answered yet." }
     if access.canWrite { return nil }
-    return access.canRead ? ShelfError.readOnly.description : ShelfError.notReadable.description
+    if access.canRead { return ShelfError.readOnly.description }
+    return access.hasOwner ? ShelfError.notReadable.description : ShelfError.noOwner.description
   }
 
   private mutating func openShelfURL(_ bookmark: ShelfBookmark) -> [Effect] {
@@ -292,7 +303,12 @@ extension BookmarksViewModel {
     case .success(let load):
       shelf.problem = nil
       shelf.stale = load.page.stale
-      if let access = load.access { shelf.access = access }
+      if let access = load.access {
+        // A role granted or taken away while the shelf is open: its buttons change, and so
+        // the user is told why.
+        if let before = shelf.access, before.role != access.role { state.message = Self.roleChanged(to: access) }
+        shelf.access = access
+      }
       let selectedID = shelf.selected?.id
       if request.after == nil {
         shelf.bookmarks = load.page.bookmarks

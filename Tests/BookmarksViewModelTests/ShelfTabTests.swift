@@ -62,6 +62,38 @@ final class ShelfTabTests: XCTestCase {
 
   private var names: (BookmarksViewModel) -> [String] = { $0.state.shelf?.bookmarks.map(\.name) ?? [] }
 
+  /// Given a cloud whose shelf has no owner yet, when Tab shows it, then it says how to make
+  /// one (`cloudy shelf create`), not that an owner can grant a role; once it has an owner, an
+  /// account without a role is told an owner can grant one.
+  func testAShelfWithNoOwnerSaysHowToMakeOne() async throws {
+    let mine = shelf("alice")
+    _ = try await mine.access()
+    var model = model()
+    await run(model.press(.tab), on: mine, &model)
+    XCTAssertEqual(model.state.shelf?.problem, ShelfError.noOwner.description)
+    XCTAssertTrue(model.state.shelf?.problem?.contains("cloudy shelf create") ?? false)
+
+    let owner = shelf("owner")
+    _ = try await owner.access()
+    try await owner.create(worldReadable: false)
+    model.press(.tab)
+    await run(model.press(.tab), on: mine, &model)
+    XCTAssertEqual(model.state.shelf?.problem, ShelfError.notReadable.description)
+  }
+
+  /// Given the reader with the shelf open, when an owner makes it an editor and the shelf
+  /// changes, then its buttons come with a sentence saying why.
+  func testARoleChangedWhileTheShelfIsOpenIsSaid() async throws {
+    let (owner, _, reader) = try await team()
+    var model = model()
+    await run(model.press(.tab), on: reader, &model)
+    XCTAssertEqual(model.state.shelf?.access?.role, .reader)
+    try await owner.grant(account: "reader", group: nil, role: .editor)
+    await run(model.send(.shelfChanged), on: reader, &model)
+    XCTAssertEqual(model.state.shelf?.access?.role, .editor)
+    XCTAssertEqual(model.state.message?.text, "You can now add, edit and remove bookmarks on the team shelf.")
+  }
+
   func testTabShowsTheShelfFromTheCloudWithWhoAddedEachAndTabGoesBack() async throws {
     let (_, editor, _) = try await team()
     var model = model()

@@ -11,7 +11,14 @@ public enum ShelfEffects {
       return .shelfLoaded(
         request,
         await result {
-          let page = try await shelf.page(matching: request.query, after: request.after, limit: request.limit)
+          let page: ShelfPage
+          do {
+            page = try await shelf.page(matching: request.query, after: request.after, limit: request.limit)
+          } catch ShelfError.notReadable {
+            // Nobody can grant a role on a shelf with no owner yet: say how to make one.
+            let owned = (try? await shelf.access())?.hasOwner ?? true
+            throw owned ? ShelfError.notReadable : ShelfError.noOwner
+          }
           // A page from this device's copy: the cloud can't say what this account may do.
           let access = page.stale == nil ? try await shelf.access() : nil
           return ShelfLoad(page: page, access: access)
