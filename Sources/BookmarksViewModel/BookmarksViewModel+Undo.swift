@@ -22,6 +22,12 @@ extension BookmarksViewModel {
       state.message = StatusMessage("Nothing to undo in this session.")
       return []
     }
+    if step.folderChange != nil {
+      // A folder change moves bookmarks and folders no step records: undoing an older step
+      // past it would act on a list that step never saw.
+      state.message = StatusMessage("Can't undo a folder change.")
+      return []
+    }
     return check(step, expecting: step.after, .undoing)
   }
 
