@@ -95,7 +95,10 @@ extension BookmarksViewModel {
     var bookmarks = storeOrder
     switch change {
     case .restore(let bookmark):
+      // Back where it was, and selected: the next key acts on it, as after a restore from D.
       if !bookmarks.contains(where: { $0.id == bookmark.id }) { bookmarks.append(bookmark) }
+      replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
+      return
     case .remove(let bookmark):
       bookmarks.removeAll { $0.id == bookmark.id }
     case .importAll(let added):

@@ -176,4 +176,20 @@ final class UndoTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "Can't undo a folder change.")
   }
 
+  func testAnUndoneDeleteIsSelectedSoTheNextKeyActsOnIt() {
+    // Given the middle bookmark deleted: its neighbour is selected
+    var model = Fixtures.model(Fixtures.three)
+    model.press(.down, .character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(Fixtures.three[1], nil))
+    _ = model.send(.storeChanged(Fixtures.snapshot([Fixtures.three[0], Fixtures.three[2]])))
+    XCTAssertEqual(model.state.selectedBookmark?.id, "id-3")
+    // When u brings it back
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.restore(Fixtures.three[1]))])
+    _ = answered(&model)
+    // Then it is the row selected, before and after the store shows it in its old place
+    XCTAssertEqual(model.state.selectedBookmark?.id, "id-2")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three)))
+    XCTAssertEqual(model.state.selectedBookmark?.id, "id-2")
+    XCTAssertEqual(model.press(.character("d"), .character("y")), [.delete(Fixtures.three[1])])
+  }
 }
