@@ -247,11 +247,12 @@ public enum BookmarksScreen {
         height: height, style: .plain, into: &buffer)
       return
     }
-    if state.shownCount == 0, !state.bookmarks.isEmpty {
+    // An empty store can still hold folders: they are rows like any other.
+    if state.shownCount == 0, !state.bookmarks.isEmpty || state.place.folderPath?.isEmpty == false {
       drawCentredParagraph("No bookmarks here.\n\n← goes up.", top: top, height: height, style: .plain, into: &buffer)
       return
     }
-    if state.bookmarks.isEmpty {
+    if state.shownCount == 0 {
       let elsewhere = state.bookmarksElsewhere.map { "\n\n" + $0 } ?? ""
       drawCentredParagraph(
         "No bookmarks yet.\n\nPress + to add one." + elsewhere, top: top, height: height, style: .plain, into: &buffer)

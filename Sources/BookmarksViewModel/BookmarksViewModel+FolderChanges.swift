@@ -77,6 +77,7 @@ extension BookmarksViewModel {
       state.selection = row
     }
     state.message = StatusMessage(Self.sentence(for: change, held: inFlight?.held))
+    record(.folder(change))
     return replayTypeAhead()
   }
 

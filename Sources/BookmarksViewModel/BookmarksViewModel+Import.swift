@@ -70,8 +70,21 @@ extension BookmarksViewModel {
     return apply(
       UndoStep(
         label: "import of \(count) from \(file.name)", id: first.id, before: nil, after: nil,
-        undo: .removeAll(file.additions), redo: .importAll(file.additions)),
+        undo: .removeAll(file.additions, folders: foldersMade(by: file.additions)), redo: .importAll(file.additions)),
       .doing)
+  }
+
+  /// The folders importing these bookmarks makes (each path and the folders above it that
+  /// the list has not now), deepest first: its undo takes them back.
+  private mutating func foldersMade(by bookmarks: [Bookmark]) -> [[String]] {
+    let existing = Set(currentFolderIndex().allFolders)
+    var made = Set<[String]>()
+    for folder in Set(bookmarks.map(\.folder)) where !folder.isEmpty {
+      for depth in 1...folder.count where !existing.contains(Array(folder.prefix(depth))) {
+        made.insert(Array(folder.prefix(depth)))
+      }
+    }
+    return made.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
   }
 
   /// `12 bookmarks`, `1 bookmark`.

@@ -22,6 +22,12 @@ extension BookmarksViewModel {
       state.message = StatusMessage("Nothing to undo in this session.")
       return []
     }
+    if step.folderChange != nil {
+      // A folder change moves bookmarks and folders no step records: undoing an older step
+      // past it would act on a list that step never saw.
+      state.message = StatusMessage("Can't undo a folder change.")
+      return []
+    }
     return check(step, expecting: step.after, .undoing)
   }
 
@@ -40,7 +46,7 @@ extension BookmarksViewModel {
     // An import: undone if every bookmark it brought is as it brought it; made again if none
     // of them is back meanwhile.
     switch direction == .undoing ? step.undo : step.redo {
-    case .removeAll(let bookmarks):
+    case .removeAll(let bookmarks, _):
       let listed = Dictionary(storeOrder.map { ($0.id, $0) }) { first, _ in first }
       guard bookmarks.allSatisfy({ UndoStep.matches(listed[$0.id], $0) }) else {
         state.modal = .confirmUndo(step, redo: direction == .redoing)
@@ -75,7 +81,7 @@ extension BookmarksViewModel {
     case .reorder: break
     case .importAll(let bookmarks):
       for bookmark in bookmarks { ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url) }
-    case .removeAll(let bookmarks):
+    case .removeAll(let bookmarks, _):
       for bookmark in bookmarks { ownChanges[bookmark.id] = .deleted }
     }
     state.isWaitingForStore = true
@@ -89,15 +95,28 @@ extension BookmarksViewModel {
     var bookmarks = storeOrder
     switch change {
     case .restore(let bookmark):
+      // Back where it was, and selected: the next key acts on it, as after a restore from D.
       if !bookmarks.contains(where: { $0.id == bookmark.id }) { bookmarks.append(bookmark) }
+      replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
+      return
     case .remove(let bookmark):
       bookmarks.removeAll { $0.id == bookmark.id }
     case .importAll(let added):
       let listed = Set(bookmarks.map(\.id))
       bookmarks += added.filter { !listed.contains($0.id) }
-    case .removeAll(let removed):
+    case .removeAll(let removed, let folders):
       let ids = Set(removed.map(\.id))
       bookmarks.removeAll { ids.contains($0.id) }
+      // The folders the import made go too, those left empty (as the store takes them out).
+      let made = Set(folders)
+      let emptied = made.filter { folder in
+        !bookmarks.contains { $0.folder.starts(with: folder) }
+          && !state.storeFolders.contains { $0.starts(with: folder) && !made.contains($0) }
+      }
+      if !emptied.isEmpty {
+        state.storeFolders.removeAll { emptied.contains($0) }
+        folderIndex = nil
+      }
     case .replace(let id, let draft):
       guard let index = bookmarks.firstIndex(where: { $0.id == id }) else { return }
       draft.apply(to: &bookmarks[index], at: bookmarks[index].modified)
@@ -125,7 +144,7 @@ extension BookmarksViewModel {
     if let failure {
       ownChanges[step.id] = nil
       switch direction == .undoing ? step.undo : step.redo {
-      case .importAll(let bookmarks), .removeAll(let bookmarks):
+      case .importAll(let bookmarks), .removeAll(let bookmarks, _):
         for bookmark in bookmarks { ownChanges[bookmark.id] = nil }
       default: break
       }

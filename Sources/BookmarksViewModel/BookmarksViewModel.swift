@@ -153,6 +153,13 @@ public struct BookmarksViewModel: Sendable {
 
   private mutating func keyPressed(_ key: Key) -> [Effect] {
     if key == .control("c") {
+      // Typing in the dialog is not thrown away unasked: Ctrl-C asks as Esc does, and a
+      // second Ctrl-C quits.
+      if case .dialog(var dialog) = state.modal, dialog.hasChanges, !dialog.isConfirmingDiscard, !dialog.isSaving {
+        dialog.isConfirmingDiscard = true
+        state.modal = .dialog(dialog)
+        return []
+      }
       state.shouldQuit = true
       return []
     }

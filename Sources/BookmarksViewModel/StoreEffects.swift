@@ -60,7 +60,7 @@ public enum StoreEffects {
     case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
     case .importAll(let bookmarks): try await store.importBookmarks(bookmarks)
-    case .removeAll(let bookmarks):
+    case .removeAll(let bookmarks, let folders):
       // Those exactly as the import brought them go for good; one changed since (the user
       // said y) goes to Recently Deleted, as any delete does; one gone already is left.
       let listed = Dictionary(try await store.load().map { ($0.id, $0) }) { first, _ in first }
@@ -70,6 +70,28 @@ public enum StoreEffects {
       for bookmark in bookmarks where listed[bookmark.id] != nil && !kept.contains(bookmark.id) {
         try await store.delete(id: bookmark.id)
       }
+      try await removeEmptyFolders(folders, from: store)
+    }
+  }
+
+  /// Deletes these folders (deepest first), each only if it now holds no bookmark and no
+  /// folder but those deleted before it: one given something meanwhile stays.
+  private static func removeEmptyFolders(_ folders: [[String]], from store: any BookmarkStore) async throws {
+    guard !folders.isEmpty else { return }
+    var now: StoreSnapshot?
+    for await snapshot in store.changes() {
+      now = snapshot
+      break
+    }
+    guard let now, case .success(let bookmarks) = now.bookmarks else { return }
+    var deleted = Set<[String]>()
+    for folder in folders.sorted(by: { $0.count > $1.count })
+    where now.folders.contains(where: { $0.starts(with: folder) })
+      && !bookmarks.contains(where: { $0.folder.starts(with: folder) })
+      && !now.folders.contains(where: { $0.starts(with: folder) && $0 != folder && !deleted.contains($0) })
+    {
+      try await store.changeFolder(.delete(folder))
+      deleted.insert(folder)
     }
   }
 

@@ -287,12 +287,37 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(model.state.dialog?.focus, .cancel)
   }
 
-  func testQTypesInTheDialogButCtrlCQuits() {
+  func testQTypesInTheDialogAndCtrlCInAnEmptyOneQuits() {
     var model = Fixtures.model()
     model.press(.character("a"), .character("q"))
     XCTAssertFalse(model.state.shouldQuit)
     XCTAssertEqual(model.state.dialog?.name.text, "q")
+    model.press(.backspace)
     model.press(.control("c"))
+    XCTAssertTrue(model.state.shouldQuit, "nothing typed is lost")
+  }
+
+  func testCtrlCInADialogWithTypingAsksAsEscDoes() {
+    // Given the Add dialog with a name typed
+    var model = Fixtures.model()
+    model.press(.character("a"))
+    model.type("Swift")
+    // When Ctrl-C is pressed, it asks; any other key keeps editing, with nothing lost
+    model.press(.control("c"))
+    XCTAssertFalse(model.state.shouldQuit)
+    XCTAssertEqual(model.state.dialog?.isConfirmingDiscard, true)
+    let bottom = BookmarksScreen.render(model.state).lines[23]
+    XCTAssertTrue(bottom.contains("Discard your changes? Press y to discard"), bottom)
+    model.press(.character("n"))
+    XCTAssertEqual(model.state.dialog?.name.text, "Swift")
+    XCTAssertFalse(model.state.shouldQuit)
+    // Then y discards, as after Esc; and Ctrl-C twice quits
+    model.press(.control("c"), .character("y"))
+    XCTAssertNil(model.state.modal)
+    XCTAssertFalse(model.state.shouldQuit)
+    model.press(.character("a"))
+    model.type("x")
+    model.press(.control("c"), .control("c"))
     XCTAssertTrue(model.state.shouldQuit)
   }
 

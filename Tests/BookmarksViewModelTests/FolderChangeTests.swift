@@ -158,4 +158,20 @@ final class FolderChangeTests: XCTestCase {
     XCTAssertNil(model.state.modal)
     XCTAssertEqual(model.state.message?.text, "New folders are made in the folder view; A goes back to it.")
   }
+
+  func testFoldersShowInAStoreWithNoBookmarks() {
+    // Given a new home whose store holds one empty folder and no bookmarks
+    var model = Fixtures.model([])
+    _ = model.send(
+      .storeChanged(StoreSnapshot(bookmarks: .success([]), status: Fixtures.localStatus, folders: [["Projects"]])))
+    // Then the folder is a row on screen, not "No bookmarks yet"
+    XCTAssertEqual(model.rowNames, ["▸ Projects"])
+    var lines = screen(model)
+    XCTAssertFalse(lines.joined().contains("No bookmarks yet"), lines.joined(separator: "\n"))
+    XCTAssertTrue(lines[1].contains("Projects"), lines.joined(separator: "\n"))
+    // When Enter opens it, the empty folder says so
+    model.press(.enter)
+    lines = screen(model)
+    XCTAssertTrue(lines.joined().contains("No bookmarks here."), lines.joined(separator: "\n"))
+  }
 }

@@ -1,6 +1,8 @@
 import BookmarkModel
+import BookmarkStores
 import BookmarksViewModel
 import ScreenRendering
+import TestSupport
 import XCTest
 
 /// `I` in the running app (issue 19.1): a file's new bookmarks are imported as one change,
@@ -40,7 +42,7 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(model.state.bookmarks.count, 5, "shown at once")
     _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + imported)))
 
-    XCTAssertEqual(model.press(.character("u")), [.applyChange(.removeAll(imported))])
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.removeAll(imported, folders: [["Dev"]]))])
     _ = model.send(.changeApplied(nil))
     XCTAssertEqual(model.state.message?.text, "Undid import of 2 bookmarks from bookmarks.html.")
     XCTAssertEqual(model.state.bookmarks.map(\.id), Fixtures.three.map(\.id))
@@ -62,7 +64,7 @@ final class ImportTests: XCTestCase {
     _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + edited)))
     XCTAssertEqual(model.press(.character("u")), [])
     guard case .confirmUndo = model.state.modal else { return XCTFail("not asked") }
-    XCTAssertEqual(model.press(.character("y")), [.applyChange(.removeAll(imported))])
+    XCTAssertEqual(model.press(.character("y")), [.applyChange(.removeAll(imported, folders: [["Dev"]]))])
   }
 
   func testAFileThatCantBeReadIsSaidInThePromptAndNothingChanges() {
@@ -125,5 +127,52 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(model.press(.enter), [])
     guard case .importPrompt(let prompt) = model.state.modal else { return XCTFail("closed") }
     XCTAssertEqual(prompt.error, "Type the path of a bookmarks.html or a Cloudy JSON export.")
+  }
+
+  /// Undoing an import takes back the folders it made, those still empty, and leaves a folder
+  /// that was there before (a real store, driven as the app drives it).
+  func testUndoingAnImportTakesBackTheFoldersItMade() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let store = UserDefaultsStore(path: home.path + "/cloudy.plist")
+    try await store.changeFolder(.create(["Kept"]))
+    let additions = [
+      Fixtures.filed("m-1", "Swift", ["Dev", "Swift"]),
+      Fixtures.filed("m-2", "News", ["Kept"]),
+      Fixtures.filed("m-3", "Loose", []),
+    ]
+    var model = Fixtures.model([])
+    _ = model.send(.storeChanged(await Self.current(store)))
+    _ = typedPath(&model)
+    let file = ImportedFile(name: "bookmarks.html", additions: additions, duplicates: 0, skipped: 0)
+    let importing = model.send(.importRead(.success(file)))
+    await Self.perform(importing, &model, on: store)
+    let afterImport = await Self.current(store)
+    XCTAssertEqual(Set(afterImport.folders), [["Kept"], ["Dev"], ["Dev", "Swift"]])
+    // When the import is undone
+    let undoing = model.press(.character("u"))
+    await Self.perform(undoing, &model, on: store)
+    XCTAssertEqual(model.state.message?.text, "Undid import of 3 bookmarks from bookmarks.html.")
+    // Then the folders it made are gone, in the store and on screen; Kept stays
+    let undone = await Self.current(store)
+    XCTAssertEqual(undone.folders, [["Kept"]])
+    XCTAssertEqual(model.rowNames, ["▸ Kept"])
+  }
+
+  /// The store's snapshot now.
+  private static func current(_ store: any BookmarkStore) async -> StoreSnapshot {
+    for await snapshot in store.changes() { return snapshot }
+    fatalError("the store sent no snapshot")
+  }
+
+  /// Does the effects on the store as the app does, and what they ask for next, in turn.
+  private static func perform(_ effects: [Effect], _ model: inout BookmarksViewModel, on store: any BookmarkStore)
+    async
+  {
+    var queue = effects
+    while !queue.isEmpty {
+      let effect = queue.removeFirst()
+      if let action = await StoreEffects.perform(effect, on: store) { queue += model.send(action) }
+    }
   }
 }

@@ -129,4 +129,67 @@ final class UndoTests: XCTestCase {
     _ = ordered.send(.changeApplied(nil))
     XCTAssertEqual(ordered.press(.character("u")), [.applyChange(.reorder("id-1", after: false, "id-2"))])
   }
+
+  func testUndoStopsAtAFolderChangeAndNeverReachesPastIt() {
+    // Given an add, then a new folder
+    var model = Fixtures.model(Fixtures.three)
+    model.press(.character("+"), .tab)
+    model.type("swift.org")
+    _ = model.press(.enter)
+    let added = Fixtures.bookmark("new", "S", "https://swift.org")
+    _ = model.send(.saveFinished(.success(added)))
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [added])))
+    model.press(.character("N"))
+    model.type("Fresh")
+    XCTAssertEqual(model.press(.enter), [.changeFolder(.create(["Fresh"]))])
+    _ = model.send(.folderChanged(.create(["Fresh"]), nil))
+    // When u is pressed, twice
+    // Then it says it can't undo the folder change, and leaves the add alone
+    XCTAssertEqual(model.press(.character("u")), [])
+    XCTAssertEqual(model.state.message?.text, "Can't undo a folder change.")
+    XCTAssertEqual(model.press(.character("u")), [])
+    XCTAssertFalse(model.state.isWaitingForStore)
+  }
+
+  func testAFolderDeletedHereIsNotBlamedOnAnotherDevice() {
+    // Given a bookmark moved to a new folder Reading/Later (one device, no cloud)
+    let read = Fixtures.filed("r", "R", [])
+    var model = Fixtures.model([read])
+    model.press(.character("e"), .character("m"))
+    model.type("Reading/Later")
+    XCTAssertEqual(model.press(.enter), [.move(read, to: ["Reading", "Later"])])
+    var moved = read
+    moved.folder = ["Reading", "Later"]
+    _ = model.send(.moveFinished(read, .success(moved)))
+    _ = model.send(.storeChanged(Fixtures.snapshot([moved])))
+    // When the folder Reading is deleted here (its folder Later goes to the top level)
+    XCTAssertEqual(model.rowNames, ["▸ Reading"])
+    XCTAssertEqual(model.press(.character("d"), .character("y")), [.changeFolder(.delete(["Reading"]))])
+    var later = moved
+    later.folder = ["Later"]
+    _ = model.send(.storeChanged(Fixtures.snapshot([later])))
+    _ = model.send(.folderChanged(.delete(["Reading"]), nil))
+    model.press(.escape)
+    // Then u says it can't undo the folder change; it never asks about another device
+    XCTAssertEqual(model.press(.character("u")), [])
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "Can't undo a folder change.")
+  }
+
+  func testAnUndoneDeleteIsSelectedSoTheNextKeyActsOnIt() {
+    // Given the middle bookmark deleted: its neighbour is selected
+    var model = Fixtures.model(Fixtures.three)
+    model.press(.down, .character("e"), .character("d"), .character("y"))
+    _ = model.send(.deleteFinished(Fixtures.three[1], nil))
+    _ = model.send(.storeChanged(Fixtures.snapshot([Fixtures.three[0], Fixtures.three[2]])))
+    XCTAssertEqual(model.state.selectedBookmark?.id, "id-3")
+    // When u brings it back
+    XCTAssertEqual(model.press(.character("u")), [.applyChange(.restore(Fixtures.three[1]))])
+    _ = answered(&model)
+    // Then it is the row selected, before and after the store shows it in its old place
+    XCTAssertEqual(model.state.selectedBookmark?.id, "id-2")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three)))
+    XCTAssertEqual(model.state.selectedBookmark?.id, "id-2")
+    XCTAssertEqual(model.press(.character("d"), .character("y")), [.delete(Fixtures.three[1])])
+  }
 }

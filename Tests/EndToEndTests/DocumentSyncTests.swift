@@ -58,4 +58,38 @@ final class DocumentSyncTests: EndToEndTestCase {
     let screen = try deviceB.waitFor("No bookmarks yet.")
     XCTAssertFalse(try deviceB.lines()[1...22].joined().contains("Second Name"), screen)
   }
+
+  /// The bottom line says `synced` once the cloud has every change made here: after a folder
+  /// change and a move to a new folder path too, which only a restart used to clear.
+  func testTheBottomLineSaysSyncedOnceFolderChangesReachTheCloud() throws {
+    let deviceA = try openDevice()
+    let deviceB = try openDevice()
+
+    try deviceA.press("N")
+    try deviceA.waitFor("─ New folder ─")
+    try deviceA.type("Projects")
+    try deviceA.press("Enter")
+    try deviceA.waitFor("Made the folder “Projects” in the top level.")
+    try deviceB.waitFor("▸ Projects")
+    try waitUntilSynced(deviceA)
+
+    try fillAddDialog(deviceA, url: "https://docs.example", name: "Doc")
+    try deviceA.press("Enter")
+    try deviceA.waitFor("Added “Doc”.")
+    try deviceA.press("e", "m")
+    try deviceA.waitFor("Move “Doc”")
+    try deviceA.type("X/Y")
+    try deviceA.press("Enter")
+    try deviceA.waitFor("Moved “Doc” to X › Y.")
+    try deviceB.waitFor("▸ X")
+    try waitUntilSynced(deviceA)
+  }
+
+  /// Waits until the bottom line says `documents · synced` with nothing pending.
+  private func waitUntilSynced(_ app: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
+    try app.waitUntil(timeout: 15, "the bottom line says synced", file: file, line: line) {
+      let bottom = try app.lines()[23]
+      return bottom.contains("documents · synced") && !bottom.contains("pending")
+    }
+  }
 }

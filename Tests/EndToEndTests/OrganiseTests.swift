@@ -303,4 +303,17 @@ final class OrganiseTests: EndToEndTestCase {
     try app.waitFor("Sorted by your own order.")
     try waitForList(app, ["  zebra", "  https://zoo.example", "  Äpfel"])
   }
+
+  /// A folder made in a new home, with no bookmark anywhere, is a row of the list, not
+  /// hidden behind "No bookmarks yet" (while the bottom line counted it).
+  func testAFolderShowsInAHomeWithNoBookmarks() throws {
+    let home = try makeHome()
+    XCTAssertEqual(try home.cli("folder", "new", "Projects").status, 0)
+    let app = try launch(home)
+    var screen = try app.waitFor("▸ Projects")
+    XCTAssertFalse(screen.contains("No bookmarks yet"), screen)
+    try app.press("Enter")
+    screen = try app.waitFor("No bookmarks here.")
+    XCTAssertTrue(try app.lines()[0].contains("Cloudy › Projects"), screen)
+  }
 }

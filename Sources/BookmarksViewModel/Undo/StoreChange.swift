@@ -16,8 +16,9 @@ public enum StoreChange: Hashable, Sendable {
   /// its redo.
   case importAll([Bookmark])
   /// Takes these bookmarks out, in one write, without keeping them in Recently Deleted (the
-  /// undo of an import: they are exactly as it brought them).
-  case removeAll([Bookmark])
+  /// undo of an import: they are exactly as it brought them); then the folders the import
+  /// made, those still empty.
+  case removeAll([Bookmark], folders: [[String]])
 
   /// The draft that gives a bookmark every field of `bookmark` back.
   public static func replacing(with bookmark: Bookmark) -> StoreChange {

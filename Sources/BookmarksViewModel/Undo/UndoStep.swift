@@ -13,6 +13,9 @@ public struct UndoStep: Hashable, Sendable {
   public var after: Bookmark?
   public var undo: StoreChange
   public var redo: StoreChange
+  /// The folder change this step stands for, which `u` can't take back: it stops there
+  /// rather than reach past it to an older change (nil for a bookmark's change).
+  public var folderChange: FolderChange?
 
   /// Which way a step is sent to the store: made for the first time, taken back, made again.
   public enum Direction: Hashable, Sendable {
@@ -28,6 +31,15 @@ public struct UndoStep: Hashable, Sendable {
     self.after = after
     self.undo = undo
     self.redo = redo
+  }
+
+  /// A folder made, renamed, moved or deleted in this session: a step `u` stops at and says
+  /// it can't take back.
+  public static func folder(_ change: FolderChange) -> UndoStep {
+    var step = UndoStep(
+      label: "folder change", id: "", before: nil, after: nil, undo: .importAll([]), redo: .importAll([]))
+    step.folderChange = change
+    return step
   }
 
   /// Whether the bookmark now reads as `expected` (name, URL, folder, tags and notes; dates

@@ -164,6 +164,10 @@ extension DocumentContainer: SyncZone {
         try await reconcile(sent, with: current, cloud: cloud)
       }
     }
+    // What is pending is part of the status, and a push changes it without changing the
+    // engine's phase (synced before and after), which is all the engine publishes: said
+    // here, or the line would say `syncing · N pending` until something else changed.
+    statuses.send(status())
   }
 
   /// A push found the cloud ahead of the version it was based on: keep both edits.
