@@ -67,6 +67,8 @@ extension UbiquitousKeyValueStore: SyncZone {
     try await checkIdentity(of: cloud)
     let token = try await push(to: cloud)
     state.withLock { $0.tokenFromPush = .some(token) }
+    // What is pending (and whether new keys wait for room) changed; the phase may not have.
+    publishStatus()
   }
 
   public func fetch() async throws {
