@@ -1240,11 +1240,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
   private func sortedDeleted() -> [DeletedBookmark] {
     let all = state.withLock { state in
       if let sorted = state.deletedSorted { return sorted }
-      // A bookmark that is listed again (an edit on another device beat this one's delete)
-      // is not in Recently Deleted too: its document there stays until it expires, unseen.
       state.makeIndex()
-      let sorted = state.deleted.values.compactMap(\.deleted).filter { state.fileByID[$0.id] == nil }
-        .sorted(by: DeletedBookmark.newestFirst)
+      let deleted = state.deleted.values.compactMap(\.deleted)
+      let listed = deleted.compactMap { state.fileByID[$0.id].flatMap { state.entries[$0]?.bookmark } }
+      let sorted = DeletedBookmark.notChangedSince(deleted, listed: listed).sorted(by: DeletedBookmark.newestFirst)
       state.deletedSorted = sorted
       return sorted
     }

@@ -499,10 +499,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
         ? "1 stored entry could not be read; it is kept as it is."
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
-    // A bookmark that is listed again (an edit on another device beat this one's delete) is
-    // not in Recently Deleted too: its entry there stays until it expires, unseen.
-    let listed = Set(bookmarks.map(\.id))
-    let deleted = deletedEntries.deleted(in: values).map(\.deleted).filter { !listed.contains($0.id) }
+    let deleted = DeletedBookmark.notChangedSince(
+      deletedEntries.deleted(in: values).map(\.deleted), listed: bookmarks)
     let held = keyValue.held.map { held in
       HeldDeletes(
         held,

@@ -53,6 +53,9 @@ enum PostgresErrorSentence {
         return .unreachable(cloud: cloud, reason: "the server took too long to answer")
       case "53300":
         return .unreachable(cloud: cloud, reason: "the server has too many connections")
+      case "54000":
+        // The server's limits on what one account stores (PostgresLimitsSchema).
+        return .refused(reason: message)
       default:
         return .unreachable(cloud: cloud, reason: "the server said: \(message)")
       }

@@ -27,8 +27,10 @@ final class RandomUndoTests: XCTestCase {
     home.remove()
   }
 
-  /// The operations of one run (the figure).
-  private static let operations = 1_000
+  /// The operations of one run: the 1,000 with `CLOUDY_UNDO_OPERATIONS=1000` (the
+  /// long run, docs/testing.md); 250 in `scripts/test`, which keeps CI within its time.
+  private static let operations =
+    Int(ProcessInfo.processInfo.environment["CLOUDY_UNDO_OPERATIONS"] ?? "") ?? 250
 
   func testUndoingEveryChangeOfBothDevicesNewestFirstRestoresTheExactExport() async throws {
     for backend in StoreBackend.allCases {

@@ -227,9 +227,38 @@ final class PostgresCloudTests: XCTestCase {
     XCTAssertEqual(sequences.sorted(), [1, 1, 2, 2, 3, 3], "two accounts, three writes each")
     let versions = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
     XCTAssertEqual(
-      versions.trimmingCharacters(in: .whitespacesAndNewlines), "4", "one schema version row, the current one")
+      versions.trimmingCharacters(in: .whitespacesAndNewlines), "5", "one schema version row, the current one")
     let identities = try server.psql(["-c", "SELECT count(*) FROM cloudy.cloud"], database: database)
     XCTAssertEqual(identities.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one identity")
+  }
+
+  // MARK: - Limits
+
+  /// Given the server's limits lowered to 1,000 bytes an account and 700 a record (as its
+  /// administrator may), when an account writes past them, then the whole write is refused in
+  /// one sentence and nothing of it is stored; a delete makes room again, and another account
+  /// has room of its own.
+  func testTheServerLimitsWhatOneAccountStores() async throws {
+    let alice = try cloud()
+    _ = try await alice.put("first", String(repeating: "a", count: 600))
+    _ = try server.psql(
+      [
+        "-c", "UPDATE cloudy.limits SET value = 1000 WHERE name = 'account_bytes'",
+        "-c", "UPDATE cloudy.limits SET value = 700 WHERE name = 'record_bytes'",
+      ], database: database)
+    let tooBig = await cloudError { _ = try await alice.put("big", String(repeating: "b", count: 701)) }
+    guard case .refused(let reason)? = tooBig else { return XCTFail("\(String(describing: tooBig))") }
+    XCTAssertTrue(reason.contains("at most 700 bytes"), reason)
+    let over = await cloudError { _ = try await alice.put("second", String(repeating: "c", count: 500)) }
+    guard case .refused(let overReason)? = over else { return XCTFail("\(String(describing: over))") }
+    XCTAssertTrue(overReason.contains("at most 1000 bytes"), overReason)
+    let missing = try await alice.record(for: "second", in: .keyValue)
+    XCTAssertNil(missing, "nothing of a refused write is stored")
+
+    _ = try await alice.put("first", nil)
+    _ = try await alice.put("second", String(repeating: "c", count: 500))
+    let bob = try cloud(account: "bob")
+    _ = try await bob.put("his", String(repeating: "d", count: 600))
   }
 
   // MARK: - Restart

@@ -87,6 +87,8 @@ final class TrashCommandTests: XCTestCase {
         .trimmingCharacters(in: .whitespacesAndNewlines)
       XCTAssertEqual(try on("b", "list").stdout.split(separator: "\n").count, 1, store)
       XCTAssertEqual(try on("a", "remove", id, "--offline").status, 0, store)
+      // The edit comes after the delete: times are whole seconds, so into the next one.
+      Thread.sleep(until: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) + 1.05))
       let edited = try on("b", "edit", id, "--name", "edited", "--offline")
       XCTAssertEqual(edited.status, 0, "\(store): \(edited.stderr)")
       // The delete reaches the cloud first; the edit after it (the last writer, on key-value).
