@@ -6,9 +6,10 @@ import PropertyLists
 /// `created` and `modified`, plus `folder` (array of strings), `notes`, `tags` (array of
 /// strings) and `folderID` (the folder record's id) only when they are not empty, so entries without them read and write unchanged.
 extension Bookmark {
-  /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing, or the URL
-  /// breaks the one URL rule (``BookmarkURL/storageProblem(_:)``): such an entry is left
-  /// as it is and counted as unreadable, never shown, opened or copied.
+  /// Reads a bookmark from its dictionary; `nil` when the id or URL is missing, the URL
+  /// breaks the one URL rule (``BookmarkURL/storageProblem(_:)``), or a field is over the
+  /// model's limits (``BookmarkOrganisation/problem(_:)``): such an entry is left as it is
+  /// and counted as unreadable, never shown, opened or copied.
   /// A missing name reads as empty, missing dates as the epoch.
   public init?(propertyList: PropertyList) {
     guard let dictionary = propertyList.dictionary,
@@ -23,6 +24,8 @@ extension Bookmark {
       notes: dictionary["notes"]?.string ?? "",
       tags: dictionary["tags"]?.array?.compactMap(\.string) ?? [],
       folderID: dictionary["folderID"]?.string)
+    // The limits every entry point applies hold for an entry from the cloud or a file too.
+    guard BookmarkOrganisation.problem(self) == nil else { return nil }
   }
 
   /// The bookmark's dictionary. Merge it over a stored entry to keep keys another

@@ -25,6 +25,27 @@ final class BookmarkFolderNotesTagsTests: XCTestCase {
     XCTAssertEqual(Bookmark(propertyList: .dictionary(plain.propertyListEntries)), plain)
   }
 
+  /// Given entries over the model's limits (from another device's cloud record or a file
+  /// edited by hand), when they are read, then they are unreadable, as a broken URL is; a
+  /// tag with a space (a browser's file can bring one) is not over a limit.
+  func testPropertyListEntriesOverTheLimitsAreUnreadable() {
+    var entries = full.propertyListEntries
+    entries["name"] = .string(String(repeating: "x", count: 1_001))
+    XCTAssertNil(Bookmark(propertyList: .dictionary(entries)))
+    entries = full.propertyListEntries
+    entries["tags"] = .array((0...64).map { .string("t\($0)") })
+    XCTAssertNil(Bookmark(propertyList: .dictionary(entries)))
+    entries = full.propertyListEntries
+    entries["folder"] = .array((0...32).map { .string("f\($0)") })
+    XCTAssertNil(Bookmark(propertyList: .dictionary(entries)))
+    entries = full.propertyListEntries
+    entries["notes"] = .string(String(repeating: "n", count: 10_001))
+    XCTAssertNil(Bookmark(propertyList: .dictionary(entries)))
+    entries = full.propertyListEntries
+    entries["tags"] = .array([.string("machine learning")])
+    XCTAssertEqual(Bookmark(propertyList: .dictionary(entries))?.tags, ["machine learning"])
+  }
+
   func testJSONKeysOnlyWhenNotEmpty() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
