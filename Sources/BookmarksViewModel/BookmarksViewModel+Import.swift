@@ -83,6 +83,7 @@ extension BookmarksViewModel {
   static func imported(_ file: ImportedFile) -> String {
     var sentence = "Imported \(count(file.additions.count)) from \(file.name)"
     if file.duplicates > 0 { sentence += ", \(NumberText.grouped(file.duplicates)) already here" }
+    if file.repeats > 0 { sentence += ", \(NumberText.grouped(file.repeats)) repeated in the file" }
     if file.skipped > 0 { sentence += ", \(NumberText.grouped(file.skipped)) skipped" }
     return sentence + "; u takes it back."
   }

@@ -20,13 +20,16 @@ public struct ImportedFile: Hashable, Sendable {
   public var additions: [Bookmark]
   /// Entries whose URL is in the list already.
   public var duplicates: Int
+  /// Entries whose URL an earlier entry of the file has.
+  public var repeats: Int
   /// Entries that are not bookmarks Cloudy takes (not web URLs, broken).
   public var skipped: Int
 
-  public init(name: String, additions: [Bookmark], duplicates: Int, skipped: Int) {
+  public init(name: String, additions: [Bookmark], duplicates: Int, repeats: Int = 0, skipped: Int) {
     self.name = name
     self.additions = additions
     self.duplicates = duplicates
+    self.repeats = repeats
     self.skipped = skipped
   }
 }

@@ -17,7 +17,7 @@ struct ImportCommand: AsyncParsableCommand {
     abstract: "Import a browser's bookmarks.html or a Cloudy JSON export, all or nothing.",
     discussion: """
       Reads the whole file first and prints a report: how many bookmarks will be imported, how \
-      many are merged as duplicates (same URL, see README), and each entry skipped with the reason. \
+      many are already here or repeated in the file (same URL), and each entry skipped with the reason. \
       Then it asks before writing; everything is written in one atomic step, so an import that \
       fails or is killed leaves the store as it was. Without a terminal to ask on, pass --yes.
       """)

@@ -71,6 +71,30 @@ final class ImportPlanTests: XCTestCase {
     XCTAssertEqual(plan.duplicates.map(\.existingName), ["Stored", "New"])
   }
 
+  /// Given a file with one bookmark already stored and one URL twice, when the report is
+  /// made, then the stored duplicate and the repeat inside the file are counted apart.
+  func testReportTellsDuplicatesOfStoredBookmarksFromRepeatsInTheFile() {
+    let stored = [Bookmark(id: "s", name: "Stored", url: "https://a.example", created: date(1), modified: date(1))]
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "Stored again", url: "https://A.example/", line: 1),
+        ParsedBookmark(name: "New", url: "https://b.example", line: 2),
+        ParsedBookmark(name: "New again", url: "https://b.example/", line: 3),
+        ParsedBookmark(name: "New a third time", url: "https://b.example:443", line: 4),
+      ])
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["a"]))
+    XCTAssertEqual(
+      plan.report(fileName: "f.html"),
+      [
+        "f.html (Netscape bookmark file):",
+        "  1 bookmark to import",
+        "  1 already here (merged into the stored bookmark)",
+        "  2 repeated in the file (merged into the first)",
+        "  0 entries skipped",
+      ])
+  }
+
   func testMissingDatesBecomeTheImportTimeInWholeSeconds() {
     let file = ParsedFile(
       format: .html,
@@ -128,7 +152,7 @@ final class ImportPlanTests: XCTestCase {
       [
         "other-tool.html (Netscape bookmark file):",
         "  4 bookmarks to import",
-        "  1 duplicate merged (the URL is already stored or earlier in the file)",
+        "  1 already here (merged into the stored bookmark)",
         "  2 entries skipped:",
         "    line 17: “Blank URL” — its URL is empty",
         "    line 18: “Control in URL” — its URL contains control characters",

@@ -89,6 +89,20 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(model.press(.character("u")), [])
   }
 
+  /// Given a file with a bookmark already listed and a URL twice in it, when it is imported,
+  /// then the message tells the one already here from the repeat in the file.
+  func testTheMessageTellsAlreadyHereFromRepeatedInTheFile() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    var repeating = file
+    repeating.repeats = 1
+    _ = model.send(.importRead(.success(repeating)))
+    _ = model.send(.changeApplied(nil))
+    XCTAssertEqual(
+      model.state.message?.text,
+      "Imported 2 bookmarks from bookmarks.html, 1 already here, 1 repeated in the file, 2 skipped; u takes it back.")
+  }
+
   /// Esc while the file is read closes the prompt at once, and the reading's late answer
   /// imports nothing.
   func testEscWhileReadingCancelsTheImport() {
