@@ -95,6 +95,24 @@ final class ImportPlanTests: XCTestCase {
       ])
   }
 
+  /// Given a stored bookmark on an international host, when a file brings the same host in
+  /// Punycode (and the other way round), then it is merged as already here.
+  func testInternationalHostsAreDuplicatesInEitherForm() {
+    let stored = [
+      Bookmark(id: "s", name: "Bücher", url: "https://bücher.example/", created: date(1), modified: date(1))
+    ]
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "Punycode", url: "https://xn--bcher-kva.example/", line: 1),
+        ParsedBookmark(name: "Other", url: "https://xn--mnchen-3ya.de/a", line: 2),
+        ParsedBookmark(name: "Other in Unicode", url: "https://MÜNCHEN.de/a", line: 3),
+      ])
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["a", "b", "c"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["Other"])
+    XCTAssertEqual(plan.duplicates.map(\.entry.line), [1, 3])
+  }
+
   func testMissingDatesBecomeTheImportTimeInWholeSeconds() {
     let file = ParsedFile(
       format: .html,
