@@ -127,6 +127,22 @@ final class ImportPlanTests: XCTestCase {
     XCTAssertEqual(plan.additions[1].modified, date(1_000))
   }
 
+  /// Given JSON entries without `created` (one with `modified`), when they are imported,
+  /// then they are read and dated as HTML entries without dates are: the import time.
+  func testJSONWithoutCreatedGetsTheImportTime() throws {
+    let json = """
+      [{"id":"a","name":"No dates","url":"https://a.example"},
+      {"id":"b","name":"Only modified","url":"https://b.example","modified":"2020-01-01T00:00:00Z"}]
+      """
+    let plan = ImportPlan(
+      file: try BookmarkJSON.parse(Data(json.utf8)), existing: [], environment: environment(["x"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["No dates", "Only modified"])
+    XCTAssertEqual(plan.additions[0].created, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[0].modified, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[1].created, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[1].modified, date(1_577_836_800))
+  }
+
   func testJSONIdsAreKeptUnlessTaken() {
     let stored = [Bookmark(id: "taken", name: "S", url: "https://s.example", created: date(1), modified: date(1))]
     let file = ParsedFile(
