@@ -129,12 +129,7 @@ public struct ImportPlan: Sendable {
       lines.append("  \(Self.grouped(repeatsInFile)) repeated in the file (merged into the first)")
     }
     lines.append("  \(Self.count(skipped.count, "entry", plural: "entries")) skipped" + (skipped.isEmpty ? "" : ":"))
-    let place = format == .json ? "entry" : "line"
-    for entry in skipped {
-      let shown = entry.name.count > 80 ? entry.name.prefix(79) + "…" : entry.name
-      let name = entry.name.isEmpty ? "(no name)" : "“\(shown)”"
-      lines.append("    \(place) \(entry.line): \(name) — \(entry.reason)")
-    }
+    for entry in skipped { lines.append("    " + reason(entry)) }
     var notKept: [String] = []
     if separators > 0 { notKept.append(Self.count(separators, "separator")) }
     if emptyFolders > 0 { notKept.append(Self.count(emptyFolders, "empty folder")) }
@@ -147,6 +142,15 @@ public struct ImportPlan: Sendable {
           + "never opened")
     }
     return lines
+  }
+
+  /// A skipped entry as the report says it: `line 9: “No URL” — it has no URL` (in a JSON
+  /// file, `entry 9`). The name comes from the file: sanitize before printing.
+  public func reason(_ entry: SkippedEntry) -> String {
+    let place = format == .json ? "entry" : "line"
+    let shown = entry.name.count > 80 ? entry.name.prefix(79) + "…" : entry.name
+    let name = entry.name.isEmpty ? "(no name)" : "“\(shown)”"
+    return "\(place) \(entry.line): \(name) — \(entry.reason)"
   }
 
   static func isWeb(_ url: String) -> Bool {

@@ -11,7 +11,8 @@ enum AppImport {
       return .success(
         ImportedFile(
           name: (path as NSString).lastPathComponent, additions: plan.additions, duplicates: plan.alreadyHere,
-          repeats: plan.repeatsInFile, skipped: plan.skipped.count))
+          repeats: plan.repeatsInFile, skipped: plan.skipped.count,
+          skippedReasons: plan.skipped.prefix(3).map(plan.reason)))
     } catch {
       return .failure(FailureMessage("\(error)"))
     }
