@@ -86,7 +86,7 @@ let package = Package(
     .target(
       name: "WebFetching",
       dependencies: [
-        "WebPages", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        "BookmarkModel", "WebPages", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
       ]),
 

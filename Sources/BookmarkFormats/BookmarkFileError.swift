@@ -8,7 +8,6 @@ public enum BookmarkFileError: Error, Hashable, Sendable, CustomStringConvertibl
   case unclosedFolder(name: String, line: Int)
   case nestedTooDeep(line: Int)
   case invalidJSON(String)
-  case unsupported(BookmarkFileFormat)
   case unreadable(reason: String)
 
   public var description: String {
@@ -16,7 +15,7 @@ public enum BookmarkFileError: Error, Hashable, Sendable, CustomStringConvertibl
     case .empty:
       "The file is empty."
     case .notBookmarks:
-      "The file is not a bookmark file: it has no bookmarks or folders in a form Cloudy reads (HTML or JSON)."
+      "The file is not a bookmark file: it has no bookmarks or folders in a form Cloudy reads (HTML, XBEL or JSON)."
     case .binary(let line):
       "The file holds binary data (a NUL byte on line \(line)), so it is not a bookmark file."
     case .notUTF8(let line):
@@ -30,8 +29,6 @@ public enum BookmarkFileError: Error, Hashable, Sendable, CustomStringConvertibl
         + " browser writes, so it is not imported."
     case .invalidJSON(let detail):
       "The file is not a Cloudy JSON export: \(detail)."
-    case .unsupported(let format):
-      "Importing \(format.displayNameWithArticle) is not supported; import an HTML or JSON file."
     case .unreadable(let reason):
       "The file can't be read (\(reason))."
     }

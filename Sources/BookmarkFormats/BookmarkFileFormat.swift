@@ -2,7 +2,7 @@
 public enum BookmarkFileFormat: String, CaseIterable, Sendable, Hashable {
   /// The Netscape bookmark file every browser exports and imports (`bookmarks.html`).
   case html
-  /// The XML Bookmark Exchange Language (written only).
+  /// The XML Bookmark Exchange Language.
   case xbel
   /// Cloudy's own lossless form: the array `cloudy list --json` prints.
   case json
@@ -23,14 +23,6 @@ public enum BookmarkFileFormat: String, CaseIterable, Sendable, Hashable {
     case .html: "Netscape bookmark file"
     case .xbel: "XBEL file"
     case .json: "Cloudy JSON file"
-    }
-  }
-
-  /// The name with its indefinite article: “an XBEL file”, “a Netscape bookmark file”.
-  public var displayNameWithArticle: String {
-    switch self {
-    case .xbel: "an \(displayName)"
-    case .html, .json: "a \(displayName)"
     }
   }
 }

@@ -1,15 +1,16 @@
 import Foundation
 
 /// Reads a bookmark file of any format Cloudy imports from chunks of bytes, choosing the
-/// format from the first bytes: `[` is Cloudy's JSON, `<?xml` is XML (XBEL; not imported),
+/// format from the first bytes: `[` is Cloudy's JSON, `<?xml` is XML (read as XBEL),
 /// anything else is read as a Netscape bookmark file. A UTF-8 byte-order mark is skipped.
 ///
-/// HTML is parsed as it streams, so memory holds the bookmarks found, not the file. JSON is
-/// collected and decoded at the end.
+/// HTML and XBEL are parsed as they stream, so memory holds the bookmarks found, not the
+/// file. JSON is collected and decoded at the end.
 public struct BookmarkFileReader {
   private enum Mode {
     case detecting([UInt8])
     case html(NetscapeBookmarkParser)
+    case xbel(XBELBookmarkParser)
     case json(Data)
   }
 
@@ -33,12 +34,18 @@ public struct BookmarkFileReader {
       case .json:
         mode = .json(Data(pending))
       case .xbel:
-        throw BookmarkFileError.unsupported(.xbel)
+        var parser = XBELBookmarkParser()
+        try parser.feed(pending)
+        mode = .xbel(parser)
       }
     case .html(var parser):
       mode = .detecting([])  // release the parser's storage so feeding does not copy it
       try parser.feed(bytes)
       mode = .html(parser)
+    case .xbel(var parser):
+      mode = .detecting([])
+      try parser.feed(bytes)
+      mode = .xbel(parser)
     case .json(var data):
       mode = .detecting([])
       data.append(bytes)
@@ -60,6 +67,8 @@ public struct BookmarkFileReader {
       try parser.feed(pending)
       return try parser.finish()
     case .html(var parser):
+      return try parser.finish()
+    case .xbel(var parser):
       return try parser.finish()
     case .json(let data):
       return try BookmarkJSON.parse(data)

@@ -4,6 +4,8 @@ import Foundation
 /// Cloudy's own file format: the JSON array `cloudy list --json` prints, each bookmark with
 /// `id`, `name`, `url`, `created`, `modified` (ISO 8601, whole seconds) and, when present,
 /// `folder`, `notes` and `tags`. Lossless: reading what was written gives the same bookmarks.
+/// An entry without `created` is read too, and dated by the import as an HTML entry without
+/// `ADD_DATE` is.
 public enum BookmarkJSON {
   public static func data(for bookmarks: [Bookmark]) throws -> Data {
     let encoder = JSONEncoder()
@@ -49,9 +51,9 @@ public enum BookmarkJSON {
       if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
       throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date")
     }
-    let bookmarks: [Bookmark]
+    let bookmarks: [Entry]
     do {
-      bookmarks = try decoder.decode([Bookmark].self, from: data)
+      bookmarks = try decoder.decode([Entry].self, from: data)
     } catch let error as DecodingError {
       throw BookmarkFileError.invalidJSON(explain(error))
     }
@@ -63,6 +65,35 @@ public enum BookmarkJSON {
           folder: bookmark.folder, notes: bookmark.notes, tags: bookmark.tags, id: bookmark.id, line: index + 1))
     }
     return file
+  }
+
+  /// One bookmark of the array as read: the keys of ``Bookmark``'s JSON form, the dates
+  /// optional.
+  private struct Entry: Decodable {
+    var id: String
+    var name: String
+    var url: String
+    var created: Date?
+    var modified: Date?
+    var folder: [String]
+    var notes: String
+    var tags: [String]
+
+    private enum CodingKeys: String, CodingKey {
+      case id, name, url, created, modified, folder, notes, tags
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(String.self, forKey: .id)
+      name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+      url = try container.decode(String.self, forKey: .url)
+      created = try container.decodeIfPresent(Date.self, forKey: .created)
+      modified = try container.decodeIfPresent(Date.self, forKey: .modified)
+      folder = try container.decodeIfPresent([String].self, forKey: .folder) ?? []
+      notes = try container.decodeIfPresent(String.self, forKey: .notes) ?? ""
+      tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    }
   }
 
   /// One clause for a decoding error: "entry 3 has no “url”".

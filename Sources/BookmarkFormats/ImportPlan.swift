@@ -6,8 +6,9 @@ import PropertyLists
 /// bookmarks to add, the entries merged as duplicates, and the entries skipped.
 ///
 /// A bookmark is a duplicate when its URL has the same ``BookmarkURL/comparisonKey(_:)`` as
-/// a stored bookmark or as an earlier bookmark of the same file; the first one is kept as it
-/// is and the later one is merged into it (not added). A JSON entry keeps its id unless a
+/// a stored bookmark (it is already here) or as an earlier bookmark of the same file (it is
+/// repeated in the file); the first one is kept as it is and the later one is merged into it
+/// (not added). A JSON entry keeps its id unless a
 /// stored bookmark already has that id, or it is empty (no store can read a bookmark back
 /// without one): then it gets a new one. An entry with a date no writer can write (outside
 /// the years 1 to 9999, `Date.isWritable`) is skipped with its reason.
@@ -17,12 +18,18 @@ public struct ImportPlan: Sendable {
     public var entry: ParsedBookmark
     /// The name of the bookmark it duplicates (stored, or earlier in the file).
     public var existingName: String
+    /// Whether it repeats an earlier entry of the file; otherwise a stored bookmark has its URL.
+    public var isRepeatInFile: Bool
   }
 
   public var format: BookmarkFileFormat
   /// The bookmarks to add, with ids and whole-second dates, in file order.
   public var additions: [Bookmark]
   public var duplicates: [Duplicate]
+  /// The duplicates whose URL a stored bookmark has.
+  public var alreadyHere: Int { duplicates.count - repeatsInFile }
+  /// The duplicates whose URL an earlier entry of the file has.
+  public var repeatsInFile: Int { duplicates.count { $0.isRepeatInFile } }
   public var skipped: [SkippedEntry]
   public var separators: Int
   public var emptyFolders: Int
@@ -39,11 +46,12 @@ public struct ImportPlan: Sendable {
     additions = []
     additions.reserveCapacity(file.bookmarks.count)
     duplicates = []
-    var names: [String: String] = [:]
+    // The first name under each key, and whether it came from the file.
+    var names: [String: (name: String, inFile: Bool)] = [:]
     names.reserveCapacity(existing.count + file.bookmarks.count)
     for bookmark in existing {
       let key = BookmarkURL.comparisonKey(bookmark.url)
-      if names[key] == nil { names[key] = bookmark.name }
+      if names[key] == nil { names[key] = (bookmark.name, false) }
     }
     var ids = Set(existing.map(\.id))
     let now = environment.now().wholeSeconds
@@ -82,9 +90,9 @@ public struct ImportPlan: Sendable {
       }
       let key = BookmarkURL.comparisonKey(url)
       // One hash in the common case: insert, and put the first name back if there was one.
-      if let existingName = names.updateValue(entry.name, forKey: key) {
-        names[key] = existingName
-        duplicates.append(Duplicate(entry: entry, existingName: existingName))
+      if let first = names.updateValue((entry.name, true), forKey: key) {
+        names[key] = first
+        duplicates.append(Duplicate(entry: entry, existingName: first.name, isRepeatInFile: first.inFile))
         continue
       }
       var id = entry.id.flatMap { $0.isEmpty ? nil : $0 } ?? environment.newID()
@@ -116,15 +124,12 @@ public struct ImportPlan: Sendable {
   public func report(fileName: String) -> [String] {
     var lines = ["\(fileName) (\(format.displayName)):"]
     lines.append("  \(Self.count(additions.count, "bookmark")) to import")
-    lines.append(
-      "  \(Self.count(duplicates.count, "duplicate")) merged (the URL is already stored or earlier in the file)")
-    lines.append("  \(Self.count(skipped.count, "entry", plural: "entries")) skipped" + (skipped.isEmpty ? "" : ":"))
-    let place = format == .json ? "entry" : "line"
-    for entry in skipped {
-      let shown = entry.name.count > 80 ? entry.name.prefix(79) + "…" : entry.name
-      let name = entry.name.isEmpty ? "(no name)" : "“\(shown)”"
-      lines.append("    \(place) \(entry.line): \(name) — \(entry.reason)")
+    if alreadyHere > 0 { lines.append("  \(Self.grouped(alreadyHere)) already here (merged into the stored bookmark)") }
+    if repeatsInFile > 0 {
+      lines.append("  \(Self.grouped(repeatsInFile)) repeated in the file (merged into the first)")
     }
+    lines.append("  \(Self.count(skipped.count, "entry", plural: "entries")) skipped" + (skipped.isEmpty ? "" : ":"))
+    for entry in skipped { lines.append("    " + reason(entry)) }
     var notKept: [String] = []
     if separators > 0 { notKept.append(Self.count(separators, "separator")) }
     if emptyFolders > 0 { notKept.append(Self.count(emptyFolders, "empty folder")) }
@@ -137,6 +142,15 @@ public struct ImportPlan: Sendable {
           + "never opened")
     }
     return lines
+  }
+
+  /// A skipped entry as the report says it: `line 9: “No URL” — it has no URL` (in a JSON
+  /// file, `entry 9`). The name comes from the file: sanitize before printing.
+  public func reason(_ entry: SkippedEntry) -> String {
+    let place = format == .json ? "entry" : "line"
+    let shown = entry.name.count > 80 ? entry.name.prefix(79) + "…" : entry.name
+    let name = entry.name.isEmpty ? "(no name)" : "“\(shown)”"
+    return "\(place) \(entry.line): \(name) — \(entry.reason)"
   }
 
   static func isWeb(_ url: String) -> Bool {

@@ -228,7 +228,8 @@ struct NetscapeTokenizer {
 
   private mutating func startValue() {
     valueKey =
-      !isEndTag && (tag == .anchor || tag == .heading) ? NetscapeAttributes.Key(lowercasedName: attributeName) : nil
+      !isEndTag && (tag == .anchor || tag == .heading || tag == .bookmark)
+      ? NetscapeAttributes.Key(lowercasedName: attributeName) : nil
     value.removeAll(keepingCapacity: true)
   }
 

@@ -80,7 +80,7 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
         try dropPendingFolder()
         result.separators += 1
         last = .none
-      case .other:
+      case .xbel, .folder, .bookmark, .title, .desc, .other:
         break
       }
     case .end(let tag, _):

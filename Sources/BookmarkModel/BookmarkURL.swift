@@ -105,7 +105,8 @@ public struct BookmarkURL: Hashable, Sendable {
   /// equal. Add, edit and import (and later sync) find duplicates with it; the URL itself
   /// is always stored and shown as given.
   ///
-  /// Rules: scheme and host are lower-cased; the scheme's default port is dropped (`http`
+  /// Rules: scheme and host are lower-cased, and a host with letters beyond ASCII is compared
+  /// in Punycode (`bücher.example` is `xn--bcher-kva.example`); the scheme's default port is dropped (`http`
   /// 80, `https` 443, `ftp` 21, `ws` 80, `wss` 443); an empty path is `/`, and any other
   /// trailing slash is kept (`/docs` and `/docs/` may be different pages); path, query and
   /// fragment are compared as written. Text that does not parse as a URL with a host
@@ -120,7 +121,14 @@ public struct BookmarkURL: Hashable, Sendable {
     let scheme = url.scheme.lowercased()
     let port = url.port.flatMap { $0 == defaultPorts[scheme] ? nil : ":\($0)" } ?? ""
     let rest = url.rest.isEmpty || url.rest.hasPrefix("?") || url.rest.hasPrefix("#") ? "/" + url.rest : url.rest
-    let host = url.host.contains(":") ? "[\(url.host.lowercased())]" : url.host.lowercased()
+    let host =
+      if url.host.contains(":") {
+        "[\(url.host.lowercased())]"
+      } else if url.host.utf8.allSatisfy({ $0 < 0x80 }) {
+        url.host.lowercased()
+      } else {
+        Punycode.asciiHost(url.host) ?? url.host.lowercased()
+      }
     return "\(scheme)://\(host)\(port)\(rest)"
   }
 

@@ -4,6 +4,10 @@ import ScreenRendering
 extension BookmarksScreen {
   /// The box of `I`: a title, the file's path, and an error or what is happening.
   static func drawImportPrompt(_ prompt: ImportPrompt, into buffer: inout ScreenBuffer) {
+    if let preview = prompt.preview {
+      drawImportPreview(preview, path: prompt.field.text, into: &buffer)
+      return
+    }
     let note: (String, Style) =
       if let error = prompt.error {
         (error, Style([.bold], role: .danger))
@@ -14,5 +18,26 @@ extension BookmarksScreen {
       }
     drawFieldPrompt(
       title: "Import bookmarks", label: "File ", text: prompt.field.text, note: note, maximumWidth: 76, into: &buffer)
+  }
+
+  /// The file read, before it is imported: the counts, the first skipped entries and their
+  /// reasons, and what Enter and Esc do.
+  private static func drawImportPreview(_ file: ImportedFile, path: String, into buffer: inout ScreenBuffer) {
+    let reasons = Array(file.skippedReasons.prefix(3))
+    let more = file.skipped - reasons.count
+    var lines: [(String, Style)] = [("File " + path, .plain), ("", .plain), (BookmarksViewModel.preview(file), .plain)]
+    lines += reasons.map { ("  " + $0, Style([.dim])) }
+    if more > 0, !reasons.isEmpty { lines.append(("  and \(NumberText.grouped(more)) more", Style([.dim]))) }
+    lines += [("", .plain), ("Enter imports them, as one step u takes back; Esc cancels.", Style([.dim]))]
+    let width = min(buffer.width - 4, 76)
+    let height = min(buffer.height - 2, lines.count + 2)
+    let column = (buffer.width - width) / 2
+    let top = max(1, (buffer.height - height) / 2)
+    drawBox(title: "Import bookmarks", row: top, column: column, width: width, height: height, into: &buffer)
+    for (index, line) in lines.prefix(height - 2).enumerated() {
+      buffer.write(
+        TextLayout.truncate(DisplayText.sanitize(line.0), toWidth: width - 4), row: top + 1 + index,
+        column: column + 2, style: line.1)
+    }
   }
 }

@@ -17,6 +17,16 @@ extension BookmarksViewModel {
       if key == .escape { state.modal = nil }
       return []
     }
+    if let preview = prompt.preview {
+      switch key {
+      case .enter: return importAdditions(of: preview)
+      case .escape:
+        state.modal = nil
+        state.message = StatusMessage("Nothing was imported.")
+      default: break
+      }
+      return []
+    }
     switch key {
     case .escape:
       state.modal = nil
@@ -36,8 +46,9 @@ extension BookmarksViewModel {
     return []
   }
 
-  /// The file was read (or not): what is new is imported as one step; nothing new, or a file
-  /// that can't be read, is said in the prompt.
+  /// The file was read (or not): what it brings is shown, to be imported as one step with
+  /// Enter; nothing new is said on the bottom line, and a file that can't be read in the
+  /// prompt.
   mutating func importRead(_ result: Result<ImportedFile, FailureMessage>) -> [Effect] {
     // Closed meanwhile (Esc): nothing is imported.
     guard case .importPrompt(var prompt) = state.modal, prompt.isReading else { return [] }
@@ -52,7 +63,10 @@ extension BookmarksViewModel {
       // skipped by the store, and its undo would take out a bookmark the import never brought.
       let listed = Set(storeOrder.map(\.id))
       file.additions.removeAll { listed.contains($0.id) }
-      return importAdditions(of: file)
+      guard !file.additions.isEmpty else { return importAdditions(of: file) }
+      prompt.preview = file
+      state.modal = .importPrompt(prompt)
+      return []
     }
   }
 
@@ -92,10 +106,21 @@ extension BookmarksViewModel {
     number == 1 ? "1 bookmark" : "\(NumberText.grouped(number)) bookmarks"
   }
 
+  /// What a file brings, as `cloudy import --dry-run` counts it: "2 to import · 1 already
+  /// here · 2 skipped".
+  static func preview(_ file: ImportedFile) -> String {
+    var parts = ["\(NumberText.grouped(file.additions.count)) to import"]
+    if file.duplicates > 0 { parts.append("\(NumberText.grouped(file.duplicates)) already here") }
+    if file.repeats > 0 { parts.append("\(NumberText.grouped(file.repeats)) repeated in the file") }
+    if file.skipped > 0 { parts.append("\(NumberText.grouped(file.skipped)) skipped") }
+    return parts.joined(separator: " · ")
+  }
+
   /// What an import said once it is stored.
   static func imported(_ file: ImportedFile) -> String {
     var sentence = "Imported \(count(file.additions.count)) from \(file.name)"
     if file.duplicates > 0 { sentence += ", \(NumberText.grouped(file.duplicates)) already here" }
+    if file.repeats > 0 { sentence += ", \(NumberText.grouped(file.repeats)) repeated in the file" }
     if file.skipped > 0 { sentence += ", \(NumberText.grouped(file.skipped)) skipped" }
     return sentence + "; u takes it back."
   }

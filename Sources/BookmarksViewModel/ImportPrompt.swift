@@ -1,13 +1,16 @@
 import BookmarkModel
 
-/// `I`: the file to import (a browser's `bookmarks.html` or a Cloudy JSON export), typed as
-/// a path; Enter reads it, and what is new is imported as one change `u` takes back.
+/// `I`: the file to import (a browser's `bookmarks.html`, XBEL or a Cloudy JSON export), typed
+/// as a path; Enter reads it and shows what it brings, and Enter again imports what is new as
+/// one change `u` takes back.
 public struct ImportPrompt: Hashable, Sendable {
   public var field = TextField()
   /// Why the file can't be imported, once Enter was pressed.
   public var error: String?
   /// True between Enter and the file's reading.
   public var isReading = false
+  /// The file read, shown before it is imported; Enter imports it, Esc closes the prompt.
+  public var preview: ImportedFile?
 
   public init() {}
 }
@@ -20,14 +23,23 @@ public struct ImportedFile: Hashable, Sendable {
   public var additions: [Bookmark]
   /// Entries whose URL is in the list already.
   public var duplicates: Int
+  /// Entries whose URL an earlier entry of the file has.
+  public var repeats: Int
   /// Entries that are not bookmarks Cloudy takes (not web URLs, broken).
   public var skipped: Int
+  /// The first few skipped entries, each with its place and reason, as the report says them
+  /// (`line 9: “No URL” — it has no URL`).
+  public var skippedReasons: [String]
 
-  public init(name: String, additions: [Bookmark], duplicates: Int, skipped: Int) {
+  public init(
+    name: String, additions: [Bookmark], duplicates: Int, repeats: Int = 0, skipped: Int, skippedReasons: [String] = []
+  ) {
     self.name = name
     self.additions = additions
     self.duplicates = duplicates
+    self.repeats = repeats
     self.skipped = skipped
+    self.skippedReasons = skippedReasons
   }
 }
 

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BookmarkModel
 import Foundation
 import NIOCore
 import Synchronization

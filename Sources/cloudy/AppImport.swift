@@ -10,8 +10,9 @@ enum AppImport {
       let plan = try ImportFile.plan(path: path, existing: existing, environment: ImportCommand.environment)
       return .success(
         ImportedFile(
-          name: (path as NSString).lastPathComponent, additions: plan.additions, duplicates: plan.duplicates.count,
-          skipped: plan.skipped.count))
+          name: (path as NSString).lastPathComponent, additions: plan.additions, duplicates: plan.alreadyHere,
+          repeats: plan.repeatsInFile, skipped: plan.skipped.count,
+          skippedReasons: plan.skipped.prefix(3).map(plan.reason)))
     } catch {
       return .failure(FailureMessage("\(error)"))
     }

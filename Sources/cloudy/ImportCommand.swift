@@ -14,17 +14,18 @@ import ScreenRendering
 struct ImportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import a browser's bookmarks.html or a Cloudy JSON export, all or nothing.",
+    abstract: "Import a browser's bookmarks.html, an XBEL file or a Cloudy JSON export, all or nothing.",
     discussion: """
       Reads the whole file first and prints a report: how many bookmarks will be imported, how \
-      many are merged as duplicates (same URL, see README), and each entry skipped with the reason. \
+      many are already here or repeated in the file (same URL), and each entry skipped with the reason. \
       Then it asks before writing; everything is written in one atomic step, so an import that \
       fails or is killed leaves the store as it was. Without a terminal to ask on, pass --yes.
       """)
 
   @OptionGroup var options: GlobalOptions
 
-  @Argument(help: "The file: a Netscape bookmark file (HTML) or a JSON array from `cloudy export --format json`.")
+  @Argument(
+    help: "The file: a Netscape bookmark file (HTML), XBEL, or a JSON array from `cloudy export --format json`.")
   var file: String
 
   @Flag(name: .long, help: "Print the report and stop; nothing is written.")

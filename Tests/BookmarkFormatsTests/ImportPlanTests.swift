@@ -71,6 +71,48 @@ final class ImportPlanTests: XCTestCase {
     XCTAssertEqual(plan.duplicates.map(\.existingName), ["Stored", "New"])
   }
 
+  /// Given a file with one bookmark already stored and one URL twice, when the report is
+  /// made, then the stored duplicate and the repeat inside the file are counted apart.
+  func testReportTellsDuplicatesOfStoredBookmarksFromRepeatsInTheFile() {
+    let stored = [Bookmark(id: "s", name: "Stored", url: "https://a.example", created: date(1), modified: date(1))]
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "Stored again", url: "https://A.example/", line: 1),
+        ParsedBookmark(name: "New", url: "https://b.example", line: 2),
+        ParsedBookmark(name: "New again", url: "https://b.example/", line: 3),
+        ParsedBookmark(name: "New a third time", url: "https://b.example:443", line: 4),
+      ])
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["a"]))
+    XCTAssertEqual(
+      plan.report(fileName: "f.html"),
+      [
+        "f.html (Netscape bookmark file):",
+        "  1 bookmark to import",
+        "  1 already here (merged into the stored bookmark)",
+        "  2 repeated in the file (merged into the first)",
+        "  0 entries skipped",
+      ])
+  }
+
+  /// Given a stored bookmark on an international host, when a file brings the same host in
+  /// Punycode (and the other way round), then it is merged as already here.
+  func testInternationalHostsAreDuplicatesInEitherForm() {
+    let stored = [
+      Bookmark(id: "s", name: "Bücher", url: "https://bücher.example/", created: date(1), modified: date(1))
+    ]
+    let file = ParsedFile(
+      format: .html,
+      bookmarks: [
+        ParsedBookmark(name: "Punycode", url: "https://xn--bcher-kva.example/", line: 1),
+        ParsedBookmark(name: "Other", url: "https://xn--mnchen-3ya.de/a", line: 2),
+        ParsedBookmark(name: "Other in Unicode", url: "https://MÜNCHEN.de/a", line: 3),
+      ])
+    let plan = ImportPlan(file: file, existing: stored, environment: environment(["a", "b", "c"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["Other"])
+    XCTAssertEqual(plan.duplicates.map(\.entry.line), [1, 3])
+  }
+
   func testMissingDatesBecomeTheImportTimeInWholeSeconds() {
     let file = ParsedFile(
       format: .html,
@@ -83,6 +125,22 @@ final class ImportPlanTests: XCTestCase {
     XCTAssertEqual(plan.additions[0].modified, date(1_750_000_000))
     XCTAssertEqual(plan.additions[1].created, date(1_000))
     XCTAssertEqual(plan.additions[1].modified, date(1_000))
+  }
+
+  /// Given JSON entries without `created` (one with `modified`), when they are imported,
+  /// then they are read and dated as HTML entries without dates are: the import time.
+  func testJSONWithoutCreatedGetsTheImportTime() throws {
+    let json = """
+      [{"id":"a","name":"No dates","url":"https://a.example"},
+      {"id":"b","name":"Only modified","url":"https://b.example","modified":"2020-01-01T00:00:00Z"}]
+      """
+    let plan = ImportPlan(
+      file: try BookmarkJSON.parse(Data(json.utf8)), existing: [], environment: environment(["x"]))
+    XCTAssertEqual(plan.additions.map(\.name), ["No dates", "Only modified"])
+    XCTAssertEqual(plan.additions[0].created, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[0].modified, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[1].created, date(1_750_000_000))
+    XCTAssertEqual(plan.additions[1].modified, date(1_577_836_800))
   }
 
   func testJSONIdsAreKeptUnlessTaken() {
@@ -128,7 +186,7 @@ final class ImportPlanTests: XCTestCase {
       [
         "other-tool.html (Netscape bookmark file):",
         "  4 bookmarks to import",
-        "  1 duplicate merged (the URL is already stored or earlier in the file)",
+        "  1 already here (merged into the stored bookmark)",
         "  2 entries skipped:",
         "    line 17: “Blank URL” — its URL is empty",
         "    line 18: “Control in URL” — its URL contains control characters",

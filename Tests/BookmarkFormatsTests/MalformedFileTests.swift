@@ -67,8 +67,8 @@ final class MalformedFileTests: XCTestCase {
     assertRefused(bytes, .notUTF8(line: 3))
   }
 
-  func testXBELIsNotImported() {
-    assertRefused(Array("<?xml version=\"1.0\"?>\n<xbel version=\"1.0\"></xbel>".utf8), .unsupported(.xbel))
+  func testXMLThatIsNotXBELIsNotBookmarks() {
+    assertRefused(Array("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"></rss>".utf8), .notBookmarks)
   }
 
   func testBrokenJSON() {
@@ -82,11 +82,5 @@ final class MalformedFileTests: XCTestCase {
       XCTAssertEqual(error as? BookmarkFileError, .invalidJSON("entry 2 has no “url”"))
       XCTAssertEqual("\(error)", "The file is not a Cloudy JSON export: entry 2 has no “url”.")
     }
-  }
-
-  func testTheUnsupportedFormatsAreNamedWithTheRightArticle() {
-    XCTAssertEqual(
-      BookmarkFileError.unsupported(.xbel).description,
-      "Importing an XBEL file is not supported; import an HTML or JSON file.")
   }
 }

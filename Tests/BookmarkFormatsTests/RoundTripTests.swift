@@ -143,6 +143,59 @@ final class RoundTripTests: XCTestCase {
     XCTAssertTrue(json.contains(#""created" : "2017-07-14T02:40:00Z""#), json)
   }
 
+  /// Given a Cloudy XBEL export, when it is imported into an empty store, then the same
+  /// bookmarks come back (names, URLs, dates, folders, notes; XBEL has no ids or tags), and
+  /// exporting them again gives the same file.
+  func testXBELExportImportsBackAsTheSameBookmarks() throws {
+    let first = XBELWriter.data(for: sample)
+    let imported = try reimport(first)
+    let untagged = sample.map { bookmark in
+      var bookmark = bookmark
+      bookmark.tags = []
+      return bookmark
+    }
+    XCTAssertEqual(imported.map(\.name), untagged.map(\.name))
+    XCTAssertEqual(imported.map(\.url), untagged.map(\.url))
+    XCTAssertEqual(imported.map(\.created), untagged.map(\.created))
+    XCTAssertEqual(imported.map(\.modified), untagged.map(\.modified))
+    XCTAssertEqual(imported.map(\.folder), untagged.map(\.folder))
+    XCTAssertEqual(imported.map(\.notes), untagged.map(\.notes))
+    XCTAssertEqual(imported.map(\.tags), untagged.map(\.tags))
+    XCTAssertEqual(XBELWriter.data(for: imported), first)
+  }
+
+  /// An XBEL file's separators, empty folders and folder descriptions are counted as an HTML
+  /// file's are; a bookmark without `href` is skipped with its line; an unclosed folder
+  /// refuses the file.
+  func testXBELCountsWhatItDoesNotKeep() throws {
+    let xbel = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <xbel version="1.0">
+        <folder>
+          <title>Empty</title>
+          <desc>About the folder</desc>
+        </folder>
+        <separator/>
+        <bookmark added="2023-11-14T22:13:20Z"><title>No URL</title></bookmark>
+        <bookmark href="https://a.example"><title>A &amp; B</title></bookmark>
+      </xbel>
+      """
+    let file = try Fixture.parse(bytes: Array(xbel.utf8))
+    XCTAssertEqual(file.format, .xbel)
+    XCTAssertEqual(file.bookmarks.map(\.name), ["A & B"])
+    XCTAssertEqual(file.bookmarks.map(\.line), [9])
+    XCTAssertNil(file.bookmarks[0].created)
+    XCTAssertEqual(file.skipped, [SkippedEntry(line: 8, name: "No URL", reason: "it has no URL")])
+    XCTAssertEqual(file.separators, 1)
+    XCTAssertEqual(file.emptyFolders, 1)
+    XCTAssertEqual(file.folderDescriptions, 1)
+    XCTAssertThrowsError(
+      try Fixture.parse(bytes: Array("<?xml version=\"1.0\"?>\n<xbel>\n<folder><title>Open</title>\n".utf8))
+    ) { error in
+      XCTAssertEqual(error as? BookmarkFileError, .unclosedFolder(name: "Open", line: 3))
+    }
+  }
+
   func testXBELIsWellFormedXML() throws {
     let data = XBELWriter.data(
       for: sample + [

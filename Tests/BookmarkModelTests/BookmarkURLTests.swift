@@ -63,6 +63,16 @@ final class BookmarkURLTests: XCTestCase {
       BookmarkURL.comparisonKey("https://www.example.com/path"))
   }
 
+  /// An international host and its Punycode form are one host: the key holds the ASCII form.
+  func testComparisonKeyComparesInternationalHostsInPunycode() {
+    let key = BookmarkURL.comparisonKey("https://xn--bcher-kva.example/")
+    XCTAssertEqual(BookmarkURL.comparisonKey("https://bücher.example/"), key)
+    XCTAssertEqual(BookmarkURL.comparisonKey("https://BÜCHER.example"), key)
+    XCTAssertEqual(BookmarkURL.comparisonKey("bücher.example:443"), key)
+    XCTAssertEqual(BookmarkURL.comparisonKey("https://bücher.example/straße"), "https://xn--bcher-kva.example/straße")
+    XCTAssertNotEqual(BookmarkURL.comparisonKey("https://bucher.example/"), key)
+  }
+
   func testDraftDefaultsEmptyNameToHost() throws {
     let draft = try BookmarkDraft(name: "  ", url: "www.example.com/a").validated().get()
     XCTAssertEqual(draft, BookmarkDraft(name: "www.example.com", url: "https://www.example.com/a"))

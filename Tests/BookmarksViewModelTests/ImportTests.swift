@@ -33,7 +33,8 @@ final class ImportTests: XCTestCase {
     model.type("~/bookmarks.html")
     assertScreen(BookmarksScreen.render(model.state), named: "import-prompt")
     XCTAssertEqual(model.press(.enter), [.readImport(path: "~/bookmarks.html", existing: Fixtures.three)])
-    XCTAssertEqual(model.send(.importRead(.success(file))), [.applyChange(.importAll(imported))])
+    XCTAssertEqual(model.send(.importRead(.success(file))), [])
+    XCTAssertEqual(model.press(.enter), [.applyChange(.importAll(imported))])
     _ = model.send(.changeApplied(nil))
     XCTAssertNil(model.state.modal)
     XCTAssertEqual(
@@ -58,6 +59,7 @@ final class ImportTests: XCTestCase {
     var model = Fixtures.model()
     _ = typedPath(&model)
     _ = model.send(.importRead(.success(file)))
+    model.press(.enter)
     _ = model.send(.changeApplied(nil))
     var edited = imported
     edited[1].name = "Swift Forums"
@@ -91,6 +93,51 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(model.press(.character("u")), [])
   }
 
+  /// Given a file with a bookmark already listed and a URL twice in it, when it is imported,
+  /// then the message tells the one already here from the repeat in the file.
+  func testTheMessageTellsAlreadyHereFromRepeatedInTheFile() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    var repeating = file
+    repeating.repeats = 1
+    _ = model.send(.importRead(.success(repeating)))
+    model.press(.enter)
+    _ = model.send(.changeApplied(nil))
+    XCTAssertEqual(
+      model.state.message?.text,
+      "Imported 2 bookmarks from bookmarks.html, 1 already here, 1 repeated in the file, 2 skipped; u takes it back.")
+  }
+
+  /// Given a file read with new bookmarks, duplicates and skipped entries, when the reading
+  /// arrives, then nothing is imported yet: the prompt shows the counts `cloudy import
+  /// --dry-run` gives and the first reasons; Enter imports, as one step.
+  func testTheReadFileIsShownBeforeItIsImported() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    var read = file
+    read.repeats = 1
+    read.skippedReasons = [
+      "line 9: “No URL” — it has no URL", "line 12: “Bell” — its URL contains control characters",
+    ]
+    XCTAssertEqual(model.send(.importRead(.success(read))), [])
+    let screen = BookmarksScreen.render(model.state).lines.joined(separator: "\n")
+    XCTAssertTrue(screen.contains("2 to import · 1 already here · 1 repeated in the file · 2 skipped"), screen)
+    XCTAssertTrue(screen.contains("line 9: “No URL” — it has no URL"), screen)
+    XCTAssertTrue(screen.contains("line 12: “Bell” — its URL contains control characters"), screen)
+    XCTAssertEqual(model.press(.enter), [.applyChange(.importAll(imported))])
+  }
+
+  /// Esc at the preview closes it, and nothing is imported.
+  func testEscAtThePreviewImportsNothing() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    XCTAssertEqual(model.send(.importRead(.success(file))), [])
+    XCTAssertEqual(model.press(.escape), [])
+    XCTAssertNil(model.state.modal)
+    XCTAssertEqual(model.state.message?.text, "Nothing was imported.")
+    XCTAssertEqual(model.state.bookmarks.count, 3)
+  }
+
   /// Esc while the file is read closes the prompt at once, and the reading's late answer
   /// imports nothing.
   func testEscWhileReadingCancelsTheImport() {
@@ -110,7 +157,8 @@ final class ImportTests: XCTestCase {
     _ = typedPath(&model)
     var colliding = file
     colliding.additions.append(Fixtures.three[0])
-    XCTAssertEqual(model.send(.importRead(.success(colliding))), [.applyChange(.importAll(imported))])
+    XCTAssertEqual(model.send(.importRead(.success(colliding))), [])
+    XCTAssertEqual(model.press(.enter), [.applyChange(.importAll(imported))])
   }
 
   func testIBeforeTheListHasLoadedSaysSo() {

@@ -20,6 +20,8 @@ final class ImportInAppTests: EndToEndTestCase {
     _ = try app.waitFor("Import bookmarks")
     try app.type(file)
     try app.press("Enter")
+    _ = try app.waitFor("2 to import")
+    try app.press("Enter")
     _ = try app.waitFor("Imported 2 bookmarks from export.json; u takes it back.")
     try app.waitUntil("both are listed") {
       let screen = try app.lines().joined(separator: "\n")

@@ -2,6 +2,14 @@ import WebPages
 import XCTest
 
 final class FetchTargetTests: XCTestCase {
+  func testARequestURLIsASCII() {
+    XCTAssertEqual(
+      FetchTarget.requestURL("https://bücher.example:8443/straße?q=ü#é"),
+      "https://xn--bcher-kva.example:8443/stra%C3%9Fe?q=%C3%BC#%C3%A9")
+    XCTAssertEqual(FetchTarget.requestURL("http://127.0.0.1:80/a%20b"), "http://127.0.0.1:80/a%20b")
+    XCTAssertNil(FetchTarget.requestURL("javascript:alert(1)"))
+  }
+
   func testOnlyWebURLsAreFetched() {
     XCTAssertNotNil(FetchTarget.web("https://example.com/a"))
     XCTAssertNotNil(FetchTarget.web("HTTP://example.com"))

@@ -63,7 +63,8 @@ final class ImportExportCommandTests: XCTestCase {
     let result = try cloudy(["import", file, "--dry-run"])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.contains("  2 bookmarks to import"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("  1 duplicate merged"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  1 repeated in the file (merged into the first)"), result.stdout)
+    XCTAssertFalse(result.stdout.contains("already here"), result.stdout)
     XCTAssertTrue(result.stdout.contains("line 9: “No URL ␛]0;title␇” — it has no URL"), result.stdout)
     XCTAssertFalse(result.stdout.contains("\u{1B}"), "file text never reaches the terminal as escapes")
     XCTAssertTrue(result.stdout.hasSuffix("Dry run: nothing was imported.\n"))
@@ -86,7 +87,7 @@ final class ImportExportCommandTests: XCTestCase {
       list.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }, ["Swift", "Evil ␛[2J name"])
 
     let again = try cloudy(["import", file, "--yes"])
-    XCTAssertTrue(again.stdout.contains("  3 duplicates merged"), again.stdout)
+    XCTAssertTrue(again.stdout.contains("  3 already here (merged into the stored bookmark)"), again.stdout)
     XCTAssertTrue(again.stdout.hasSuffix("Nothing new to import.\n"), again.stdout)
   }
 

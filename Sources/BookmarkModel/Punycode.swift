@@ -1,6 +1,7 @@
 /// Host names with letters beyond ASCII (`bücher.example`) as the DNS and HTTP know them
 /// (`xn--bcher-kva.example`): each such label lowercased and Punycode-encoded (RFC 3492).
-/// Not the whole of UTS #46 (no mapping tables): enough for the hosts people type.
+/// Not the whole of UTS #46 (no mapping tables): enough for the hosts people type. Here, below
+/// the web modules, because ``BookmarkURL/comparisonKey(_:)`` compares hosts in this form too.
 public enum Punycode {
   /// The host with every non-ASCII label encoded; ASCII hosts come back lowercased.
   public static func asciiHost(_ host: String) -> String? {
