@@ -193,7 +193,9 @@ final class ImportTests: XCTestCase {
     _ = model.send(.storeChanged(await Self.current(store)))
     _ = typedPath(&model)
     let file = ImportedFile(name: "bookmarks.html", additions: additions, duplicates: 0, skipped: 0)
-    let importing = model.send(.importRead(.success(file)))
+    // The file read is shown first; Enter imports it.
+    _ = model.send(.importRead(.success(file)))
+    let importing = model.press(.enter)
     await Self.perform(importing, &model, on: store)
     let afterImport = await Self.current(store)
     XCTAssertEqual(Set(afterImport.folders), [["Kept"], ["Dev"], ["Dev", "Swift"]])
