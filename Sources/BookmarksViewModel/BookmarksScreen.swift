@@ -161,7 +161,10 @@ public enum BookmarksScreen {
         return ["→ complete · Tab next · \(enter)", "→ complete · \(enter)", "\(enter) · Esc cancel"]
       }
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
-    case .help: return ["any key closes"]
+    case .help:
+      // A help taller than the window scrolls with the arrows, so they don't close it.
+      return helpScrollLimit(state.size) > 0
+        ? ["↑↓ scroll · any other key closes", "any other key closes"] : ["any key closes"]
     case .resolve(let dialog) where dialog.merge != nil:
       return ["↑↓ field · ←→ take from · Enter save · Esc back", "←→ take · Enter save · Esc back", "Esc back"]
     case .resolve:
