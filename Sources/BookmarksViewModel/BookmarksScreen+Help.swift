@@ -20,7 +20,8 @@ extension BookmarksScreen {
       if heading == "In the filter" { left += section(heading, keys) } else { right += section(heading, keys) }
     }
     let columns = width >= 80 ? [left, right] : [left + [("", "")] + right]
-    return columns
+    let columnWidth = helpColumnWidth(width: width, count: columns.count)
+    return columns.map { wrapped($0, summaryWidth: columnWidth - helpLabelWidth($0)) }
   }
 
   /// The help box's width, and each column's inside it.
@@ -33,6 +34,15 @@ extension BookmarksScreen {
   /// The width of a column's labels: its widest (headings aside) and two spaces, at most 16.
   private static func helpLabelWidth(_ lines: [HelpLine]) -> Int {
     min(16, (lines.filter { !$0.summary.isEmpty }.map { CellWidth.of($0.label) }.max() ?? 0) + 2)
+  }
+
+  /// A summary too wide for its column goes on, between words, on lines with no label.
+  private static func wrapped(_ lines: [HelpLine], summaryWidth: Int) -> [HelpLine] {
+    lines.flatMap { line -> [HelpLine] in
+      guard !line.summary.isEmpty, CellWidth.of(line.summary) > summaryWidth else { return [line] }
+      let parts = wrap(line.summary, width: max(1, summaryWidth))
+      return [(line.label, parts[0])] + parts.dropFirst().map { ("", $0) }
+    }
   }
 
   /// How many lines of help fit inside the box at this size.

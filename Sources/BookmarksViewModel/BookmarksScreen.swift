@@ -143,12 +143,38 @@ public enum BookmarksScreen {
       left = (summary, barStyle)
     }
     let leftWidth = CellWidth.of(DisplayText.sanitize(left.text))
+    if state.message != nil, leftWidth > buffer.width - 2 {
+      drawLongMessage(left.text, style: left.style, hints: hints, into: &buffer)
+      return
+    }
     // The status or message comes first; the longest hint that fits beside it follows.
     let hint = hints.first { leftWidth + CellWidth.of($0) + 4 <= buffer.width } ?? ""
     let hintWidth = CellWidth.of(hint)
     let leftLimit = buffer.width - 2 - (hint.isEmpty ? 0 : hintWidth + 2)
     buffer.write(TextLayout.truncate(left.text, toWidth: leftLimit), row: row, column: 1, style: left.style)
     if !hint.isEmpty { buffer.write(hint, row: row, column: buffer.width - 1 - hintWidth, style: barStyle) }
+  }
+
+  /// A message too long for the bottom line: it takes the lines above it too (at most two
+  /// more), wrapped between words, so it is read in full; the hint goes beside its end when
+  /// it fits.
+  private static func drawLongMessage(_ text: String, style: Style, hints: [String], into buffer: inout ScreenBuffer) {
+    let width = buffer.width - 2
+    let wrapped = wrap(DisplayText.sanitize(text), width: width)
+    var lines = Array(wrapped.prefix(2))
+    if wrapped.count > 2 {
+      lines.append(TextLayout.truncate(wrapped.dropFirst(2).joined(separator: " "), toWidth: width))
+    }
+    let bottom = buffer.height - 1
+    let first = bottom - (lines.count - 1)
+    for (offset, line) in lines.enumerated() {
+      buffer.fill(row: first + offset, column: 0, width: buffer.width, height: 1, style: barStyle)
+      buffer.write(line, row: first + offset, column: 1, style: style)
+    }
+    let lastWidth = CellWidth.of(lines.last ?? "")
+    if let hint = hints.first(where: { lastWidth + CellWidth.of($0) + 4 <= buffer.width }) {
+      buffer.write(hint, row: bottom, column: buffer.width - 1 - CellWidth.of(hint), style: barStyle)
+    }
   }
 
   /// The key hint for the current mode, longest first, then shorter forms for when the
