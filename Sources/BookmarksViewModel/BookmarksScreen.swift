@@ -132,6 +132,8 @@ public enum BookmarksScreen {
       if state.isLoaded, state.shownCount > 0 {
         summary += " · \(grouped(state.selection + 1))/\(grouped(state.shownCount))"
       }
+      // A sort other than your own order is remembered per device: said, also after a start.
+      if state.sortOrder != .manual { summary += " · by " + state.sortOrder.shortLabel }
       if let progress = state.linkCheckProgress {
         summary += " · checking links \(grouped(progress.done))/\(grouped(progress.total))"
       } else if let selected = state.selectedBookmark, let status = state.linkStatus(of: selected),
@@ -223,6 +225,12 @@ public enum BookmarksScreen {
       }
       // Below the top level, `←` goes back up, and says so.
       let up: [(String, Int)] = state.place == .top ? [] : [("← up", 35)]
+      // `Tab` shows the team shelf, when there is one.
+      let shelf: [(String, Int)] = state.shelf == nil ? [] : [("Tab shelf", 45)]
+      // With no bookmarks at all, only what works: nothing to open, copy or edit.
+      if state.isLoaded, state.shownCount == 0, state.bookmarks.isEmpty, state.place.folderPath?.isEmpty != false {
+        return shortening([("+ add", 30), ("I import", 50)] + shelf + [("? help", 10), ("q quit", 20)])
+      }
       if state.selectedFolder != nil, state.isEditing {
         return shortening([
           ("Enter rename", 3), ("d delete", 1), ("m move", 6), ("→ open", 7), ("e done", 2), ("? help", 4),
@@ -230,7 +238,8 @@ public enum BookmarksScreen {
         ])
       }
       if state.selectedFolder != nil {
-        return shortening([("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50), ("? help", 10), ("q quit", 20)])
+        return shortening(
+          [("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50)] + shelf + [("? help", 10), ("q quit", 20)])
       }
       if state.isEditing {
         return shortening([
@@ -238,8 +247,8 @@ public enum BookmarksScreen {
         ])
       }
       return shortening(
-        [("Enter open", 40)] + up + [
-          ("+ add", 30), ("/ find", 50), ("e edit", 60), ("y copy", 70), ("? help", 10), ("q quit", 20),
+        [("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50)] + shelf + [
+          ("e edit", 60), ("y copy", 70), ("? help", 10), ("q quit", 20),
         ])
     }
   }

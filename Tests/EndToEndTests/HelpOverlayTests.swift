@@ -33,7 +33,7 @@ final class HelpOverlayTests: EndToEndTestCase {
     XCTAssertFalse(closed.contains("Move up"), closed)
     XCTAssertFalse(closed.contains("Press e for Edit mode"), closed)
     assertRow(try app.lines(), 1, "  Helpful")
-    XCTAssertTrue(try app.lines()[23].hasSuffix("Enter open · + add · / find · ? help · q quit"))
+    XCTAssertTrue(try app.lines()[23].hasSuffix("Enter open · + add · Tab shelf · ? help · q quit"))
 
     // Escape and arrows other than the scrolling ones close it as well.
     for key in ["Escape", "Left"] {

@@ -26,7 +26,7 @@ final class ResizeTests: EndToEndTestCase {
     XCTAssertTrue(lines[0].contains("Cloudy"), lines[0])
     assertRow(lines, 1, "  Resized")
     assertRow(lines, 2, "  https://resize.example")
-    XCTAssertTrue(lines[23].hasSuffix("Enter open · + add · / find · ? help · q quit"), lines[23])
+    XCTAssertTrue(lines[23].hasSuffix("Enter open · + add · Tab shelf · ? help · q quit"), lines[23])
   }
 
   /// Ctrl-Z, the terminal resized while Cloudy is stopped, then `fg`: the first frame
