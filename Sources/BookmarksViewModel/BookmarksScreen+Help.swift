@@ -84,10 +84,13 @@ extension BookmarksScreen {
           line.summary, row: y, column: left + labelWidth, style: .plain, limit: columnWidth - labelWidth)
       }
     }
-    let footer =
+    // The longest footer that fits, so it is never cut mid-word.
+    let shown = "\(offset + page)/\(page + limit)"
+    let footers =
       limit == 0
-      ? "Press any key to close."
-      : "↑↓ PgUp PgDn scroll (\(offset + page)/\(page + limit)) · any other key closes"
+      ? ["Press any key to close.", "Any key closes."]
+      : ["↑↓ PgUp PgDn scroll (\(shown)) · any other key closes", "↑↓ \(shown) · other keys close", "↑↓ \(shown)"]
+    let footer = footers.first { CellWidth.of($0) <= width - 4 } ?? footers[footers.count - 1]
     buffer.write(footer, row: row + height - 2, column: column + 2, style: Style([.dim]), limit: width - 4)
   }
 }

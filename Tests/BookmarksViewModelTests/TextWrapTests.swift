@@ -68,6 +68,8 @@ final class TextWrapTests: XCTestCase {
     for summary in KeyBindings.list.map(\.summary) + KeyBindings.screens.flatMap({ $0.keys.map(\.summary) }) {
       XCTAssertTrue(help.contains(summary), "help cuts “\(summary)”:\n\(help)")
     }
+    // Its footer too says in full how to scroll and close it.
+    XCTAssertTrue(help.contains("other keys close"), help)
   }
 
   /// The screen's text with box borders gone and runs of spaces made one, so wrapped text
