@@ -69,6 +69,11 @@ extension KeyBindings {
   /// The team shelf's keys (`Tab` shows it from the list).
   public static let shelf: [ScreenKey] = [
     ScreenKey([.tab, .backTab, .character("1")], "Tab 1", "To My bookmarks"),
+    ScreenKey(
+      [
+        .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end, .character("g"), .character("G"),
+      ],
+      "↑ ↓ PgUp g G", "Move"),
     ScreenKey([.character("/")], "/", "Search the shelf"),
     ScreenKey([.enter, .character("o")], "Enter o", "Open; Edit: edit"),
     ScreenKey([.character("y")], "y", "Copy the URL"),
