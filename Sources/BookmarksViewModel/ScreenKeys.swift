@@ -82,7 +82,9 @@ extension KeyBindings {
     ScreenKey([.character("d"), .delete, .character("x")], "d Del x", "Remove (Edit mode)"),
     ScreenKey([.character("P")], "P", "Save into mine"),
     ScreenKey([.character("u"), .character("U"), .control("r")], "u U ^R", "Undo; redo"),
-    ScreenKey([.character("?"), .character("q"), .control("z")], "? q ^Z", "Help; quit; suspend"),
+    ScreenKey(
+      [.character("?"), .function(1), .character("q"), .function(10), .control("z")], "? F1 q F10 ^Z",
+      "Help; quit; suspend"),
   ]
 
   /// What the mouse does.
