@@ -4,19 +4,45 @@ extension BookmarksScreen {
   /// One line of the help: keys and what they do; a heading has no summary.
   typealias HelpLine = (label: String, summary: String)
 
-  /// The help's columns: the list's keys on the left, the folders', the dialog's, the
-  /// filter's and the mouse's on the right; one column when the window is narrower than 80
-  /// columns. Each column fits an 80×24 window without scrolling.
+  /// The help's columns: the list's keys and the filter's on the left; the folders' and
+  /// every other screen's table (dialog, Resolve, Recently Deleted, shelf, mouse) on the
+  /// right; one column when the window is narrower than 80 columns. Taller than the window,
+  /// the help scrolls.
   private static func helpColumns(width: Int) -> [[HelpLine]] {
     let organise = KeyBindings.list.filter { KeyBindings.organiseCommands.contains($0.command) }
-    let left: [HelpLine] = KeyBindings.list.filter { !KeyBindings.organiseCommands.contains($0.command) }.map {
-      ($0.label, $0.summary)
+    let list = KeyBindings.list.filter { !KeyBindings.organiseCommands.contains($0.command) }
+    func section(_ heading: String, _ keys: [ScreenKey]) -> [HelpLine] {
+      [(heading, "")] + keys.map { ($0.label, $0.summary) }
     }
-    let right: [HelpLine] =
-      [("Organise and share", "")] + organise.map { ($0.label, $0.summary) } + [("In the dialog", "")]
-      + KeyBindings.dialogHelp + [("Filter and mouse", "")] + KeyBindings.filterHelp
-      + KeyBindings.mouseHelp
-    return width >= 80 ? [left, right] : [left + [("", "")] + right]
+    var left: [HelpLine] = list.map { ($0.label, $0.summary) }
+    var right: [HelpLine] = [("Organise and share", "")] + organise.map { ($0.label, $0.summary) }
+    for (heading, keys) in KeyBindings.screens {
+      if heading == "In the filter" { left += section(heading, keys) } else { right += section(heading, keys) }
+    }
+    let columns = width >= 80 ? [left, right] : [left + [("", "")] + right]
+    let columnWidth = helpColumnWidth(width: width, count: columns.count)
+    return columns.map { wrapped($0, summaryWidth: columnWidth - helpLabelWidth($0)) }
+  }
+
+  /// The help box's width, and each column's inside it.
+  private static func helpBoxWidth(width: Int) -> Int { width >= 80 ? 76 : min(width - 4, 56) }
+
+  private static func helpColumnWidth(width: Int, count: Int) -> Int {
+    (helpBoxWidth(width: width) - 4 - 2 * (count - 1)) / count
+  }
+
+  /// The width of a column's labels: its widest (headings aside) and two spaces, at most 16.
+  private static func helpLabelWidth(_ lines: [HelpLine]) -> Int {
+    min(16, (lines.filter { !$0.summary.isEmpty }.map { CellWidth.of($0.label) }.max() ?? 0) + 2)
+  }
+
+  /// A summary too wide for its column goes on, between words, on lines with no label.
+  private static func wrapped(_ lines: [HelpLine], summaryWidth: Int) -> [HelpLine] {
+    lines.flatMap { line -> [HelpLine] in
+      guard !line.summary.isEmpty, CellWidth.of(line.summary) > summaryWidth else { return [line] }
+      let parts = wrap(line.summary, width: max(1, summaryWidth))
+      return [(line.label, parts[0])] + parts.dropFirst().map { ("", $0) }
+    }
   }
 
   /// How many lines of help fit inside the box at this size.
@@ -36,8 +62,7 @@ extension BookmarksScreen {
   /// scrolls (`scroll` lines down) and its last line says how.
   static func drawHelp(scroll: Int, size: ScreenSize, into buffer: inout ScreenBuffer) {
     let columns = helpColumns(width: buffer.width)
-    let twoColumns = columns.count == 2
-    let width = twoColumns ? 76 : min(buffer.width - 4, 56)
+    let width = helpBoxWidth(width: buffer.width)
     let page = helpPageHeight(size)
     let limit = helpScrollLimit(size)
     let offset = min(max(0, scroll), limit)
@@ -45,10 +70,10 @@ extension BookmarksScreen {
     let column = (buffer.width - width) / 2
     let row = max(1, (buffer.height - height) / 2)
     drawBox(title: "Keys", row: row, column: column, width: width, height: height, into: &buffer)
-    let columnWidth = (width - 4 - 2 * (columns.count - 1)) / columns.count
+    let columnWidth = helpColumnWidth(width: buffer.width, count: columns.count)
     for (index, lines) in columns.enumerated() {
       let left = column + 2 + index * (columnWidth + 2)
-      let labelWidth = min(16, (lines.map { CellWidth.of($0.label) }.max() ?? 0) + 2)
+      let labelWidth = helpLabelWidth(lines)
       for (line, y) in zip(lines.dropFirst(offset).prefix(page), (row + 1)...) {
         if line.summary.isEmpty {
           buffer.write(line.label, row: y, column: left, style: Style([.bold, .underline]), limit: columnWidth)
@@ -59,10 +84,13 @@ extension BookmarksScreen {
           line.summary, row: y, column: left + labelWidth, style: .plain, limit: columnWidth - labelWidth)
       }
     }
-    let footer =
+    // The longest footer that fits, so it is never cut mid-word.
+    let shown = "\(offset + page)/\(page + limit)"
+    let footers =
       limit == 0
-      ? "Press any key to close."
-      : "↑↓ PgUp PgDn scroll (\(offset + page)/\(page + limit)) · any other key closes"
+      ? ["Press any key to close.", "Any key closes."]
+      : ["↑↓ PgUp PgDn scroll (\(shown)) · any other key closes", "↑↓ \(shown) · other keys close", "↑↓ \(shown)"]
+    let footer = footers.first { CellWidth.of($0) <= width - 4 } ?? footers[footers.count - 1]
     buffer.write(footer, row: row + height - 2, column: column + 2, style: Style([.dim]), limit: width - 4)
   }
 }

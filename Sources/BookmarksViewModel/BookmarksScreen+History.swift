@@ -12,8 +12,11 @@ extension BookmarksScreen {
   static func drawHistory(_ view: HistoryView, timeZone: TimeZone, into buffer: inout ScreenBuffer) {
     let rows = view.listing?.rows ?? []
     let width = min(buffer.width - 4, 72)
+    // An error is wrapped between words over as many footer lines as it needs.
+    let errorLines = view.error.map { wrap(DisplayText.sanitize($0), width: width - 4) } ?? []
+    let extra = max(0, min(errorLines.count, buffer.height - 8) - 1)
     // Borders, intro and footer, and the blocks.
-    let needed = 4 + max(1, rows.count * historyBlockHeight)
+    let needed = 4 + extra + max(1, rows.count * historyBlockHeight)
     let height = min(buffer.height - 2, needed)
     let column = (buffer.width - width) / 2
     let row = max(1, (buffer.height - height) / 2)
@@ -36,20 +39,23 @@ extension BookmarksScreen {
     buffer.write(intro, row: row + 1, column: inner, style: .plain, limit: innerWidth)
 
     // Versions from `first` on, so that the chosen one is on screen.
-    let area = height - 4
+    let area = height - 4 - extra
     let fits = max(1, area / historyBlockHeight)
     let first = max(0, min(view.choice - fits + 1, rows.count - fits))
     for (offset, index) in rows.indices.dropFirst(first).prefix(fits).enumerated() {
       let top = row + 2 + offset * historyBlockHeight
-      guard top + historyBlockHeight <= row + height - 2 else { break }
+      guard top + historyBlockHeight <= row + height - 2 - extra else { break }
       drawHistoryRow(
         rows[index], isChosen: index == view.choice, timeZone: timeZone, row: top, column: inner, width: innerWidth,
         into: &buffer)
     }
 
     let footerRow = row + height - 2
-    if let error = view.error {
-      buffer.write(error, row: footerRow, column: inner, style: Style([.bold], role: .danger), limit: innerWidth)
+    if view.error != nil {
+      for (offset, line) in errorLines.prefix(extra + 1).enumerated() {
+        buffer.write(
+          line, row: footerRow - extra + offset, column: inner, style: Style([.bold], role: .danger), limit: innerWidth)
+      }
     } else if view.isReverting {
       buffer.write("Reverting…", row: footerRow, column: inner, style: Style([.dim]), limit: innerWidth)
     } else if first + fits < rows.count || first > 0 {

@@ -132,6 +132,8 @@ public enum BookmarksScreen {
       if state.isLoaded, state.shownCount > 0 {
         summary += " · \(grouped(state.selection + 1))/\(grouped(state.shownCount))"
       }
+      // A sort other than your own order is remembered per device: said, also after a start.
+      if state.sortOrder != .manual { summary += " · by " + state.sortOrder.shortLabel }
       if let progress = state.linkCheckProgress {
         summary += " · checking links \(grouped(progress.done))/\(grouped(progress.total))"
       } else if let selected = state.selectedBookmark, let status = state.linkStatus(of: selected),
@@ -143,12 +145,38 @@ public enum BookmarksScreen {
       left = (summary, barStyle)
     }
     let leftWidth = CellWidth.of(DisplayText.sanitize(left.text))
+    if state.message != nil, leftWidth > buffer.width - 2 {
+      drawLongMessage(left.text, style: left.style, hints: hints, into: &buffer)
+      return
+    }
     // The status or message comes first; the longest hint that fits beside it follows.
     let hint = hints.first { leftWidth + CellWidth.of($0) + 4 <= buffer.width } ?? ""
     let hintWidth = CellWidth.of(hint)
     let leftLimit = buffer.width - 2 - (hint.isEmpty ? 0 : hintWidth + 2)
     buffer.write(TextLayout.truncate(left.text, toWidth: leftLimit), row: row, column: 1, style: left.style)
     if !hint.isEmpty { buffer.write(hint, row: row, column: buffer.width - 1 - hintWidth, style: barStyle) }
+  }
+
+  /// A message too long for the bottom line: it takes the lines above it too (at most two
+  /// more), wrapped between words, so it is read in full; the hint goes beside its end when
+  /// it fits.
+  private static func drawLongMessage(_ text: String, style: Style, hints: [String], into buffer: inout ScreenBuffer) {
+    let width = buffer.width - 2
+    let wrapped = wrap(DisplayText.sanitize(text), width: width)
+    var lines = Array(wrapped.prefix(2))
+    if wrapped.count > 2 {
+      lines.append(TextLayout.truncate(wrapped.dropFirst(2).joined(separator: " "), toWidth: width))
+    }
+    let bottom = buffer.height - 1
+    let first = bottom - (lines.count - 1)
+    for (offset, line) in lines.enumerated() {
+      buffer.fill(row: first + offset, column: 0, width: buffer.width, height: 1, style: barStyle)
+      buffer.write(line, row: first + offset, column: 1, style: style)
+    }
+    let lastWidth = CellWidth.of(lines.last ?? "")
+    if let hint = hints.first(where: { lastWidth + CellWidth.of($0) + 4 <= buffer.width }) {
+      buffer.write(hint, row: bottom, column: buffer.width - 1 - CellWidth.of(hint), style: barStyle)
+    }
   }
 
   /// The key hint for the current mode, longest first, then shorter forms for when the
@@ -161,7 +189,10 @@ public enum BookmarksScreen {
         return ["→ complete · Tab next · \(enter)", "→ complete · \(enter)", "\(enter) · Esc cancel"]
       }
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
-    case .help: return ["any key closes"]
+    case .help:
+      // A help taller than the window scrolls with the arrows, so they don't close it.
+      return helpScrollLimit(state.size) > 0
+        ? ["↑↓ scroll · any other key closes", "any other key closes"] : ["any key closes"]
     case .resolve(let dialog) where dialog.merge != nil:
       return ["↑↓ field · ←→ take from · Enter save · Esc back", "←→ take · Enter save · Esc back", "Esc back"]
     case .resolve:
@@ -194,6 +225,12 @@ public enum BookmarksScreen {
       }
       // Below the top level, `←` goes back up, and says so.
       let up: [(String, Int)] = state.place == .top ? [] : [("← up", 35)]
+      // `Tab` shows the team shelf, when there is one.
+      let shelf: [(String, Int)] = state.shelf == nil ? [] : [("Tab shelf", 45)]
+      // With no bookmarks at all, only what works: nothing to open, copy or edit.
+      if state.isLoaded, state.shownCount == 0, state.bookmarks.isEmpty, state.place.folderPath?.isEmpty != false {
+        return shortening([("+ add", 30), ("I import", 50)] + shelf + [("? help", 10), ("q quit", 20)])
+      }
       if state.selectedFolder != nil, state.isEditing {
         return shortening([
           ("Enter rename", 3), ("d delete", 1), ("m move", 6), ("→ open", 7), ("e done", 2), ("? help", 4),
@@ -201,7 +238,8 @@ public enum BookmarksScreen {
         ])
       }
       if state.selectedFolder != nil {
-        return shortening([("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50), ("? help", 10), ("q quit", 20)])
+        return shortening(
+          [("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50)] + shelf + [("? help", 10), ("q quit", 20)])
       }
       if state.isEditing {
         return shortening([
@@ -209,8 +247,8 @@ public enum BookmarksScreen {
         ])
       }
       return shortening(
-        [("Enter open", 40)] + up + [
-          ("+ add", 30), ("/ find", 50), ("e edit", 60), ("y copy", 70), ("? help", 10), ("q quit", 20),
+        [("Enter open", 40)] + up + [("+ add", 30), ("/ find", 50)] + shelf + [
+          ("e edit", 60), ("y copy", 70), ("? help", 10), ("q quit", 20),
         ])
     }
   }

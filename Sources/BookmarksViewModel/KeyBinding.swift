@@ -49,9 +49,9 @@ public enum KeyBindings {
     KeyBinding(keys: [.character("H")], label: "H", summary: "History; revert", command: .history),
     KeyBinding(keys: [.character("I")], label: "I", summary: "Import a file", command: .importFile),
     KeyBinding(
-      keys: [.tab, .character("2"), .character("p")], label: "Tab p", summary: "Team shelf; publish",
+      keys: [.tab, .character("2"), .character("p")], label: "Tab 2 p", summary: "Team shelf; publish",
       command: .shelf),
-    KeyBinding(keys: [.character("/")], label: "/", summary: "Filter by words or #tag", command: .filter),
+    KeyBinding(keys: [.character("/")], label: "/", summary: "Filter as you type", command: .filter),
     KeyBinding(keys: [.character("s")], label: "s", summary: "Sort by name, date…", command: .sort),
     KeyBinding(keys: [.escape], label: "Esc", summary: "Clear filter; end Edit", command: .clear),
     KeyBinding(keys: [.character("o")], label: "o", summary: "Open URL in a browser", command: .openURL),
@@ -67,26 +67,6 @@ public enum KeyBindings {
   /// lists under their own heading.
   public static let organiseCommands: Set<KeyBinding.Command> = [
     .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted, .history, .importFile, .shelf,
-  ]
-
-  /// The dialog's keys, for the help overlay.
-  public static let dialogHelp: [(label: String, summary: String)] = [
-    ("Tab ↑ ↓", "Next/previous field"),
-    ("Enter Esc", "Save; cancel"),
-    ("^A ^E ^K ^U ^W", "Line editing"),
-    ("M-b M-f M-d M-⌫", "Words: move, delete"),
-  ]
-
-  /// The filter's keys while its query is typed, for the help overlay. (The arrows and
-  /// PgUp/PgDn move in the matches as in the list; the line saying so made way for `N`, to
-  /// keep the help within 80×24.)
-  public static let filterHelp: [(label: String, summary: String)] = [
-    ("Enter Esc", "Keep; clear filter")
-  ]
-
-  /// What the mouse does, for the help overlay.
-  public static let mouseHelp: [(label: String, summary: String)] = [
-    ("Click Wheel", "Select/open; scroll")
   ]
 
   /// The command bound to a key on the list screen.

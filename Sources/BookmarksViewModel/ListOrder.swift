@@ -31,6 +31,17 @@ public enum ListOrder: String, CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// How the bottom line says it after `by `: `by name`.
+  public var shortLabel: String {
+    switch self {
+    case .manual: "your own order"
+    case .name: "name"
+    case .added: "date added"
+    case .modified: "date modified"
+    case .domain: "domain"
+    }
+  }
+
   /// The bookmarks in this order; equal keys keep the store's order.
   public func sorted(_ bookmarks: [Bookmark]) -> [Bookmark] {
     switch self {

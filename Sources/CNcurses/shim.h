@@ -13,6 +13,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <sys/ioctl.h>
 
 // Swift cannot see function-like macros or the macro-defined attribute masks.
 // Each wrapper below is a one-line static inline function around one macro.
@@ -46,6 +47,16 @@ static inline WINDOW *cloudy_stdscr(void) { return stdscr; }
 /// Makes the next refresh repaint every cell (`clearok` on the `curscr` global), for
 /// after a resize, when the terminal may have reflowed what was on screen.
 static inline void cloudy_repaint_all(void) { clearok(curscr, TRUE); }
+
+/// The terminal's size as the tty knows it now (the TIOCGWINSZ request, a macro, through
+/// the variadic `ioctl`); 0 on success. For after a stop, when the SIGWINCH went elsewhere.
+static inline int cloudy_tty_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
 
 /// Key codes that are macros (KEY_F(n) is function-like).
 static inline int cloudy_key_resize(void) { return KEY_RESIZE; }

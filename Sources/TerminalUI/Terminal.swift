@@ -227,6 +227,13 @@ final class Terminal {
     endwin()
     let result = body()
     writeDirectly(Self.pasteModeOn)
+    // The window may have been resized meanwhile, and a stopped process gets no SIGWINCH
+    // (the shell does): ask the tty its size and tell ncurses, so the next frame fits.
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if cloudy_tty_size(0, &rows, &columns) == 0, rows != cloudy_max_y(window) || columns != cloudy_max_x(window) {
+      resizeterm(rows, columns)
+    }
     cloudy_repaint_all()
     wrefresh(window)
     // Whatever the child did to the cursor, set it again on the next frame.

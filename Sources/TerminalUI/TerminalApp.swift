@@ -120,9 +120,15 @@ public enum TerminalApp {
           for effect in model.send(action) {
             // Opening and copying use the terminal, so they run here, between frames.
             switch effect {
-            case .openURL(let url): _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
+            case .openURL(let url):
+              _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
+              // A text browser had the terminal: the window may have been resized meanwhile.
+              _ = model.send(.resized(terminal.size))
             case .copyURL(let url): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
-            case .suspend: terminal.suspendToShell()
+            case .suspend:
+              terminal.suspendToShell()
+              // Resized while stopped: the first frame after `fg` is drawn at the new size.
+              _ = model.send(.resized(terminal.size))
             case .rememberSortOrder(let order):
               if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
             case .rememberPlace(let reading): place?.save(reading)

@@ -283,7 +283,7 @@ final class OrganiseTests: EndToEndTestCase {
     }
   }
 
-  /// `s` sorts, says how, and the next start opens in the same order.
+  /// `s` sorts, says how, and the next start opens in the same order and says so.
   func testSortingIsRememberedOnThisDevice() throws {
     let home = try makeHome()
     try home.add("https://zoo.example", name: "zebra")
@@ -299,6 +299,9 @@ final class OrganiseTests: EndToEndTestCase {
     XCTAssertTrue(try home.cli("config").stdout.contains("sort"), "the order is saved")
     app = try launch(home)
     try waitForList(app, ["  Äpfel", "  https://b.example", "  Mango"])
+    // The bottom line says the order it opened in, with no key pressed.
+    let bottom = try app.lines()[23]
+    XCTAssertTrue(bottom.contains("· by name"), bottom)
     try app.type("ssss")
     try app.waitFor("Sorted by your own order.")
     try waitForList(app, ["  zebra", "  https://zoo.example", "  Äpfel"])

@@ -109,7 +109,7 @@ final class UnicodeRenderingTests: EndToEndTestCase {
     assertRow(lines, 2, "  https://evil.example")
     assertRow(lines, 3, "")
     let left = " user-defaults · local · 1/1"
-    let hint = "Enter open · + add · / find · ? help · q quit"
+    let hint = "Enter open · + add · Tab shelf · ? help · q quit"
     assertRow(lines, 23, left + String(repeating: " ", count: 79 - hint.count - left.count) + hint)
     XCTAssertTrue(lines[1].contains("␛[31mRED"), screen)
 

@@ -1,0 +1,76 @@
+import BookmarkModel
+import BookmarkStoreInterface
+import BookmarksViewModel
+import XCTest
+
+/// Nothing a screen accepts is missing from its key table (and so from the help): every key
+/// outside the table leaves the screen as it was and asks for nothing.
+final class ScreenKeyCoverageTests: XCTestCase {
+  /// Every key a person can press, bar Ctrl-C, which quits from anywhere.
+  private let allKeys: [Key] =
+    (0x20...0x7E).map { Key.character(Character(UnicodeScalar(UInt8($0)))) }
+    + "abdefghijklmnopqstuvwxyz".map { Key.control($0) }
+    + [
+      .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .tab, .backTab, .backspace,
+      .delete, .wordLeft, .wordRight, .deleteWordBackward, .deleteWordForward, .other,
+    ] + (1...12).map { Key.function($0) }
+
+  func testRecentlyDeletedAcceptsOnlyTheKeysInItsTable() {
+    var model = Fixtures.model()
+    var snapshot = Fixtures.snapshot(Fixtures.three)
+    snapshot.deleted = [
+      DeletedBookmark(
+        bookmark: Fixtures.bookmark("b", "Blog", "https://b.example"), deleted: Fixtures.date, device: "a"),
+      DeletedBookmark(
+        bookmark: Fixtures.bookmark("c", "Cafe", "https://c.example"), deleted: Fixtures.date, device: "a"),
+    ]
+    _ = model.send(.storeChanged(snapshot))
+    model.press(.character("D"))
+    guard case .recentlyDeleted = model.state.modal else { return XCTFail("D did not open Recently Deleted") }
+    assertOnlyTableKeysAct(model, table: KeyBindings.recentlyDeleted)
+  }
+
+  func testTheShelfAcceptsOnlyTheKeysInItsTable() {
+    var model = Fixtures.model()
+    model.offerShelf()
+    model.press(.tab)
+    XCTAssertTrue(model.state.showsShelf)
+    assertOnlyTableKeysAct(model, table: KeyBindings.shelf)
+  }
+
+  /// Resolve, and its merge (whose keys are in the same table).
+  func testResolveAcceptsOnlyTheKeysInItsTable() {
+    let tokyo = Fixtures.three[1]
+    var other = tokyo
+    other.name = "Tokyo Tower"
+    let versions = [
+      BookmarkVersion(
+        id: "v-current", bookmark: tokyo, device: "b", saved: Fixtures.date, isCurrent: true, isThisDevice: true),
+      BookmarkVersion(
+        id: "v-other", bookmark: other, device: "a", saved: Fixtures.date.addingTimeInterval(25), isCurrent: false),
+    ]
+    var model = Fixtures.model()
+    let status = StoreStatus(backend: .documents, sync: .synced, conflicts: 1)
+    _ = model.send(
+      .storeChanged(StoreSnapshot(bookmarks: .success(Fixtures.three), status: status, conflicted: [tokyo.id])))
+    model.press(.down, .enter)
+    _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
+    guard case .resolve = model.state.modal else { return XCTFail("Enter did not open Resolve") }
+    assertOnlyTableKeysAct(model, table: KeyBindings.resolve)
+    model.press(.character("m"))
+    assertOnlyTableKeysAct(model, table: KeyBindings.resolve)
+  }
+
+  private func assertOnlyTableKeysAct(
+    _ model: BookmarksViewModel, table: [ScreenKey], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let listed = Set(table.flatMap(\.keys))
+    for key in allKeys where !listed.contains(key) {
+      var pressed = model
+      let effects = pressed.press(key)
+      XCTAssertTrue(
+        effects.isEmpty && pressed.state == model.state, "\(key) acts but is not in the table", file: file,
+        line: line)
+    }
+  }
+}
