@@ -74,6 +74,13 @@ extension BookmarkListing {
       // A stale copy, and entries left out (unreadable, or a URL the one URL rule refuses),
       // are said on stderr, not hidden.
       try options.report(await store.status())
+      // An empty store whose bookmarks are in another of this device's stores (after a
+      // migrate, say) says where they are, as the app's empty screen does.
+      if bookmarks.isEmpty, query.isEmpty, folder == nil, tag.isEmpty, try await store.load().isEmpty,
+        let elsewhere = await OtherStores.describe(options)
+      {
+        StandardStream.error.say(elsewhere + "\n")
+      }
     }
   }
 }

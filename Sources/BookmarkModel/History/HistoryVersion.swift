@@ -26,8 +26,10 @@ public struct HistoryVersion: Hashable, Sendable, Identifiable {
     self.note = note
   }
 
-  /// The first eight characters of the id: what `cloudy history` shows and `revert` takes.
-  public var shortID: String { String(id.prefix(8)) }
+  /// The first eight characters of the id, lowercased: what `cloudy history` shows and
+  /// `revert` takes (which finds a version by its start in either case; ids made on
+  /// different systems differ in case).
+  public var shortID: String { String(id.prefix(8)).lowercased() }
 
   /// The fields that differ from `earlier`, as people name them ("name", "URL", "folder",
   /// "tags", "notes"); "created" for a version with nothing before it.

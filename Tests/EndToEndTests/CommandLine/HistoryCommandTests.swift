@@ -56,6 +56,11 @@ final class HistoryCommandTests: XCTestCase {
     XCTAssertEqual(onLaptop.map { $0[2] }, ["desk", "laptop", "laptop"], cloud)
     XCTAssertEqual(onLaptop.map { $0[4] }, ["Swift lang", "Swift lang", "Swift"], cloud)
     XCTAssertEqual(try history(id, device: "desk", cloud: cloud, extra: extra), onLaptop, "the same on both")
+    XCTAssertEqual(onLaptop.map { $0[0] }, onLaptop.map { $0[0].lowercased() }, "version ids in one case")
+    // A version is found by its start in either case.
+    let upper = try cloudy(["revert", id, onLaptop[0][0].uppercased()], device: "laptop", cloud: cloud, extra: extra)
+    XCTAssertEqual(upper.status, 1, upper.stderr)
+    XCTAssertTrue(upper.stderr.contains("is already as version \(onLaptop[0][0]) has it"), upper.stderr)
 
     // The desk reverts to the first version; the laptop has it, and the revert in its history.
     let first = onLaptop[2][0]

@@ -61,6 +61,11 @@ final class MigrateCommandTests: XCTestCase {
     let before = try cloudy(["--store", "user-defaults", "export", "--format", "json"])
     XCTAssertEqual(try cloudy(["migrate", "--to", "documents"]).status, 0)
     XCTAssertEqual(try list("user-defaults"), [])
+    // The emptied store says where its bookmarks went.
+    let emptied = try cloudy(["--store", "user-defaults", "list"])
+    XCTAssertEqual(emptied.status, 0)
+    XCTAssertEqual(emptied.stdout, "")
+    XCTAssertTrue(emptied.stderr.contains("in the documents store: run cloudy --store documents"), emptied.stderr)
     let later = try cloudy(["add", "https://later.example", "--name", "Later", "--no-fetch"])
     XCTAssertEqual(later.status, 0, later.stderr)
 
