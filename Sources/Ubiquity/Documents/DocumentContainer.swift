@@ -154,7 +154,8 @@ public final class DocumentContainer: Sendable {
         // A new document, or one created again after a delete: it keeps the tombstone's
         // base, so the cloud's conditional write knows what it replaces.
         entry = DocumentIndexEntry(
-          file: file, contents: contents, versionID: version.id, versionDevice: device, versionSaved: version.saved,
+          file: file, contents: contents, versionID: version.id, versionDevice: version.device,
+          versionSaved: version.saved,
           base: entry?.base ?? 0, origin: processID)
       }
       entry!.currentVersion = version
@@ -179,7 +180,7 @@ public final class DocumentContainer: Sendable {
       var entry =
         live
         ?? DocumentIndexEntry(
-          file: document.file, contents: contents, versionID: version.id, versionDevice: device,
+          file: document.file, contents: contents, versionID: version.id, versionDevice: version.device,
           versionSaved: version.saved, base: existing?.base ?? 0, origin: processID)
       entry.currentVersion = version
       entry.conflicts = []
@@ -293,7 +294,7 @@ public final class DocumentContainer: Sendable {
           if requiringExisting.contains(document.file) { throw DocumentContainerError.notFound(document.file) }
           try session.save(
             DocumentIndexEntry(
-              file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
+              file: document.file, contents: document.contents, versionID: version.id, versionDevice: version.device,
               versionSaved: version.saved, base: existing?.base ?? 0, pending: true, origin: processID))
         }
         created.append(document)
@@ -359,7 +360,7 @@ public final class DocumentContainer: Sendable {
         if let existing, !existing.removed { continue }
         let version = newVersion(document.contents)
         var created = DocumentIndexEntry(
-          file: document.file, contents: document.contents, versionID: version.id, versionDevice: device,
+          file: document.file, contents: document.contents, versionID: version.id, versionDevice: version.device,
           versionSaved: version.saved, base: existing?.base ?? 0, pending: true, origin: processID)
         created.signature = try writeFile(document.file, document.contents)
         try session.save(created)

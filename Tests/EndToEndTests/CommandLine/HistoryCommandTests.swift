@@ -104,6 +104,20 @@ final class HistoryCommandTests: XCTestCase {
     try checkHistoryAcrossDevices(cloud: server.url(database: database), extra: ["PGPASSWORD": server.password])
   }
 
+  /// Given a bookmark that came in by an import and was then edited, when its history is
+  /// listed, then the imported version names the device by its name, never by its raw id.
+  func testAnImportedVersionNamesTheDeviceByItsName() throws {
+    let cloud = "sqlite:" + home.path + "/cloud.sqlite"
+    let file = home.path + "/in.json"
+    try Data(#"[{"id":"one","name":"One","url":"https://one.example","created":"2026-01-01T00:00:00Z"}]"#.utf8)
+      .write(to: URL(fileURLWithPath: file))
+    let imported = try cloudy(["import", "--yes", file], device: "laptop", cloud: cloud)
+    XCTAssertEqual(imported.status, 0, imported.stderr)
+    XCTAssertEqual(try cloudy(["edit", "one", "--name", "One again"], device: "laptop", cloud: cloud).status, 0)
+    let rows = try history("one", device: "laptop", cloud: cloud, extra: [:])
+    XCTAssertEqual(rows.map { $0[2] }, ["laptop", "laptop"], "\(rows)")
+  }
+
   /// `history-versions` bounds what this device keeps; a value out of range is refused.
   func testHistoryVersionsSettingBoundsTheHistory() throws {
     let cloud = "sqlite:" + home.path + "/cloud.sqlite"
