@@ -1,3 +1,5 @@
+import Cloud
+import Foundation
 import Synchronization
 
 /// Holds back the removals of a fetched change that would remove many of a zone's items at
@@ -37,12 +39,28 @@ public final class RemovalHold: Sendable {
     }
   }
 
+  /// A record a fetch in this process brought: who wrote it, its sequence, and when it came.
+  private struct Arrival {
+    var origin: String
+    var sequence: Int64
+    var time: Date
+  }
+
   private struct State {
     var rule: Rule?
     var held: Held?
     var approved: Set<String>?
     var appliedAround: Int64?
+    /// The cloud's sequence when this process first fetched: records after it were written
+    /// while this process was following the zone.
+    var followingSince: Int64?
+    var arrivals: [String: Arrival] = [:]
+    var arrivalsPrunedAt = 0
   }
+
+  /// How long a device may take back what it just wrote without another device asking
+  /// about it (an undone import).
+  public static let takingBackWindow: TimeInterval = 3600
 
   private let state = Mutex(State())
 
@@ -94,6 +112,45 @@ public final class RemovalHold: Sendable {
     let held = keys.isEmpty ? nil : Held(keys: keys.sorted(), present: total, written: writing)
     state.withLock { $0.held = held }
     return Set(keys)
+  }
+
+  /// A fetch read the zone through `sequence`; the first one in this process marks where
+  /// following it began.
+  func follows(through sequence: Int64) {
+    state.withLock { state in
+      if state.followingSince == nil { state.followingSince = sequence }
+    }
+  }
+
+  /// A fetch applied these records: those written since this process began following the
+  /// zone are remembered (a removal forgets its key), so that a device taking them back
+  /// soon after is not held (``takesBack(_:base:at:)``).
+  func arrived(_ records: some Sequence<CloudRecord>, at time: Date) {
+    state.withLock { state in
+      guard let since = state.followingSince else { return }
+      for record in records where record.sequence > since {
+        state.arrivals[record.key] =
+          record.value == nil ? nil : Arrival(origin: record.origin, sequence: record.sequence, time: time)
+      }
+      // The expired go when there are twice as many as after the last pruning.
+      if state.arrivals.count > max(1_000, 2 * state.arrivalsPrunedAt) {
+        state.arrivals = state.arrivals.filter { time.timeIntervalSince($0.value.time) <= Self.takingBackWindow }
+        state.arrivalsPrunedAt = state.arrivals.count
+      }
+    }
+  }
+
+  /// Whether `removal` takes back a record its own device wrote while this process was
+  /// following the zone, within the last hour, that is still what is here (`base`, the
+  /// sequence of the record here): an undone import, say. Such removals are not held: the
+  /// guard is for the loss of what this device had, not for another device changing its
+  /// mind about what it just sent.
+  func takesBack(_ removal: CloudRecord, base: Int64?, at time: Date) -> Bool {
+    state.withLock { state in
+      guard let arrival = state.arrivals[removal.key] else { return false }
+      return arrival.origin == removal.origin && arrival.sequence == base
+        && time.timeIntervalSince(arrival.time) <= Self.takingBackWindow
+    }
   }
 
   /// Takes back an approval the cloud could not act on: what it approved is held again.

@@ -194,13 +194,20 @@ extension UbiquitousKeyValueStore: SyncZone {
     // download, which removes nothing.
     var held: Set<String> = []
     let fetchedThrough = changes.token.sequence
+    removalHold.follows(through: fetchedThrough)
+    let time = Date()
     if let start {
       let (values, unsaved) = state.withLock { ($0.values, Set($0.unsaved.keys)) }
-      var removing = changes.records.filter { $0.value == nil && values[$0.key] != nil }.map(\.key)
+      let removals = changes.records.filter { $0.value == nil && values[$0.key] != nil }
+      var removing = removals.map(\.key)
       if !removing.isEmpty {
-        // A bookmark changed here and not pushed yet is not removed: the push wins.
-        let pending = unsaved.union((try? file.read()).map { Set($0.pending.keys) } ?? [])
-        removing.removeAll { pending.contains($0) }
+        // A bookmark changed here and not pushed yet is not removed: the push wins. A device
+        // taking back what it just sent (an undone import) is not held.
+        let cache = try? file.read()
+        let pending = unsaved.union(cache.map { Set($0.pending.keys) } ?? [])
+        let takenBack = Set(
+          removals.filter { removalHold.takesBack($0, base: cache?.records[$0.key]?.sequence, at: time) }.map(\.key))
+        removing.removeAll { pending.contains($0) || takenBack.contains($0) }
       }
       let writing = Set(changes.records.filter { $0.value != nil }.map(\.key))
       held = removalHold.holds(removing: removing, writing: writing) {
@@ -233,6 +240,7 @@ extension UbiquitousKeyValueStore: SyncZone {
       throw error
     }
     if early { state.withLock { $0.fetchedAhead = nil } }
+    removalHold.arrived(changes.records, at: time)
     if held.isEmpty {
       removalHold.applied()
     } else {

@@ -96,6 +96,41 @@ final class HeldDeletesTests: XCTestCase {
     }
   }
 
+  /// Issue 36.7: an import undone on A (its bookmarks removed, as `u` does) is not held on a
+  /// B that was open when the import came in: A takes back what it just sent. A B opened
+  /// only after the import had them before it looked, and is asked.
+  func testAnImportUndoneOnADeviceIsNotHeldWhereItArrivedWhileOpen() async throws {
+    for kind in Kind.allCases {
+      let a = store(kind, "a").store
+      let b = store(kind, "b").store
+      await a.sync()
+      await b.sync()
+      let now = Date(timeIntervalSince1970: 1_790_000_000)
+      let imported = (0..<60).map {
+        Bookmark(id: "id-\($0)", name: "B\($0)", url: "https://\($0).example", created: now, modified: now)
+      }
+      try await a.importBookmarks(imported)
+      await a.sync()
+      await b.sync()
+      let arrived = try await b.load().count
+      XCTAssertEqual(arrived, 60, "\(kind)")
+      let (late, _) = store(kind, "c")
+      await late.sync()
+      try await a.removeBookmarks(Set(imported.map(\.id)))
+      await a.sync()
+      await b.sync()
+      let held = await b.snapshot()?.heldDeletes
+      XCTAssertNil(held?.count, "\(kind): not asked about")
+      let left = try await b.load().count
+      XCTAssertEqual(left, 0, "\(kind): taken back here too")
+      await late.sync()
+      let heldLate = await late.snapshot()?.heldDeletes
+      XCTAssertEqual(heldLate?.count, 60, "\(kind): a device opened after the import is asked")
+      home.remove()
+      home = try TemporaryFolder()
+    }
+  }
+
   func testApplyingAHeldMassDeleteDeletesThemHereAndKeepsThemInRecentlyDeleted() async throws {
     for kind in Kind.allCases {
       let (_, b, deleted) = try await massDelete(kind)

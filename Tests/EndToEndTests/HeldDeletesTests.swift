@@ -48,4 +48,38 @@ final class HeldDeletesTests: EndToEndTestCase {
     }
     XCTAssertEqual(try deviceA.cli("trash", "list").stdout, "", "and out of Recently Deleted")
   }
+
+  /// Issue 36.7: A imports 60 with `I` and takes the import back with `u` while B is open. B
+  /// shows them come and go, asks nothing, and Recently Deleted is empty on both: nothing
+  /// was deleted that anyone would want back.
+  func testAnImportUndoneOnOneDeviceIsNotAskedAboutOnTheOther() throws {
+    let deviceA = try device("a")
+    let deviceB = try device("b")
+    let links = (0..<60).map { "<DT><A HREF=\"https://\($0).example\">Link \($0)</A>" }.joined(separator: "\n")
+    let file = cloudFolder.appendingPathComponent("sixty.html")
+    try Data("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n\(links)\n</DL>\n".utf8).write(to: file)
+    XCTAssertEqual(try deviceB.cli("add", "https://kept.example", "--name", "Kept", "--no-fetch").status, 0)
+
+    let b = try launch(deviceB)
+    let a = try launch(deviceA, environment: ["CLOUDY_MESSAGE_SECONDS": "30"])
+    try a.press("I")
+    _ = try a.waitFor("Import bookmarks")
+    try a.type(file.path)
+    try a.press("Enter")
+    _ = try a.waitFor("60 to import")
+    try a.press("Enter")
+    _ = try a.waitFor("Imported 60 bookmarks from sixty.html; u takes it back.")
+    try b.waitUntil("B lists the import") { try b.lines().joined().contains("/61 ") }
+    try a.press("u")
+    _ = try a.waitFor("Undid import of 60 bookmarks from sixty.html.")
+    var asked: String?
+    try b.waitUntil("B lets them go, or asks") {
+      let screen = try b.lines().joined(separator: "\n")
+      if screen.contains("deleted elsewhere") { asked = screen }
+      return asked != nil || screen.contains("1/1 ")
+    }
+    XCTAssertNil(asked, "B asked about A's undone import")
+    XCTAssertEqual(try deviceB.cli("trash", "list").stdout, "")
+    XCTAssertEqual(try deviceA.cli("trash", "list").stdout, "")
+  }
 }

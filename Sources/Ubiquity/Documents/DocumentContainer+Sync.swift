@@ -212,6 +212,8 @@ extension DocumentContainer: SyncZone {
   private func fetch(from cloud: any CloudService) async throws {
     let token = try index.read { try $0.value("token") }.flatMap(Int64.init) ?? 0
     let changes = try await cloud.allChanges(in: .documents, since: CloudToken(sequence: token))
+    removalHold.follows(through: changes.token.sequence)
+    let time = now()
     guard changes.token.sequence != token || !changes.records.isEmpty else {
       // Nothing new (another session applied what was held, say): nothing is held.
       if removalHold.held != nil || removalHold.isLettingThrough {
@@ -239,7 +241,10 @@ extension DocumentContainer: SyncZone {
         }
         if entry.base >= record.sequence || entry.pending { continue }
         new.append(record.key)
-        if record.value == nil, !entry.removed { removing.append(record.key) }
+        // (A device taking back what it just sent, an undone import, is not held.)
+        if record.value == nil, !entry.removed, !removalHold.takesBack(record, base: entry.base, at: time) {
+          removing.append(record.key)
+        }
       }
       let held = try removalHold.holds(removing: removing, writing: writing) {
         try session.allEntries().count { !$0.removed && removalHold.counts($0.file) }
@@ -263,6 +268,7 @@ extension DocumentContainer: SyncZone {
       if held.isEmpty { try session.setValue(String(changes.token.sequence), for: "token") }
       return unwritten
     }
+    removalHold.arrived(changes.records.lazy.filter { !held.contains($0.key) }, at: time)
     if held.isEmpty {
       removalHold.applied()
     } else {
