@@ -32,17 +32,24 @@ public struct ImportPlan: Sendable {
   public var repeatsInFile: Int { duplicates.count { $0.isRepeatInFile } }
   public var skipped: [SkippedEntry]
   public var separators: Int
-  public var emptyFolders: Int
+  /// The file's empty folders the store has not (each with the folders above it it lacks),
+  /// parents first: the import makes them.
+  public var folders: [[String]]
+  /// Empty folders of the file whose names break the folder rules (``BookmarkOrganisation``).
+  public var unkeptFolders: Int
   public var folderDescriptions: Int
 
-  /// Plans the import of `file` into a store that holds `existing`. Entries without a date
-  /// get `now`; new ids come from `newID`.
-  public init(file: ParsedFile, existing: [Bookmark], environment: BookmarkEnvironment) {
+  /// Plans the import of `file` into a store that holds `existing` and the folders
+  /// `existingFolders`. Entries without a date get `now`; new ids come from `newID`.
+  public init(
+    file: ParsedFile, existing: [Bookmark], existingFolders: [[String]] = [], environment: BookmarkEnvironment
+  ) {
     format = file.format
     skipped = file.skipped
     separators = file.separators
-    emptyFolders = file.emptyFolders
     folderDescriptions = file.folderDescriptions
+    folders = []
+    unkeptFolders = 0
     additions = []
     additions.reserveCapacity(file.bookmarks.count)
     duplicates = []
@@ -106,6 +113,24 @@ public struct ImportPlan: Sendable {
           tags: entry.tags))
     }
     skipped.sort { $0.line < $1.line }
+    planFolders(file.emptyFolderPaths, existing: existing.map(\.folder) + existingFolders)
+  }
+
+  /// The empty folders to make: those the store and the additions don't have already.
+  private mutating func planFolders(_ paths: [[String]], existing: [[String]]) {
+    var known = Set<[String]>()
+    for path in existing + additions.map(\.folder) where !path.isEmpty {
+      for depth in 1...path.count { known.insert(Array(path.prefix(depth))) }
+    }
+    for path in paths {
+      guard !path.isEmpty, BookmarkOrganisation.problem(folder: path) == nil else {
+        unkeptFolders += 1
+        continue
+      }
+      for depth in 1...path.count where known.insert(Array(path.prefix(depth))).inserted {
+        folders.append(Array(path.prefix(depth)))
+      }
+    }
   }
 
   /// Why an entry's dates can't be stored, as a clause: "its creation date is outside the
@@ -124,6 +149,7 @@ public struct ImportPlan: Sendable {
   public func report(fileName: String) -> [String] {
     var lines = ["\(fileName) (\(format.displayName)):"]
     lines.append("  \(Self.count(additions.count, "bookmark")) to import")
+    if !folders.isEmpty { lines.append("  \(Self.count(folders.count, "empty folder")) to make") }
     if alreadyHere > 0 { lines.append("  \(Self.grouped(alreadyHere)) already here (merged into the stored bookmark)") }
     if repeatsInFile > 0 {
       lines.append("  \(Self.grouped(repeatsInFile)) repeated in the file (merged into the first)")
@@ -132,7 +158,7 @@ public struct ImportPlan: Sendable {
     for entry in skipped { lines.append("    " + reason(entry)) }
     var notKept: [String] = []
     if separators > 0 { notKept.append(Self.count(separators, "separator")) }
-    if emptyFolders > 0 { notKept.append(Self.count(emptyFolders, "empty folder")) }
+    if unkeptFolders > 0 { notKept.append(Self.count(unkeptFolders, "empty folder") + " with a name Cloudy can't use") }
     if folderDescriptions > 0 { notKept.append(Self.count(folderDescriptions, "folder description")) }
     if !notKept.isEmpty { lines.append("  not kept: " + notKept.joined(separator: ", ")) }
     let nonWeb = additions.filter { !Self.isWeb($0.url) }.count

@@ -94,8 +94,8 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
         try dropPendingFolder()
         if let list = lists.popLast() {
           if list.folder != nil {
+            if result.bookmarks.count == list.bookmarksBefore { result.emptyFolderPaths.append(path) }
             path.removeLast()
-            if result.bookmarks.count == list.bookmarksBefore { result.emptyFolders += 1 }
           }
         }
         last = .none
@@ -118,9 +118,9 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
 
   /// A folder name with no list after it is an empty folder.
   private mutating func dropPendingFolder() throws {
-    if pendingFolder != nil {
-      result.emptyFolders += 1
-      pendingFolder = nil
+    if let pendingFolder {
+      result.emptyFolderPaths.append(path + [pendingFolder.name])
+      self.pendingFolder = nil
     }
   }
 

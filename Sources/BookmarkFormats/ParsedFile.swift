@@ -8,20 +8,23 @@ public struct ParsedFile: Hashable, Sendable {
   public var skipped: [SkippedEntry]
   /// Separators (`<HR>`): Cloudy's list has none.
   public var separators: Int
-  /// Folders that hold no bookmark: Cloudy keeps folders only as a bookmark's path.
-  public var emptyFolders: Int
+  /// Folders that hold no bookmark (nor one below them), as paths, in file order: an import
+  /// makes them.
+  public var emptyFolderPaths: [[String]]
+  /// How many folders hold no bookmark.
+  public var emptyFolders: Int { emptyFolderPaths.count }
   /// Descriptions (`<DD>`) of folders: Cloudy keeps notes on bookmarks only.
   public var folderDescriptions: Int
 
   public init(
     format: BookmarkFileFormat, bookmarks: [ParsedBookmark] = [], skipped: [SkippedEntry] = [], separators: Int = 0,
-    emptyFolders: Int = 0, folderDescriptions: Int = 0
+    emptyFolderPaths: [[String]] = [], folderDescriptions: Int = 0
   ) {
     self.format = format
     self.bookmarks = bookmarks
     self.skipped = skipped
     self.separators = separators
-    self.emptyFolders = emptyFolders
+    self.emptyFolderPaths = emptyFolderPaths
     self.folderDescriptions = folderDescriptions
   }
 }

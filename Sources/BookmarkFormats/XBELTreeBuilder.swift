@@ -78,8 +78,8 @@ struct XBELTreeBuilder: NetscapeTokenSink {
       case .folder:
         try endBookmark()
         if let folder = folders.popLast() {
+          if result.bookmarks.count == folder.bookmarksBefore { result.emptyFolderPaths.append(path) }
           path.removeLast()
-          if result.bookmarks.count == folder.bookmarksBefore { result.emptyFolders += 1 }
         }
       default:
         break

@@ -6,6 +6,11 @@ extension BookmarkStore {
   @discardableResult
   public func sync() async -> StoreStatus? { nil }
 
+  /// An import of bookmarks alone.
+  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+    try await importBookmarks(bookmarks, folders: [])
+  }
+
   /// No limit.
   public func remainingCapacity() async -> Int? { nil }
 

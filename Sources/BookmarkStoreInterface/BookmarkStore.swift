@@ -37,10 +37,11 @@ public protocol BookmarkStore: Sendable {
   /// The backend's state for the bottom line.
   func status() async -> StoreStatus
 
-  /// Adds many bookmarks, ids and dates as given, in one atomic write: afterwards the store
-  /// holds all of them or, if the write fails or the process dies, none. Bookmarks whose id
-  /// is already stored are left out.
-  func importBookmarks(_ bookmarks: [Bookmark]) async throws
+  /// Adds many bookmarks, ids and dates as given, and the empty `folders` (paths; one the
+  /// store has is left as it is), in one atomic write: afterwards the store holds all of
+  /// them or, if the write fails or the process dies, none. Bookmarks whose id is already
+  /// stored are left out.
+  func importBookmarks(_ bookmarks: [Bookmark], folders: [[String]]) async throws
 
   /// How many more bookmarks fit, or `nil` when there is no limit. (Default: `nil`.)
   func remainingCapacity() async -> Int?

@@ -558,7 +558,7 @@ public final class DocumentBookmarkStore: BookmarkStore {
   }
 
   /// Imports as one commit of the index: all of them, or none.
-  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+  public func importBookmarks(_ bookmarks: [Bookmark], folders: [[String]]) async throws {
     let taken = indexed { Set($0.fileByID.keys) }
     var seen = Set<Bookmark.ID>()
     var documents: [(file: String, contents: Data)] = []
@@ -574,8 +574,10 @@ public final class DocumentBookmarkStore: BookmarkStore {
       let order = start + index
       documents.append((file(forNew: bookmark.id), BookmarkDocument.data(for: bookmark, order: order)))
     }
+    for path in folders where !path.isEmpty { filing.file(folder: path) }
     // The folders first in the same commit (the first document stands for all of it).
     documents = folderDocuments(filing.writes.records) + documents
+    guard !documents.isEmpty else { return }
     // All or nothing (one commit): the first document tells which.
     _ = try await changing(documents.first?.file, to: documents.first?.contents) { try container.create(documents) }
     // A large import is taken in by catching up (which reads its rows once, with anything

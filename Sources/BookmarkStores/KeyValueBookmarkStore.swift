@@ -348,7 +348,7 @@ public final class KeyValueBookmarkStore: BookmarkStore {
 
   /// Imports as one write to the store (and one atomic write of the local cache): all of
   /// it, or — if it would break a quota — none of it, saying how many would fit.
-  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+  public func importBookmarks(_ bookmarks: [Bookmark], folders paths: [[String]]) async throws {
     let stored = keyValueStore.dictionaryRepresentation
     var batch: [String: PropertyList?] = [:]
     var added: [(key: String, size: Int)] = []
@@ -365,7 +365,8 @@ public final class KeyValueBookmarkStore: BookmarkStore {
       batch[key] = entry
       added.append((key, KeyValueLimits.entrySize(key: key, value: entry)))
     }
-    guard !batch.isEmpty else { return }
+    for path in paths where !path.isEmpty { filing.file(folder: path) }
+    guard !batch.isEmpty || !filing.writes.records.isEmpty else { return }
     // The folders the bookmarks are filed in take room first: the bookmarks need them.
     var folders: [(key: String, size: Int)] = []
     for record in filing.writes.records {

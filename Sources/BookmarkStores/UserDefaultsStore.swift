@@ -255,7 +255,7 @@ public final class UserDefaultsStore: BookmarkStore {
 
   /// One locked read-modify-write: the new entries (ids not yet stored) are appended and the domain replaced
   /// with one `rename`, so a crash leaves the domain as it was or with every new entry.
-  public func importBookmarks(_ bookmarks: [Bookmark]) async throws {
+  public func importBookmarks(_ bookmarks: [Bookmark], folders emptyFolders: [[String]]) async throws {
     let change = try domain.modifyWithFolders { entries, folders in
       let stored = Set(entries.compactMap { $0.dictionary?["id"]?.string })
       entries.reserveCapacity(entries.count + bookmarks.count)
@@ -268,7 +268,7 @@ public final class UserDefaultsStore: BookmarkStore {
         if bookmark.folder != lastFolder { paths.append(bookmark.folder) }
         lastFolder = bookmark.folder
       }
-      DefaultsDomain.list(paths, in: &folders)
+      DefaultsDomain.list(paths + emptyFolders.filter { !$0.isEmpty }, in: &folders)
     }
     publish(change)
   }

@@ -63,7 +63,9 @@ extension BookmarksViewModel {
       // skipped by the store, and its undo would take out a bookmark the import never brought.
       let listed = Set(storeOrder.map(\.id))
       file.additions.removeAll { listed.contains($0.id) }
-      guard !file.additions.isEmpty else { return importAdditions(of: file) }
+      let folders = Set(currentFolderIndex().allFolders)
+      file.folders.removeAll { folders.contains($0) }
+      guard !file.additions.isEmpty || !file.folders.isEmpty else { return importAdditions(of: file) }
       prompt.preview = file
       state.modal = .importPrompt(prompt)
       return []
@@ -73,32 +75,40 @@ extension BookmarksViewModel {
   /// Sends what is new in a file to the store, as one step; nothing new is only said.
   private mutating func importAdditions(of file: ImportedFile) -> [Effect] {
     state.modal = nil
-    guard let first = file.additions.first else {
+    guard !file.additions.isEmpty || !file.folders.isEmpty else {
       state.message = StatusMessage(
         "Nothing new in \(file.name)"
           + (file.duplicates > 0 ? " (\(Self.count(file.duplicates)) already in the list)." : "."))
       return []
     }
     importSentence = Self.imported(file)
-    let count = Self.count(file.additions.count)
     return apply(
       UndoStep(
-        label: "import of \(count) from \(file.name)", id: first.id, before: nil, after: nil,
-        undo: .removeAll(file.additions, folders: foldersMade(by: file.additions)), redo: .importAll(file.additions)),
+        label: "import of \(Self.brought(file)) from \(file.name)", id: file.additions.first?.id ?? "", before: nil,
+        after: nil, undo: .removeAll(file.additions, folders: foldersMade(by: file.additions, and: file.folders)),
+        redo: .importAll(file.additions, folders: file.folders)),
       .doing)
   }
 
-  /// The folders importing these bookmarks makes (each path and the folders above it that
-  /// the list has not now), deepest first: its undo takes them back.
-  private mutating func foldersMade(by bookmarks: [Bookmark]) -> [[String]] {
+  /// The folders importing these bookmarks and empty folders makes (each path and the
+  /// folders above it that the list has not now), deepest first: its undo takes them back.
+  private mutating func foldersMade(by bookmarks: [Bookmark], and folders: [[String]]) -> [[String]] {
     let existing = Set(currentFolderIndex().allFolders)
     var made = Set<[String]>()
-    for folder in Set(bookmarks.map(\.folder)) where !folder.isEmpty {
+    for folder in Set(bookmarks.map(\.folder)).union(folders) where !folder.isEmpty {
       for depth in 1...folder.count where !existing.contains(Array(folder.prefix(depth))) {
         made.insert(Array(folder.prefix(depth)))
       }
     }
     return made.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+  }
+
+  /// What an import brings: `12 bookmarks`, `1 bookmark and 2 empty folders`.
+  static func brought(_ file: ImportedFile) -> String {
+    let folders = file.folders.count
+    guard folders > 0 else { return count(file.additions.count) }
+    let made = folders == 1 ? "1 empty folder" : "\(NumberText.grouped(folders)) empty folders"
+    return file.additions.isEmpty ? made : count(file.additions.count) + " and " + made
   }
 
   /// `12 bookmarks`, `1 bookmark`.
@@ -110,6 +120,9 @@ extension BookmarksViewModel {
   /// here · 2 skipped".
   static func preview(_ file: ImportedFile) -> String {
     var parts = ["\(NumberText.grouped(file.additions.count)) to import"]
+    if !file.folders.isEmpty {
+      parts.append(file.folders.count == 1 ? "1 empty folder" : "\(NumberText.grouped(file.folders.count)) empty folders")
+    }
     if file.duplicates > 0 { parts.append("\(NumberText.grouped(file.duplicates)) already here") }
     if file.repeats > 0 { parts.append("\(NumberText.grouped(file.repeats)) repeated in the file") }
     if file.skipped > 0 { parts.append("\(NumberText.grouped(file.skipped)) skipped") }
@@ -118,7 +131,7 @@ extension BookmarksViewModel {
 
   /// What an import said once it is stored.
   static func imported(_ file: ImportedFile) -> String {
-    var sentence = "Imported \(count(file.additions.count)) from \(file.name)"
+    var sentence = "Imported \(brought(file)) from \(file.name)"
     if file.duplicates > 0 { sentence += ", \(NumberText.grouped(file.duplicates)) already here" }
     if file.repeats > 0 { sentence += ", \(NumberText.grouped(file.repeats)) repeated in the file" }
     if file.skipped > 0 { sentence += ", \(NumberText.grouped(file.skipped)) skipped" }

@@ -53,7 +53,7 @@ extension BookmarksViewModel {
         return []
       }
       return apply(step, direction)
-    case .importAll(let bookmarks):
+    case .importAll(let bookmarks, _):
       let listed = Set(storeOrder.map(\.id))
       guard !bookmarks.contains(where: { listed.contains($0.id) }) else {
         state.modal = .confirmUndo(step, redo: direction == .redoing)
@@ -79,7 +79,7 @@ extension BookmarksViewModel {
     case .remove(let bookmark): ownChanges[bookmark.id] = .deleted
     case .replace(let id, let draft): ownChanges[id] = .present(name: draft.name, url: draft.url)
     case .reorder: break
-    case .importAll(let bookmarks):
+    case .importAll(let bookmarks, _):
       for bookmark in bookmarks { ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url) }
     case .removeAll(let bookmarks, _):
       for bookmark in bookmarks { ownChanges[bookmark.id] = .deleted }
@@ -101,7 +101,13 @@ extension BookmarksViewModel {
       return
     case .remove(let bookmark):
       bookmarks.removeAll { $0.id == bookmark.id }
-    case .importAll(let added):
+    case .importAll(let added, let folders):
+      // Its empty folders show at once too (parents first, as the import lists them).
+      let new = folders.filter { !state.storeFolders.contains($0) }
+      if !new.isEmpty {
+        state.storeFolders += new
+        folderIndex = nil
+      }
       let listed = Set(bookmarks.map(\.id))
       bookmarks += added.filter { !listed.contains($0.id) }
     case .removeAll(let removed, let folders):
@@ -144,7 +150,7 @@ extension BookmarksViewModel {
     if let failure {
       ownChanges[step.id] = nil
       switch direction == .undoing ? step.undo : step.redo {
-      case .importAll(let bookmarks), .removeAll(let bookmarks, _):
+      case .importAll(let bookmarks, _), .removeAll(let bookmarks, _):
         for bookmark in bookmarks { ownChanges[bookmark.id] = nil }
       default: break
       }

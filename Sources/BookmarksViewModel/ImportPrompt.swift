@@ -30,12 +30,16 @@ public struct ImportedFile: Hashable, Sendable {
   /// The first few skipped entries, each with its place and reason, as the report says them
   /// (`line 9: “No URL” — it has no URL`).
   public var skippedReasons: [String]
+  /// The empty folders the file has and the list has not, parents first.
+  public var folders: [[String]]
 
   public init(
-    name: String, additions: [Bookmark], duplicates: Int, repeats: Int = 0, skipped: Int, skippedReasons: [String] = []
+    name: String, additions: [Bookmark], folders: [[String]] = [], duplicates: Int, repeats: Int = 0, skipped: Int,
+    skippedReasons: [String] = []
   ) {
     self.name = name
     self.additions = additions
+    self.folders = folders
     self.duplicates = duplicates
     self.repeats = repeats
     self.skipped = skipped

@@ -59,7 +59,7 @@ public enum StoreEffects {
     case .remove(let bookmark): try await store.delete(id: bookmark.id)
     case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
-    case .importAll(let bookmarks): try await store.importBookmarks(bookmarks)
+    case .importAll(let bookmarks, let folders): try await store.importBookmarks(bookmarks, folders: folders)
     case .removeAll(let bookmarks, let folders):
       // Those exactly as the import brought them go for good; one changed since (the user
       // said y) goes to Recently Deleted, as any delete does; one gone already is left.

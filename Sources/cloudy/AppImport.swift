@@ -10,7 +10,8 @@ enum AppImport {
       let plan = try ImportFile.plan(path: path, existing: existing, environment: ImportCommand.environment)
       return .success(
         ImportedFile(
-          name: (path as NSString).lastPathComponent, additions: plan.additions, duplicates: plan.alreadyHere,
+          name: (path as NSString).lastPathComponent, additions: plan.additions, folders: plan.folders,
+          duplicates: plan.alreadyHere,
           repeats: plan.repeatsInFile, skipped: plan.skipped.count,
           skippedReasons: plan.skipped.prefix(3).map(plan.reason)))
     } catch {

@@ -63,7 +63,9 @@ final class DemoStore: BookmarkStore {
 
   func status() async -> StoreStatus { await base.status() }
 
-  func importBookmarks(_ bookmarks: [Bookmark]) async throws { try await base.importBookmarks(bookmarks) }
+  func importBookmarks(_ bookmarks: [Bookmark], folders: [[String]]) async throws {
+    try await base.importBookmarks(bookmarks, folders: folders)
+  }
 
   func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws { try await base.removeBookmarks(ids) }
 

@@ -44,7 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
       if let capacity = await store.remainingCapacity() {
         // In a store that counts keys, each new folder takes one too, before its bookmarks:
         // the same count the store's own refusal makes.
-        let folders = await Self.newFolderCount(plan.additions, in: store)
+        let folders = await Self.newFolderCount(plan.additions, plan.folders, in: store)
         if count + folders > capacity {
           throw StoreError.wouldNotFit(store.backend, fitting: max(0, capacity - folders), requested: count)
         }
@@ -53,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
         print("Dry run: nothing was imported.")
         return
       }
-      if count == 0 {
+      if count == 0 && plan.folders.isEmpty {
         print("Nothing new to import.")
         return
       }
@@ -64,20 +64,24 @@ struct ImportCommand: AsyncParsableCommand {
       }
       progress.step("Saving \(NumberText.grouped(count)) bookmarks…")
       defer { progress.finish() }
-      try await store.importBookmarks(plan.additions)
+      try await store.importBookmarks(plan.additions, folders: plan.folders)
       progress.finish()
       await options.finish(store)
+      let folders = plan.folders.count
       print(
-        "Imported \(count == 1 ? "1 bookmark" : "\(NumberText.grouped(count)) bookmarks") into \(store.backend.rawValue)."
-      )
+        "Imported \(count == 1 ? "1 bookmark" : "\(NumberText.grouped(count)) bookmarks")"
+          + (folders == 0 ? "" : folders == 1 ? " and 1 empty folder" : " and \(NumberText.grouped(folders)) empty folders")
+          + " into \(store.backend.rawValue).")
     }
   }
 
   /// How many folders the additions are filed in that the store has no record of yet (each
   /// folder of a path counts: `A/B` needs `A` and `A/B`).
-  private static func newFolderCount(_ additions: [Bookmark], in store: any BookmarkStore) async -> Int {
+  private static func newFolderCount(_ additions: [Bookmark], _ folders: [[String]], in store: any BookmarkStore)
+    async -> Int
+  {
     var known = FolderPathSet(await store.snapshot()?.folders ?? [])
-    return additions.reduce(0) { $0 + known.insert($1.folder) }
+    return additions.reduce(0) { $0 + known.insert($1.folder) } + folders.reduce(0) { $0 + known.insert($1) }
   }
 
   /// Reads the file and plans the import. In a function of its own so the parsed file is
@@ -88,7 +92,9 @@ struct ImportCommand: AsyncParsableCommand {
       defer { progress.finish() }
       parsed = try BookmarkFileInput.read(file, progress: progress)
     }
-    return ImportPlan(file: parsed, existing: try await store.load(), environment: Self.environment)
+    return ImportPlan(
+      file: parsed, existing: try await store.load(), existingFolders: await store.snapshot()?.folders ?? [],
+      environment: Self.environment)
   }
 
   /// The real clock, and random version-4 UUIDs (lower-case, as ``BookmarkEnvironment/live``

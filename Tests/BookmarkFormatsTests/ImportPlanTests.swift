@@ -198,11 +198,12 @@ final class ImportPlanTests: XCTestCase {
     var bookmarks = (0..<12_345).map { ParsedBookmark(name: "\($0)", url: "https://e.example/\($0)") }
     bookmarks.append(ParsedBookmark(name: "JS", url: "javascript:void(0)"))
     let plan = ImportPlan(
-      file: ParsedFile(format: .html, bookmarks: bookmarks, separators: 2, emptyFolders: 1),
+      file: ParsedFile(format: .html, bookmarks: bookmarks, separators: 2, emptyFolderPaths: [["Empty"]]),
       existing: [], environment: .live)
     let report = plan.report(fileName: "big.html")
     XCTAssertEqual(report[1], "  12,346 bookmarks to import")
-    XCTAssertTrue(report.contains("  not kept: 2 separators, 1 empty folder"))
+    XCTAssertEqual(report[2], "  1 empty folder to make")
+    XCTAssertTrue(report.contains("  not kept: 2 separators"))
     XCTAssertTrue(report.contains { $0.hasPrefix("  1 bookmark with a non-web URL") })
   }
 
@@ -236,6 +237,59 @@ final class ImportPlanTests: XCTestCase {
     let plan = ImportPlan(
       file: try BookmarkJSON.parse(Data(json.utf8)), existing: [], environment: environment(["fresh"]))
     XCTAssertEqual(plan.additions.map(\.id), ["fresh"])
+  }
+
+  /// Issue 36.17: a file's empty folders are made (Cloudy keeps empty folders), those the store
+  /// or the file's bookmarks have already are not, and one whose name breaks the folder rules
+  /// is said not kept.
+  func testEmptyFoldersAreMadeUnlessTheStoreHasThem() throws {
+    let html = """
+      <!DOCTYPE NETSCAPE-Bookmark-file-1>
+      <DL><p>
+      <DT><H3>Projects</H3>
+      <DL><p>
+      <DT><H3>Someday</H3>
+      <DL><p>
+      </DL><p>
+      </DL><p>
+      <DT><H3>Work</H3>
+      <DL><p>
+      </DL><p>
+      <DT><H3>Read</H3>
+      <DL><p>
+      <DT><A HREF="https://a.example">A</A>
+      <DT><H3>Later</H3>
+      <DL><p>
+      </DL><p>
+      </DL><p>
+      <DT><H3>a/b</H3>
+      <DL><p>
+      </DL><p>
+      </DL><p>
+      """
+    let file = try Fixture.parse(html: html)
+    XCTAssertEqual(
+      file.emptyFolderPaths, [["Projects", "Someday"], ["Projects"], ["Work"], ["Read", "Later"], ["a/b"]])
+    let stored = Bookmark(
+      id: "w", name: "W", url: "https://w.example", created: .distantPast, modified: .distantPast, folder: ["Work"])
+    let plan = ImportPlan(file: file, existing: [stored], environment: environment(["x"]))
+    XCTAssertEqual(plan.folders, [["Projects"], ["Projects", "Someday"], ["Read", "Later"]])
+    XCTAssertEqual(plan.unkeptFolders, 1)
+    let report = plan.report(fileName: "f.html")
+    XCTAssertTrue(report.contains("  3 empty folders to make"), "\(report)")
+    XCTAssertTrue(report.contains("  not kept: 1 empty folder with a name Cloudy can't use"), "\(report)")
+    let known = ImportPlan(file: file, existing: [], existingFolders: [["Projects", "Someday"]], environment: .live)
+    XCTAssertFalse(known.folders.contains(["Projects"]))
+  }
+
+  func testXBELEmptyFoldersAreMadeToo() throws {
+    let xbel = """
+      <?xml version="1.0"?>
+      <xbel version="1.0"><folder><title>Empty</title></folder>
+      <folder><title>Full</title><bookmark href="https://f.example"><title>F</title></bookmark></folder></xbel>
+      """
+    let plan = ImportPlan(file: try Fixture.parse(bytes: Array(xbel.utf8)), existing: [], environment: .live)
+    XCTAssertEqual(plan.folders, [["Empty"]])
   }
 }
 

@@ -124,6 +124,26 @@ final class BookmarkStoreFolderContractTests: XCTestCase {
     }
   }
 
+  /// Issue 36.17: an import brings a file's empty folders in the same write as its bookmarks,
+  /// and one the store has already is left as it is; a new instance sees them.
+  func testAnImportMakesEmptyFolders() async throws {
+    for implementation in BookmarkStoreImplementation.all {
+      let root = home.path + "/" + implementation.backend + "-\(UUID().uuidString.prefix(4))"
+      let store = implementation.make(root, "a")
+      try await store.changeFolder(.create(["Old"]))
+      let now = Date(timeIntervalSince1970: 1_790_000_000)
+      let bookmark = Bookmark(
+        id: "i1", name: "In", url: "https://in.example", created: now, modified: now, folder: ["Read"])
+      try await store.importBookmarks([bookmark], folders: [["Old"], ["Projects"], ["Projects", "Someday"]])
+      let kept = await store.snapshot()?.folders
+      XCTAssertEqual(kept, [["Old"], ["Read"], ["Projects"], ["Projects", "Someday"]], implementation.name)
+      try await store.importBookmarks([], folders: [["Alone"]])
+      let again = await implementation.make(root, "a").snapshot()?.folders
+      XCTAssertEqual(again?.last, ["Alone"], implementation.name)
+      XCTAssertEqual(again?.count, 5, implementation.name)
+    }
+  }
+
   /// A rename that only changes case is a rename, not "a folder with that name exists".
   func testARenameOfOnlyTheCaseIsMade() async throws {
     for implementation in BookmarkStoreImplementation.all {

@@ -33,8 +33,10 @@ enum Fixtures {
     backend: .keyValue, sync: .synced,
     quota: StoreStatus.Quota(keysUsed: 1024, keysLimit: 1024, bytesUsed: 398_458, bytesLimit: 1_048_576))
 
-  static func snapshot(_ bookmarks: [Bookmark], status: StoreStatus = localStatus) -> StoreSnapshot {
-    StoreSnapshot(bookmarks: .success(bookmarks), status: status)
+  static func snapshot(_ bookmarks: [Bookmark], status: StoreStatus = localStatus, folders: [[String]] = [])
+    -> StoreSnapshot
+  {
+    StoreSnapshot(bookmarks: .success(bookmarks), status: status, folders: folders)
   }
 
   /// A view model at a size, loaded with bookmarks.

@@ -54,6 +54,31 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(model.state.message?.text, "Redid import of 2 bookmarks from bookmarks.html.")
   }
 
+  /// Issue 36.17: a file's empty folders come with its bookmarks, are named in the preview
+  /// and the message, and `u` takes them back with the import; a folder the list has
+  /// already is not the import's.
+  func testAnImportBringsEmptyFoldersAndItsUndoTakesThemBack() {
+    var model = Fixtures.model()
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three, folders: [["Kept"]])))
+    _ = typedPath(&model)
+    var withFolders = file
+    withFolders.folders = [["Kept"], ["Projects"], ["Projects", "Someday"]]
+    XCTAssertEqual(model.send(.importRead(.success(withFolders))), [])
+    XCTAssertTrue(
+      BookmarksScreen.render(model.state).text.contains("2 to import · 2 empty folders · 1 already here"),
+      BookmarksScreen.render(model.state).text)
+    let folders = [["Projects"], ["Projects", "Someday"]]
+    XCTAssertEqual(model.press(.enter), [.applyChange(.importAll(imported, folders: folders))])
+    _ = model.send(.changeApplied(nil))
+    XCTAssertEqual(
+      model.state.message?.text,
+      "Imported 2 bookmarks and 2 empty folders from bookmarks.html, 1 already here, 2 skipped; u takes it back.")
+    _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + imported, folders: [["Kept"]] + folders)))
+    XCTAssertEqual(
+      model.press(.character("u")),
+      [.applyChange(.removeAll(imported, folders: [["Projects", "Someday"], ["Dev"], ["Projects"]]))])
+  }
+
   /// One of the imported bookmarks was edited on another device since: the undo asks first.
   func testUndoingAnImportSomeoneChangedSinceAsksFirst() {
     var model = Fixtures.model()

@@ -25,6 +25,11 @@ public struct FolderFiling: Sendable {
     bookmark.folderID = tree.file(bookmark.folder, order: order, now: now, newID: newID, into: &writes)
   }
 
+  /// Makes the records of a folder path that are missing (an empty folder an import brings).
+  public mutating func file(folder path: [String]) {
+    _ = tree.file(path, order: order, now: now, newID: newID, into: &writes)
+  }
+
   /// The writes that make a folder change (``FolderTree/writes(for:bookmarks:order:now:newID:)``).
   public mutating func writes(for change: FolderChange, bookmarks: [Bookmark]) throws(FolderProblem)
     -> FolderTree.Writes

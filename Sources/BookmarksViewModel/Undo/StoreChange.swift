@@ -12,9 +12,9 @@ public enum StoreChange: Hashable, Sendable {
   /// Puts the first bookmark after (or before) the second in your own order, by exchanging
   /// their places.
   case reorder(Bookmark.ID, after: Bool, Bookmark.ID)
-  /// Imports these bookmarks as they are (ids, dates, folders), in one write: an import, or
-  /// its redo.
-  case importAll([Bookmark])
+  /// Imports these bookmarks as they are (ids, dates, folders), and these empty folders, in
+  /// one write: an import, or its redo.
+  case importAll([Bookmark], folders: [[String]] = [])
   /// Takes these bookmarks out, in one write, without keeping them in Recently Deleted (the
   /// undo of an import: they are exactly as it brought them); then the folders the import
   /// made, those still empty.

@@ -38,6 +38,24 @@ final class ImportExportCommandTests: XCTestCase {
       dry.stderr)
   }
 
+  /// Issue 36.17: a file's empty folders are made, on every store, and the report and the
+  /// result say so (it said "not kept: 1 empty folder").
+  func testEmptyFoldersComeInWithTheImport() throws {
+    let file = try write(
+      "<DL><p>\n<DT><H3>Projects</H3>\n<DL><p>\n<DT><H3>Someday</H3>\n<DL><p>\n</DL><p>\n</DL><p>\n"
+        + "<DT><A HREF=\"https://a.example/\">A</A>\n</DL><p>\n", to: "empty.html")
+    for store in ["user-defaults", "key-value", "documents"] {
+      let environment = ["CLOUDY_HOME": home.path + "/" + store, "CLOUDY_STORE": store]
+      let result = try ChildProcess.cloudy(["import", "--yes", file], environment: environment)
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertTrue(result.stdout.contains("  2 empty folders to make\n"), "\(store): \(result.stdout)")
+      XCTAssertFalse(result.stdout.contains("not kept"), "\(store): \(result.stdout)")
+      XCTAssertTrue(result.stdout.contains("Imported 1 bookmark and 2 empty folders into"), result.stdout)
+      let folders = try ChildProcess.cloudy(["folders"], environment: environment)
+      XCTAssertTrue(folders.stdout.contains("Projects/Someday"), "\(store): \(folders.stdout)")
+    }
+  }
+
   private func write(_ text: String, to name: String) throws -> String {
     let path = home.path + "/" + name
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
