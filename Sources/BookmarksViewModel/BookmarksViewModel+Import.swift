@@ -121,7 +121,8 @@ extension BookmarksViewModel {
   static func preview(_ file: ImportedFile) -> String {
     var parts = ["\(NumberText.grouped(file.additions.count)) to import"]
     if !file.folders.isEmpty {
-      parts.append(file.folders.count == 1 ? "1 empty folder" : "\(NumberText.grouped(file.folders.count)) empty folders")
+      let count = file.folders.count
+      parts.append(count == 1 ? "1 empty folder" : "\(NumberText.grouped(count)) empty folders")
     }
     if file.duplicates > 0 { parts.append("\(NumberText.grouped(file.duplicates)) already here") }
     if file.repeats > 0 { parts.append("\(NumberText.grouped(file.repeats)) repeated in the file") }

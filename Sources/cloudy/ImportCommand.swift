@@ -68,10 +68,10 @@ struct ImportCommand: AsyncParsableCommand {
       progress.finish()
       await options.finish(store)
       let folders = plan.folders.count
+      let made = folders == 1 ? " and 1 empty folder" : " and \(NumberText.grouped(folders)) empty folders"
       print(
         "Imported \(count == 1 ? "1 bookmark" : "\(NumberText.grouped(count)) bookmarks")"
-          + (folders == 0 ? "" : folders == 1 ? " and 1 empty folder" : " and \(NumberText.grouped(folders)) empty folders")
-          + " into \(store.backend.rawValue).")
+          + (folders == 0 ? "" : made) + " into \(store.backend.rawValue).")
     }
   }
 
