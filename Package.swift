@@ -45,15 +45,15 @@ let package = Package(
     .target(
       name: "BookmarkStores",
       dependencies: [
-        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Sync", "Cloud",
-        "Broadcasting",
+        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Sync", "Broadcasting",
       ]),
-    .target(name: "ScreenRendering", dependencies: ["BookmarkModel"]),
+    .target(name: "ScreenRendering"),
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
     // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
     .target(name: "WebPages", dependencies: ["BookmarkModel"]),
     .target(
-      name: "BookmarksViewModel", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "ScreenRendering", "Shelf"]),
+      name: "BookmarksViewModel",
+      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "PropertyLists", "ScreenRendering", "Shelf"]),
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
     .target(
@@ -103,8 +103,8 @@ let package = Package(
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "StoreWiring", "BookmarksViewModel", "ScreenRendering", "TerminalUI",
-        "Cloud", "Shelf",
+        "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "StoreWiring", "BookmarksViewModel",
+        "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
         "BookmarkFormats",
         "DurableFiles", "PropertyLists", "WebPages", "WebFetching",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -123,30 +123,33 @@ let package = Package(
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkModel", "PropertyLists", "Ubiquity", "Cloud", "CloudSQLite", "CloudPostgres",
-        "DocumentIndexSQLite", "TestSupport", "BookmarksViewModel", "BookmarkFormats", "ScreenRendering",
+        "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Cloud",
+        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "BookmarksViewModel", "BookmarkFormats",
+        "ScreenRendering",
       ]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(
       name: "CloudTests",
-      dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "DurableFiles", "Shelf", "TestSupport"]),
+      dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "Shelf", "TestSupport"]),
     .testTarget(
       name: "UbiquityTests",
-      dependencies: ["Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "PropertyLists", "TestSupport"]),
-    .testTarget(name: "SyncTests", dependencies: ["Sync", "Cloud"]),
-    .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering", "BookmarkModel"]),
+      dependencies: [
+        "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "DurableFiles", "PropertyLists", "TestSupport",
+      ]),
+    .testTarget(name: "SyncTests", dependencies: ["Sync"]),
+    .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering"]),
     .testTarget(
       name: "BookmarksViewModelTests",
       dependencies: [
-        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStores", "Shelf", "CloudSQLite",
-        "TestSupport",
+        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "Shelf",
+        "CloudSQLite", "TestSupport",
       ],
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "BookmarkModel"]),
     .testTarget(
       name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "BookmarkModel", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ScreenRendering"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BookmarksViewModel", "CNcurses"]),
     // End to end: the real binary, on the command line and in tmux. The only tests that
     // depend on the executable.
     .testTarget(
@@ -157,7 +160,7 @@ let package = Package(
     .testTarget(
       name: "FuzzTests",
       dependencies: [
-        "BookmarkFormats", "BookmarkModel", "PropertyLists", "Ubiquity", "TerminalUI", "BookmarksViewModel",
+        "BookmarkFormats", "BookmarkModel", "PropertyLists", "Ubiquity", "TerminalUI", "BookmarksViewModel", "CNcurses",
         "TestSupport",
       ],
       exclude: ["Corpus"]),
