@@ -123,7 +123,8 @@ let package = Package(
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Cloud",
+        "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity",
+        "Cloud",
         "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "BookmarksViewModel", "BookmarkFormats",
         "ScreenRendering",
       ]),
