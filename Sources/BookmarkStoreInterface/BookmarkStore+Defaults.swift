@@ -20,28 +20,9 @@ extension BookmarkStore {
     return nil
   }
 
-  /// Nothing is held back in a store that doesn't sync.
-  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
-    throw StoreError.heldDeletesChanged
-  }
+  /// A local store: it doesn't sync.
+  public var synced: (any SyncedBookmarkStore)? { nil }
 
-  /// Nothing is ever in conflict in a store without versions.
-  public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] { [] }
-
-  /// No history in a store without versions.
-  public func history(of id: Bookmark.ID) async throws -> BookmarkHistory {
-    throw StoreError.noHistory(backend)
-  }
-
-  @discardableResult
-  public func revert(id: Bookmark.ID, to version: String) async throws -> Reverted {
-    throw StoreError.noHistory(backend)
-  }
-
-  @discardableResult
-  public func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
-    -> [Bookmark]
-  {
-    throw StoreError.notFound(id)
-  }
+  /// A store without versions.
+  public var versioned: (any VersionedBookmarkStore)? { nil }
 }

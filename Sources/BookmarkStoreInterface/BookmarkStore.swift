@@ -58,27 +58,6 @@ public protocol BookmarkStore: Sendable {
   /// `cloudy migrate` once the bookmarks are safely in the other store.
   func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws
 
-  /// The versions of a bookmark in conflict, the current one first; empty when it is not
-  /// in conflict. (Default: empty; only the document store has versions.)
-  func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion]
-
-  /// Resolves a conflict as `resolution` says, in one write, if the bookmark's versions are
-  /// still the ones in `seen` (a version that arrived since is never dropped unseen:
-  /// ``StoreError/versionsChanged(_:)``, and nothing changes). Returns the bookmarks made
-  /// of other versions (``ConflictResolution/keepAll(versionID:)``).
-  @discardableResult
-  func resolveConflict(of id: Bookmark.ID, _ resolution: ConflictResolution, seen: [String]) async throws
-    -> [Bookmark]
-
-  /// Settles the deletes held back that were shown (``StoreSnapshot/heldDeletes``): applies
-  /// them here too, or, `keeping`, keeps the bookmarks on every device (each comes back from
-  /// the deleting device's Recently Deleted copy when that is newer, else this device's copy
-  /// is saved again, which wins over the delete). Syncs to do it. Throws
-  /// ``StoreError/heldDeletesChanged`` if what is held is not what was shown (nothing held
-  /// included), and ``StoreError/heldDeletesNotSettled`` if the cloud could not be reached
-  /// (they stay held).
-  func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws
-
   /// Recently Deleted as stored now, newest first; what has been kept its time is left out
   /// (and goes with the store's next write).
   func recentlyDeleted() async throws -> [DeletedBookmark]
@@ -95,14 +74,9 @@ public protocol BookmarkStore: Sendable {
   @discardableResult
   func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int
 
-  /// A bookmark's saved versions, oldest first, the version it is now last. Throws
-  /// ``StoreError/historyOfDeleted(_:device:)`` for one in Recently Deleted, and
-  /// ``StoreError/noHistory(_:)`` in a store that keeps none (only the document store does).
-  func history(of id: Bookmark.ID) async throws -> BookmarkHistory
+  /// The store as one that syncs, if it does (``SyncedBookmarkStore``): nil for a local one.
+  var synced: (any SyncedBookmarkStore)? { get }
 
-  /// Makes an old version (an id from ``history(of:)``, or the start of one) the bookmark's
-  /// current version again, as a new version that syncs. A folder it was in that is gone is
-  /// made again.
-  @discardableResult
-  func revert(id: Bookmark.ID, to version: String) async throws -> Reverted
+  /// The store as one that keeps versions, if it does (``VersionedBookmarkStore``).
+  var versioned: (any VersionedBookmarkStore)? { get }
 }

@@ -8,4 +8,8 @@ public enum StoreBackend: String, CaseIterable, Sendable, Hashable {
 extension StoreBackend {
   /// Whether the backend syncs through a cloud (and so has a cloud and an account).
   public var isSynced: Bool { self != .userDefaults }
+
+  /// Whether the backend keeps versions (conflicts with every version, history, revert): its
+  /// stores are ``VersionedBookmarkStore``s, and the screen offers History and Resolve.
+  public var keepsVersions: Bool { self == .documents }
 }

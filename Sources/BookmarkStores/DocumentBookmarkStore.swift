@@ -19,7 +19,7 @@ import Ubiquity
 /// Recently Deleted: deleting `<id>.bookmark` writes `<id>.deleted` in the same commit (the
 /// document with `deleted:` and `deleted-on:` lines, ``DeletedBookmark``). Two devices
 /// deleting one bookmark at once: the later deletion is kept, as for folders.
-public final class DocumentBookmarkStore: BookmarkStore {
+public final class DocumentBookmarkStore: VersionedBookmarkStore {
   public let backend = StoreBackend.documents
   public let container: DocumentContainer
   public let query: MetadataQuery

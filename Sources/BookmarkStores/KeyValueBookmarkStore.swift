@@ -10,7 +10,7 @@ import Ubiquity
 ///
 /// The store's local cache is the local copy: the list opens from it at once, works
 /// without the cloud, and queues changes there durably until the cloud confirms them.
-public final class KeyValueBookmarkStore: BookmarkStore {
+public final class KeyValueBookmarkStore: SyncedBookmarkStore {
   public let backend = StoreBackend.keyValue
   public let keyValueStore: UbiquitousKeyValueStore
   private let environment: BookmarkEnvironment

@@ -5,6 +5,11 @@ import BookmarkStoreInterface
 extension BookmarksViewModel {
   /// `H` on a bookmark: its history, listed by the store.
   mutating func openHistory() -> [Effect] {
+    // Only a store that keeps versions has a history to show (``StoreBackend/keepsVersions``).
+    guard state.status.backend.keepsVersions else {
+      state.message = StatusMessage(StoreError.noHistory(state.status.backend).description)
+      return []
+    }
     guard let bookmark = state.selectedBookmark else {
       state.message = StatusMessage("Choose a bookmark to see its history.")
       return []

@@ -8,6 +8,11 @@ public enum StoreEffects {
   /// Does `effect` on `store`; nil for an effect that isn't the store's (the web, the
   /// terminal, the search index).
   public static func perform(_ effect: Effect, on store: any BookmarkStore) async -> Action? {
+    /// The store's versions, or why it has none.
+    func versioned(_ store: any BookmarkStore) throws -> any VersionedBookmarkStore {
+      guard let versioned = store.versioned else { throw StoreError.noHistory(store.backend) }
+      return versioned
+    }
     switch effect {
     case .add(let draft):
       return .saveFinished(await result { try await store.add(draft) })
@@ -23,17 +28,24 @@ public enum StoreEffects {
       return .folderChanged(change, await failure { try await store.changeFolder(change) })
     case .delete(let bookmark):
       return .deleteFinished(bookmark, await failure { try await store.delete(id: bookmark.id) })
+    // The view model asks these only of a store that has them (``StoreBackend/keepsVersions``,
+    // ``StoreBackend/isSynced``); a store without them answers as one with nothing to show.
     case .loadVersions(let id):
-      return .versionsLoaded(id, await result { try await store.conflictVersions(of: id) })
+      return .versionsLoaded(id, await result { try await store.versioned?.conflictVersions(of: id) ?? [] })
     case .loadHistory(let id):
-      return .historyLoaded(id, await result { try await store.history(of: id) })
+      return .historyLoaded(id, await result { try await versioned(store).history(of: id) })
     case .revert(let id, let version):
-      return .reverted(id, await result { try await store.revert(id: id, to: version) })
+      return .reverted(id, await result { try await versioned(store).revert(id: id, to: version) })
     case .settleHeldDeletes(let held, let keeping):
       return .heldDeletesSettled(
-        keeping: keeping, await failure { try await store.settleHeldDeletes(held, keeping: keeping) })
+        keeping: keeping,
+        await failure {
+          guard let synced = store.synced else { throw StoreError.heldDeletesChanged }
+          try await synced.settleHeldDeletes(held, keeping: keeping)
+        })
     case .resolve(let id, let resolution, let seen):
-      return .resolveFinished(id, await failure { try await store.resolveConflict(of: id, resolution, seen: seen) })
+      return .resolveFinished(
+        id, await failure { try await versioned(store).resolveConflict(of: id, resolution, seen: seen) })
     case .retitle(let id, let draft):
       return .retitled(id, await failure { _ = try await store.update(id: id, with: draft) })
     case .restoreDeleted(let deleted):

@@ -32,7 +32,8 @@ struct HistoryCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      let history = try await store.history(of: try await Self.bookmarkID(id, in: store))
+      guard let versioned = store.versioned else { throw StoreError.noHistory(store.backend) }
+      let history = try await versioned.history(of: try await Self.bookmarkID(id, in: store))
       let listed = HistoryListing(history)
       do {
         if json {

@@ -30,7 +30,8 @@ struct RevertCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      let reverted = try await store.revert(id: try await HistoryCommand.bookmarkID(id, in: store), to: version)
+      guard let versioned = store.versioned else { throw StoreError.noHistory(store.backend) }
+      let reverted = try await versioned.revert(id: try await HistoryCommand.bookmarkID(id, in: store), to: version)
       let name = DisplayText.sanitize(reverted.bookmark.name)
       var sentence = "Reverted “\(name)” to version \(DisplayText.sanitize(reverted.version.shortID))."
       if reverted.madeFolder {

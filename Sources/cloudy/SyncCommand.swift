@@ -47,13 +47,13 @@ struct SyncCommand: AsyncParsableCommand {
       let store = try options.makeStore(watching: false)
       let waiting = await store.status().pending
       let synced = await store.sync()
-      guard let held = await store.snapshot()?.heldDeletes else {
+      guard let held = await store.snapshot()?.heldDeletes, let syncing = store.synced else {
         if applyDeletes || keepDeleted { StandardStream.output.say("No deletes are held back.\n") }
         try report(synced, waitingBefore: waiting)
         return
       }
       guard applyDeletes || keepDeleted else { throw CLIError(held.sentence) }
-      try await store.settleHeldDeletes(held, keeping: keepDeleted)
+      try await syncing.settleHeldDeletes(held, keeping: keepDeleted)
       StandardStream.output.say(
         keepDeleted
           ? "Kept \(held.count) bookmarks on every device.\n"

@@ -6,6 +6,16 @@ import XCTest
 
 /// The `BookmarkStore` contract, run against every implementation.
 final class BookmarkStoreContractTests: StoreContractTestCase {
+  /// What a store can do beyond the contract is what its backend says the screen may offer:
+  /// History and Resolve where it keeps versions, the held-deletes choice where it syncs.
+  func testAStoreHasTheCapabilitiesItsBackendPromises() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      XCTAssertEqual(store.synced != nil, store.backend.isSynced, implementation.name)
+      XCTAssertEqual(store.versioned != nil, store.backend.keepsVersions, implementation.name)
+    }
+  }
+
   func testAddUpdateDeleteAndReadBackInANewInstance() async throws {
     try await eachImplementation { implementation, root in
       let store = implementation.make(root, "a")

@@ -24,7 +24,9 @@ final class HeldDeletesTests: XCTestCase {
 
   private enum Kind: CaseIterable { case keyValue, documents, keyValueInMemory }
 
-  private func store(_ kind: Kind, _ device: String) -> (store: any BookmarkStore, close: @Sendable () async -> Void) {
+  private func store(_ kind: Kind, _ device: String) -> (
+    store: any SyncedBookmarkStore, close: @Sendable () async -> Void
+  ) {
     switch kind {
     case .keyValue:
       let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: device)
@@ -45,7 +47,7 @@ final class HeldDeletesTests: XCTestCase {
 
   /// A has 60 bookmarks, which B has too; B is closed while A deletes 55 of them; B opens.
   private func massDelete(_ kind: Kind) async throws -> (
-    a: any BookmarkStore, b: any BookmarkStore, deleted: [Bookmark.ID]
+    a: any SyncedBookmarkStore, b: any SyncedBookmarkStore, deleted: [Bookmark.ID]
   ) {
     let a = store(kind, "a").store
     let now = Date(timeIntervalSince1970: 1_790_000_000)

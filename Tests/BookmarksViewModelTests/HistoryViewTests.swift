@@ -141,7 +141,8 @@ final class HistoryViewTests: XCTestCase {
     var state = model.state
     state.size = ScreenSize(columns: 40, rows: 10)
     model = BookmarksViewModel(state: state)
-    _ = model.send(.storeChanged(Fixtures.snapshot(model.state.bookmarks)))
+    _ = model.send(
+      .storeChanged(Fixtures.snapshot(model.state.bookmarks, status: StoreStatus(backend: .documents, sync: .synced))))
     XCTAssertEqual(model.state.selectedBookmark?.id, tokyo.id)
     model.press(.character("H"))
     _ = model.send(.historyLoaded(tokyo.id, .success(history)))

@@ -30,14 +30,14 @@ final class TextWrapTests: XCTestCase {
     XCTAssertTrue(flattened(model).contains(message), flattened(model))
   }
 
-  /// Given the user-defaults store, when `H` asks for a history, then the box says in full
-  /// why there is none and where there is.
-  func testTheHistoryBoxWrapsItsError() {
+  /// Given the user-defaults store, which keeps no versions, when `H` is pressed, then
+  /// no History box opens and the bottom line says in full why there is none and where
+  /// there is.
+  func testHistoryInAStoreWithoutVersionsSaysWhyInFull() {
     var model = Fixtures.model()
-    model.press(.character("H"))
-    let message = StoreError.noHistory(.userDefaults).description
-    _ = model.send(.historyLoaded("id-1", .failure(FailureMessage(message))))
-    XCTAssertTrue(flattened(model).contains(message), flattened(model))
+    XCTAssertEqual(model.press(.character("H")), [])
+    XCTAssertNil(model.state.modal)
+    XCTAssertTrue(flattened(model).contains(StoreError.noHistory(.userDefaults).description), flattened(model))
   }
 
   /// A message longer than the bottom line takes the lines above it too (at most two more),
