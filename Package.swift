@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "BookmarkModel", dependencies: ["PropertyLists"]),
     .target(name: "BookmarkFormats", dependencies: ["BookmarkModel", "PropertyLists"]),
     // The cloud contract, and the in-memory cloud that keeps it for tests.
-    .target(name: "Cloud", dependencies: ["Broadcasting"]),
+    .target(name: "Cloud"),
     // The one sync engine (a state machine and the actor that performs it) for both zones.
     .target(name: "Sync", dependencies: ["Cloud"]),
     // The team shelf's contract (the cloud's public database): roles, pages, edits. No I/O.
@@ -114,6 +114,10 @@ let package = Package(
     // Helpers shared by the test targets: bounded waits, the one child-process runner, a
     // temporary folder, a PostgreSQL server of a test's own.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // The in-memory twins of the cloud and the document index, for tests only: no production
+    // module ships them.
+    .target(
+      name: "CloudyTestDoubles", dependencies: ["Cloud", "Ubiquity", "Broadcasting"], path: "Tests/CloudyTestDoubles"),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
     .testTarget(name: "BroadcastingTests", dependencies: ["Broadcasting"]),
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists"]),
@@ -125,17 +129,19 @@ let package = Package(
       dependencies: [
         "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity",
         "Cloud",
-        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "BookmarksViewModel", "BookmarkFormats",
+        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
+        "BookmarkFormats",
         "ScreenRendering",
       ]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(
       name: "CloudTests",
-      dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "Shelf", "TestSupport"]),
+      dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "Shelf", "TestSupport", "CloudyTestDoubles"]),
     .testTarget(
       name: "UbiquityTests",
       dependencies: [
         "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "DurableFiles", "PropertyLists", "TestSupport",
+        "CloudyTestDoubles",
       ]),
     .testTarget(name: "SyncTests", dependencies: ["Sync"]),
     .testTarget(name: "ScreenRenderingTests", dependencies: ["ScreenRendering"]),

@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarkStores
 import Cloud
 import CloudSQLite
+import CloudyTestDoubles
 import DocumentIndexSQLite
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import Cloud
+import CloudyTestDoubles
 import Foundation
 
 /// Commits a record to an in-memory cloud through a connection of its own, as another

@@ -1,3 +1,4 @@
+import CloudyTestDoubles
 import DocumentIndexSQLite
 import Foundation
 import Ubiquity

@@ -1,4 +1,5 @@
 import Broadcasting
+import Cloud
 import Foundation
 
 /// One device's connection to an ``InMemoryCloudServer``, bound to one account.

@@ -1,4 +1,5 @@
 import Broadcasting
+import Cloud
 import Foundation
 import Synchronization
 
