@@ -159,7 +159,10 @@ extension BookmarksViewModel {
         return []
       }
       switch picker.subject {
-      case .bookmark(let bookmark): return [.move(bookmark, to: chosen.path)]
+      case .bookmark(let bookmark):
+        // Keys typed meanwhile wait for the store's answer: a `u` must find this step.
+        state.isWaitingForStore = true
+        return [.move(bookmark, to: chosen.path)]
       case .folder(let path): return changeFolder(.move(path, into: chosen.path))
       }
     default:

@@ -76,6 +76,8 @@ public struct BookmarksViewModel: Sendable {
     case .saveFinished(let result):
       effects = saveFinished(result)
     case .deleteFinished(let bookmark, let failure):
+      state.isWaitingForStore = false
+      defer { effects += replayTypeAhead() }
       if let failure {
         ownChanges[bookmark.id] = nil
         state.message = StatusMessage(failure.text, isError: true)
@@ -90,7 +92,9 @@ public struct BookmarksViewModel: Sendable {
     case .changeApplied(let failure):
       effects = changeApplied(failure)
     case .moveFinished(let bookmark, let result):
+      state.isWaitingForStore = false
       moveFinished(bookmark, result)
+      effects = replayTypeAhead()
     case .folderChanged(let change, let failure):
       effects = folderChanged(change, failure)
     case .versionsLoaded(let id, let result):
@@ -199,6 +203,8 @@ public struct BookmarksViewModel: Sendable {
       state.modal = nil
       if key == .character("y") || key == .character("Y") {
         ownChanges[bookmark.id] = .deleted
+        // Keys typed meanwhile wait for the store's answer: a `u` must find this step.
+        state.isWaitingForStore = true
         return [.delete(bookmark)]
       }
       state.message = StatusMessage("Kept “\(bookmark.name)”.")

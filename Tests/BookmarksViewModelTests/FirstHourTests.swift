@@ -32,6 +32,25 @@ final class FirstHourTests: XCTestCase {
     XCTAssertTrue(model.state.typeAhead.isEmpty)
   }
 
+  /// A newcomer run (issue 36): `e G d y u` typed in one burst undid the step before the
+  /// delete (the `u` acted before the store answered). Keys typed while a delete or a move is
+  /// in flight wait for it, so `u` takes back that delete or move.
+  func testUTypedRightAfterADeleteOrAMoveUndoesThatStep() {
+    var model = Fixtures.model()
+    model.press(.character("e"), .character("G"))
+    let launch = Fixtures.three[2]
+    XCTAssertEqual(model.press(.character("d"), .character("y"), .character("u")), [.delete(launch)])
+    XCTAssertEqual(model.send(.deleteFinished(launch, nil)), [.applyChange(.restore(launch))])
+
+    model = Fixtures.model()
+    model.press(.character("e"), .character("G"), .character("m"))
+    model.type("Box")
+    XCTAssertEqual(model.press(.enter, .character("u")), [.move(launch, to: ["Box"])])
+    var moved = launch
+    moved.folder = ["Box"]
+    XCTAssertEqual(model.send(.moveFinished(launch, .success(moved))), [.applyChange(.replacing(with: launch))])
+  }
+
   func testEscWhileSavingWithNothingTypedAheadStillClosesTheDialog() {
     var model = Fixtures.model([])
     model.press(.character("+"), .tab)

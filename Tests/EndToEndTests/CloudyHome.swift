@@ -92,6 +92,8 @@ final class CloudyHome {
     var id: String
     var name: String
     var url: String
+    /// Its folder path (`list --json` leaves the key out at the top level).
+    var folder: [String]?
   }
 
   /// The stored bookmarks, through `cloudy list --json`.

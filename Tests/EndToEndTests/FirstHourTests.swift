@@ -33,6 +33,31 @@ final class FirstHourTests: EndToEndTestCase {
     }
   }
 
+  /// A newcomer run (issue 36): `e G d y u` in one burst said "No bookmark has the id …" and
+  /// undid the add before; `e G m Box Enter u` undid an add. Typed after a delete or a move,
+  /// `u` takes back that delete or move, in every store.
+  func testUTypedRightAfterADeleteOrAMoveUndoesThatStep() throws {
+    for store in ["user-defaults", "documents"] {
+      let home = try home(for: store)
+      for (name, url) in [("Keep", "https://keep.example"), ("X", "https://x.example")] {
+        XCTAssertEqual(try home.cli("add", url, "--name", name, "--no-fetch").status, 0)
+      }
+      let app = try launch(home, environment: ["CLOUDY_MESSAGE_SECONDS": "30"])
+      try app.type("eGdyu")
+      try app.waitFor("Undid delete of “X”.")
+      try app.waitUntil("X is back") { try home.listedBookmarks().map(\.name) == ["Keep", "X"] }
+      try app.type("mBox")
+      try app.press("Enter")
+      try app.type("u")
+      try app.waitFor("Undid move of “X”.")
+      try app.waitUntil("X is back at the top level") {
+        try home.listedBookmarks().allSatisfy { $0.folder == nil }
+      }
+      XCTAssertEqual(try home.cli("trash", "list").stdout, "", store)
+      app.kill()
+    }
+  }
+
   /// Keys typed while the first save is in flight wait for it, in order.
   func testTwoAddsTypedWithoutAPauseAreBothStored() throws {
     let home = try makeHome()
