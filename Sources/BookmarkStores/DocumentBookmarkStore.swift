@@ -1245,7 +1245,7 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
       state.makeIndex()
       let deleted = state.deleted.values.compactMap(\.deleted)
       let listed = deleted.compactMap { state.fileByID[$0.id].flatMap { state.entries[$0]?.bookmark } }
-      let sorted = DeletedBookmark.notChangedSince(deleted, listed: listed).sorted(by: DeletedBookmark.newestFirst)
+      let sorted = DeletedBookmark.notListed(deleted, listed: listed).sorted(by: DeletedBookmark.newestFirst)
       state.deletedSorted = sorted
       return sorted
     }

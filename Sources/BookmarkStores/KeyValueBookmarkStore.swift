@@ -500,7 +500,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
         ? "1 stored entry could not be read; it is kept as it is."
         : "\(unreadable) stored entries could not be read; they are kept as they are."
     }
-    let deleted = DeletedBookmark.notChangedSince(
+    let deleted = DeletedBookmark.notListed(
       deletedEntries.deleted(in: values).map(\.deleted), listed: bookmarks)
     let held = keyValue.held.map { held in
       HeldDeletes(

@@ -347,7 +347,8 @@ public final class UserDefaultsStore: BookmarkStore {
       }
       return StoreSnapshot(
         bookmarks: .success(contents.bookmarks), status: status, folders: contents.folders,
-        deleted: rules.kept(contents.deleted, now: environment.now))
+        deleted: DeletedBookmark.notListed(
+          rules.kept(contents.deleted, now: environment.now), listed: contents.bookmarks))
     case .failure(let error):
       status.problem = error.description
       return StoreSnapshot(bookmarks: .failure(error), status: status)

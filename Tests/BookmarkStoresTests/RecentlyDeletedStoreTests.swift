@@ -208,6 +208,38 @@ final class RecentlyDeletedStoreTests: XCTestCase {
       XCTAssertEqual(settled, true, "a conflict, or not one deletion")
     }
   }
+
+  /// A newcomer run (issue 36.11): B renamed W offline, then A deleted W; when B came online
+  /// its edit beat the delete, yet Recently Deleted still listed W on both devices, and
+  /// Enter on it said it was in the list already. A bookmark that is listed is not shown
+  /// as deleted, whenever its edit was made.
+  func testABookmarkAnEditBroughtBackIsNotListedAsDeleted() async throws {
+    func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
+      DocumentBookmarkStore(
+        container: BookmarkStoreImplementation.documentContainer(root: home.path, device: name, online: online))
+    }
+    let a = device("a", online: true)
+    let added = try await a.add(BookmarkDraft(name: "W", url: "https://w.example"))
+    await a.sync()
+    let b = device("b", online: true)
+    await b.sync()
+    _ = try await device("b", online: false).update(
+      id: added.id, with: BookmarkDraft(name: "W-edited", url: "https://w.example"))
+    try await a.delete(id: added.id)
+    await a.sync()
+    for _ in 0..<2 {
+      await b.sync()
+      await a.sync()
+    }
+    for (name, store) in [("a", a), ("b", b)] {
+      let settled = await arrives(at: store, timeout: .seconds(10)) {
+        (try? $0.bookmarks.get().map(\.name)) == ["W-edited"]
+      }
+      XCTAssertEqual(settled, true, "\(name): the edit did not come back")
+      let deleted = try await store.recentlyDeleted()
+      XCTAssertEqual(deleted.map(\.bookmark.name), [], name)
+    }
+  }
 }
 
 /// A clock a test moves by hand.

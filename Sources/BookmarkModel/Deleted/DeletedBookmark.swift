@@ -23,15 +23,13 @@ public struct DeletedBookmark: Identifiable, Hashable, Sendable {
     return a.id < b.id
   }
 
-  /// Recently Deleted as shown: without a copy whose bookmark is listed again and was changed
-  /// after the deletion (an edit on another device beat this one's delete). That copy stays
-  /// stored until it expires; it is no longer what was deleted. A bookmark listed again
-  /// unchanged since (imported again from an older file) leaves the copy shown: two pasts,
-  /// both kept.
-  public static func notChangedSince(_ deleted: [DeletedBookmark], listed: [Bookmark]) -> [DeletedBookmark] {
+  /// Recently Deleted as shown: without a copy whose bookmark is listed again (an edit on
+  /// another device beat this one's delete, whenever it was made; or an import brought the
+  /// id back). It can't be put back over the listed one, so it is not shown as deleted; it
+  /// stays stored until it expires, and shows again if the listed one is deleted.
+  public static func notListed(_ deleted: [DeletedBookmark], listed: [Bookmark]) -> [DeletedBookmark] {
     guard !deleted.isEmpty, !listed.isEmpty else { return deleted }
-    var modified: [Bookmark.ID: Date] = [:]
-    for bookmark in listed { modified[bookmark.id] = bookmark.modified }
-    return deleted.filter { copy in modified[copy.id].map { $0 <= copy.deleted } ?? true }
+    let ids = Set(listed.map(\.id))
+    return deleted.filter { !ids.contains($0.id) }
   }
 }
