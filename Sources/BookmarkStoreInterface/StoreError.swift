@@ -88,7 +88,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case .versionsChanged(let name):
       "The versions of “\(name)” changed meanwhile, so nothing was changed; look at them again."
     case .wouldNotFit(let backend, let fitting, let requested):
-      "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported."
+      "Only \(fitting) of the \(requested) bookmarks would fit in the \(backend.rawValue) store; nothing was imported"
+        + (backend == .documents ? "." : "; the document store (--store documents) has no such limit.")
     }
   }
 }

@@ -101,7 +101,7 @@ public enum BookmarksScreen {
       let danger = Style([.bold], role: .danger)
       buffer.fill(row: row, column: 0, width: buffer.width, height: 1, style: danger)
       buffer.write(
-        "Discard your changes? Press y to discard, any other key to keep editing.", row: row, column: 1,
+        "Discard your changes? y discards, Ctrl-C quits, any other key keeps editing.", row: row, column: 1,
         style: danger, limit: buffer.width - 2)
       return
     }

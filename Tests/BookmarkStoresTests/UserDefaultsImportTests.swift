@@ -48,7 +48,8 @@ final class UserDefaultsImportTests: XCTestCase {
     XCTAssertNil(capacity, "user defaults have no limit")
     XCTAssertEqual(
       StoreError.wouldNotFit(.keyValue, fitting: 12, requested: 40).description,
-      "Only 12 of the 40 bookmarks would fit in the key-value store; nothing was imported.")
+      "Only 12 of the 40 bookmarks would fit in the key-value store; nothing was imported; the document store"
+        + " (--store documents) has no such limit.")
   }
 
   func testUnreadableDomainIsNotOverwrittenByAnImport() async throws {

@@ -257,7 +257,7 @@ final class BookmarksViewModelTests: XCTestCase {
     model.press(.escape)
     XCTAssertEqual(model.state.dialog?.isConfirmingDiscard, true)
     let bottom = BookmarksScreen.render(model.state).lines.last ?? ""
-    XCTAssertTrue(bottom.contains("Discard your changes? Press y to discard"), bottom)
+    XCTAssertTrue(bottom.contains("Discard your changes? y discards"), bottom)
     model.press(.character("n"))
     XCTAssertEqual(model.state.dialog?.name.text, "Apple Inc.", "any other key keeps editing")
     XCTAssertEqual(model.state.dialog?.isConfirmingDiscard, false)
@@ -307,7 +307,9 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertFalse(model.state.shouldQuit)
     XCTAssertEqual(model.state.dialog?.isConfirmingDiscard, true)
     let bottom = BookmarksScreen.render(model.state).lines[23]
-    XCTAssertTrue(bottom.contains("Discard your changes? Press y to discard"), bottom)
+    // (A newcomer run found "any other key to keep editing" false for a second Ctrl-C.)
+    XCTAssertTrue(
+      bottom.contains("Discard your changes? y discards, Ctrl-C quits, any other key keeps editing"), bottom)
     model.press(.character("n"))
     XCTAssertEqual(model.state.dialog?.name.text, "Swift")
     XCTAssertFalse(model.state.shouldQuit)

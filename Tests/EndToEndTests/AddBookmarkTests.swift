@@ -114,7 +114,7 @@ final class AddBookmarkTests: EndToEndTestCase {
 
     try fillAddDialog(app, url: "example.net", name: "Never")
     try app.press("Escape")
-    try app.waitFor("Discard your changes? Press y to discard")
+    try app.waitFor("Discard your changes? y discards")
     try app.type("y")
 
     try app.waitUntil("the dialog closed") {
