@@ -80,7 +80,7 @@ public struct LinkChecker: Sendable {
         if status == .dnsFailure, !networkWorks {
           unlookedUp.append(index)
         } else {
-          if !networkWorks, Self.showsANetwork(status) {
+          if !networkWorks, Self.showsANetwork(status, url: urls[index].url) {
             networkWorks = true
             for held in unlookedUp { tell(held) }
             unlookedUp = []
@@ -100,13 +100,17 @@ public struct LinkChecker: Sendable {
   /// What a name that could not be looked up is, when no link got an answer at all.
   public static let noNetwork = LinkStatus.unchecked("no name could be looked up; is the network down?")
 
-  /// Whether a result shows that this machine reaches the network: a server answered, or
-  /// a name was looked up.
-  static func showsANetwork(_ status: LinkStatus) -> Bool {
+  /// Whether a result shows that this machine reaches the network: a name was looked up
+  /// and a server answered, or refused. An answer from this machine (`localhost`, a private
+  /// or literal address) needs no lookup, so it shows nothing about the names that failed.
+  static func showsANetwork(_ status: LinkStatus, url: String) -> Bool {
     switch status {
-    case .notWeb, .dnsFailure, .unchecked: false
-    default: true
+    case .notWeb, .dnsFailure, .unchecked: return false
+    default: break
     }
+    guard let host = FetchTarget.web(url)?.host.lowercased() else { return false }
+    let literal = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+    return !literal && !FetchTarget.isPrivate(host: host)
   }
 
   /// The host a URL's requests count against (its text, lowercased; the URL when it has none).

@@ -45,6 +45,14 @@ final class LinkCheckerTests: XCTestCase {
     }
   }
 
+  /// No network: names fail to be looked up, and this machine refuses its own ports.
+  private struct LocalFetcher: PageFetching {
+    func fetch(_ url: String, method: FetchMethod, bodyLimit: Int) async -> Result<FetchedPage, FetchFailure> {
+      let host = FetchTarget.web(url)?.host ?? ""
+      return .failure(FetchTarget.isPrivate(host: host) ? .refused : .dnsFailure(url))
+    }
+  }
+
   /// Given no network (every lookup fails as "no such name", as glibc answers without a DNS
   /// server), when six links are checked, then none is told as dead: all are not checked,
   /// with why; with a network, a name that isn't there is a DNS failure, told as the others.
@@ -58,6 +66,12 @@ final class LinkCheckerTests: XCTestCase {
     XCTAssertEqual(Set(offline.map(\.status)), [LinkChecker.noNetwork])
     XCTAssertEqual(told, Array(repeating: LinkChecker.noNetwork, count: 6), "each told once, none as dead")
     XCTAssertFalse(LinkChecker.noNetwork.isDead)
+
+    // A newcomer run (issue 36.8): a local link among them answered (refused), and every
+    // named host was then told as dead. An answer from this machine shows no network.
+    let local = urls + [(key: 6, url: "http://localhost:1/"), (key: 7, url: "http://127.0.0.1:9/")]
+    let withLocal = await LinkChecker(fetcher: LocalFetcher()).check(local)
+    XCTAssertEqual(withLocal.prefix(6).map(\.status), Array(repeating: LinkChecker.noNetwork, count: 6))
 
     let mixed = urls + [(key: 6, url: "https://nx.example/")]
     told = []
