@@ -140,7 +140,9 @@ extension BookmarksScreen {
     if shelf.isEditing {
       return shortening([("Enter edit", 2), ("d remove", 1), ("e done", 3), ("Tab mine", 4)])
     }
-    var items: [(String, Int)] = [("Enter open", 10), ("/ search", 20), ("P save to mine", 30)]
+    // Only what acts: on an empty shelf there is nothing to open or save.
+    var items: [(String, Int)] =
+      shelf.selected == nil ? [("/ search", 20)] : [("Enter open", 10), ("/ search", 20), ("P save to mine", 30)]
     if shelf.canWrite { items.append(("+ add", 40)) }
     items.append(("Tab mine", 15))
     return shortening(items)

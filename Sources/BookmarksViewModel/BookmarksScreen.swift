@@ -231,6 +231,11 @@ public enum BookmarksScreen {
       if state.isLoaded, state.shownCount == 0, state.bookmarks.isEmpty, state.place.folderPath?.isEmpty != false {
         return shortening([("+ add", 30), ("I import", 50)] + shelf + [("? help", 10), ("q quit", 20)])
       }
+      // Nothing to act on here (an empty folder): only what works.
+      if state.isLoaded, state.selectedFolder == nil, state.selectedBookmark == nil {
+        let mode: [(String, Int)] = state.isEditing ? [("e done", 2)] : [("/ find", 50)]
+        return shortening(up + [("+ add", 30)] + mode + shelf + [("? help", 10), ("q quit", 20)])
+      }
       if state.selectedFolder != nil, state.isEditing {
         return shortening([
           ("Enter rename", 3), ("d delete", 1), ("m move", 6), ("→ open", 7), ("e done", 2), ("? help", 4),

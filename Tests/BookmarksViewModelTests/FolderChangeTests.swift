@@ -173,5 +173,12 @@ final class FolderChangeTests: XCTestCase {
     model.press(.enter)
     lines = screen(model)
     XCTAssertTrue(lines.joined().contains("No bookmarks here."), lines.joined(separator: "\n"))
+    // And the bottom line offers only keys that act there (a newcomer run found `Enter open`,
+    // `e edit`, `y copy` offered in an empty folder, and `Enter edit · d delete · m move` in
+    // Edit mode)
+    XCTAssertTrue(lines[23].hasSuffix("← up · + add · / find · ? help · q quit "), lines[23])
+    model.press(.character("e"))
+    lines = screen(model)
+    XCTAssertTrue(lines[23].hasSuffix("← up · + add · e done · ? help · q quit "), lines[23])
   }
 }
