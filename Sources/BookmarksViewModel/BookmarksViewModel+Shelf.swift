@@ -287,10 +287,14 @@ extension BookmarksViewModel {
   mutating func shelfLoaded(_ request: ShelfRequest, _ result: Result<ShelfLoad, FailureMessage>) -> [Effect] {
     guard var shelf = state.shelf, shelf.loading == request else { return [] }
     shelf.loading = nil
+    // Whether the shelf answered before this: a role taken away or granted since is said.
+    let refusedBefore = shelf.problem != nil && shelf.access == nil
     switch result {
     case .failure(let failure) where request.after == nil:
       // Nothing to show: no role (any more), or the cloud away and no copy of it here. What
-      // this account may do is not known either, so Edit and + go.
+      // this account may do is not known either, so Edit and + go. A shelf that was open
+      // says why it emptied.
+      if shelf.access?.role != nil { state.message = StatusMessage(failure.text, isError: true) }
       shelf.problem = failure.text
       shelf.bookmarks = []
       shelf.hasMore = false
@@ -306,7 +310,11 @@ extension BookmarksViewModel {
       if let access = load.access {
         // A role granted or taken away while the shelf is open: its buttons change, and so
         // the user is told why.
-        if let before = shelf.access, before.role != access.role { state.message = Self.roleChanged(to: access) }
+        if let before = shelf.access, before.role != access.role {
+          state.message = Self.roleChanged(to: access)
+        } else if shelf.access == nil, refusedBefore, access.role != nil {
+          state.message = Self.roleChanged(to: access)
+        }
         shelf.access = access
       }
       let selectedID = shelf.selected?.id

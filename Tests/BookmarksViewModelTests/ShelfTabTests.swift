@@ -81,6 +81,24 @@ final class ShelfTabTests: XCTestCase {
     XCTAssertEqual(model.state.shelf?.problem, ShelfError.notReadable.description)
   }
 
+  /// A newcomer run (issue 36.10): with bob's shelf open, a revoke emptied it and a grant from
+  /// no role filled it, each with no message. Both are said.
+  func testARoleTakenAwayOrGrantedFromNoneWhileTheShelfIsOpenIsSaid() async throws {
+    let (owner, _, reader) = try await team()
+    var model = model()
+    await run(model.press(.tab), on: reader, &model)
+    XCTAssertEqual(names(model).count, 3)
+    XCTAssertNil(model.state.message)
+    try await owner.revoke(account: "reader", group: nil)
+    await run(model.send(.shelfChanged), on: reader, &model)
+    XCTAssertEqual(names(model), [])
+    XCTAssertEqual(model.state.message?.text, ShelfError.notReadable.description)
+    _ = try await owner.grant(account: "reader", group: nil, role: .reader)
+    await run(model.send(.shelfChanged), on: reader, &model)
+    XCTAssertEqual(names(model).count, 3)
+    XCTAssertEqual(model.state.message?.text, "You can now only read the team shelf.")
+  }
+
   /// Given the reader with the shelf open, when an owner makes it an editor and the shelf
   /// changes, then its buttons come with a sentence saying why.
   func testARoleChangedWhileTheShelfIsOpenIsSaid() async throws {
