@@ -22,26 +22,36 @@ struct BookmarkTree {
   /// All folders; index 0 is the top level.
   private(set) var folders = [Folder(name: "")]
 
-  init(_ bookmarks: [Bookmark]) {
+  /// The bookmarks' folders, then those of `emptyFolders` they don't have (each at the end
+  /// of its parent).
+  init(_ bookmarks: [Bookmark], folders emptyFolders: [[String]] = []) {
     var indexOfPath: [[String]: Int] = [:]
-    for bookmark in bookmarks {
+    /// The folder at `path`, made with the folders above it if missing; each is dated by
+    /// `bookmark` (one in it or below) if given.
+    func folder(_ path: [String], dating bookmark: Bookmark? = nil) -> Int {
       var parent = 0
-      for depth in bookmark.folder.indices {
-        let path = Array(bookmark.folder[...depth])
-        if let existing = indexOfPath[path] {
+      for depth in path.indices {
+        let prefix = Array(path[...depth])
+        if let existing = indexOfPath[prefix] {
           parent = existing
         } else {
-          folders.append(Folder(name: bookmark.folder[depth]))
+          folders.append(Folder(name: path[depth]))
           let index = folders.count - 1
           folders[parent].items.append(.folder(index))
-          indexOfPath[path] = index
+          indexOfPath[prefix] = index
           parent = index
         }
-        folders[parent].created = min(folders[parent].created ?? bookmark.created, bookmark.created)
-        folders[parent].modified = max(folders[parent].modified ?? bookmark.modified, bookmark.modified)
+        if let bookmark {
+          folders[parent].created = min(folders[parent].created ?? bookmark.created, bookmark.created)
+          folders[parent].modified = max(folders[parent].modified ?? bookmark.modified, bookmark.modified)
+        }
       }
-      folders[parent].items.append(.bookmark(bookmark))
+      return parent
     }
+    for bookmark in bookmarks {
+      folders[folder(bookmark.folder, dating: bookmark)].items.append(.bookmark(bookmark))
+    }
+    for path in emptyFolders where !path.isEmpty { _ = folder(path) }
   }
 
   var root: Folder { folders[0] }

@@ -9,8 +9,9 @@ import Foundation
 /// "Bookmarks bar", "Favorites bar") and Firefox's "Other Bookmarks" get the attribute that
 /// puts them back in their place.
 public enum NetscapeBookmarkWriter {
-  public static func data(for bookmarks: [Bookmark]) -> Data {
-    let tree = BookmarkTree(bookmarks)
+  /// `folders` are folder paths written even when empty (a store's folders).
+  public static func data(for bookmarks: [Bookmark], folders: [[String]] = []) -> Data {
+    let tree = BookmarkTree(bookmarks, folders: folders)
     let out = """
       <!DOCTYPE NETSCAPE-Bookmark-file-1>
       <!-- This is an automatically generated file.

@@ -8,8 +8,9 @@ import Foundation
 /// real bookmarks) become U+FFFD; tags have no place in XBEL and are left out. For a
 /// lossless copy, export JSON.
 public enum XBELWriter {
-  public static func data(for bookmarks: [Bookmark]) -> Data {
-    let tree = BookmarkTree(bookmarks)
+  /// `folders` are folder paths written even when empty (a store's folders).
+  public static func data(for bookmarks: [Bookmark], folders: [[String]] = []) -> Data {
+    let tree = BookmarkTree(bookmarks, folders: folders)
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" \

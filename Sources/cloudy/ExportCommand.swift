@@ -35,11 +35,14 @@ struct ExportCommand: AsyncParsableCommand {
   func run() async throws {
     try await CLIError.reporting {
       let format = chosenFormat
-      let bookmarks = try await options.openStore().load()
+      let store = try await options.openStore()
+      let bookmarks = try await store.load()
+      // Empty folders too, where the format nests folders (JSON lists bookmarks only).
+      let folders = await store.snapshot()?.folders ?? []
       let data: Data
       switch format {
-      case .html: data = NetscapeBookmarkWriter.data(for: bookmarks)
-      case .xbel: data = XBELWriter.data(for: bookmarks)
+      case .html: data = NetscapeBookmarkWriter.data(for: bookmarks, folders: folders)
+      case .xbel: data = XBELWriter.data(for: bookmarks, folders: folders)
       case .json: data = try BookmarkJSON.data(for: bookmarks)
       }
       guard let output, output != "-" else {

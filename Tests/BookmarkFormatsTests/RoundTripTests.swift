@@ -237,3 +237,22 @@ private final class XMLCollector: NSObject, XMLParserDelegate {
     text = nil
   }
 }
+
+/// A newcomer run (issue 36.17): every export dropped empty folders. HTML and XBEL write a
+/// store's empty folders, and an import reads them back as folders to make.
+final class EmptyFolderExportTests: XCTestCase {
+  func testEmptyFoldersRoundTripThroughHTMLAndXBEL() throws {
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    let bookmark = Bookmark(
+      id: "a", name: "A", url: "https://a.example", created: date, modified: date, folder: ["Read"])
+    let folders = [["Read"], ["Projects"], ["Projects", "Someday"]]
+    for data in [
+      NetscapeBookmarkWriter.data(for: [bookmark], folders: folders),
+      XBELWriter.data(for: [bookmark], folders: folders),
+    ] {
+      let file = try Fixture.parse(bytes: Array(data))
+      XCTAssertEqual(file.bookmarks.map(\.folder), [["Read"]])
+      XCTAssertEqual(file.emptyFolderPaths, [["Projects", "Someday"], ["Projects"]])
+    }
+  }
+}
