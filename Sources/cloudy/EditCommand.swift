@@ -54,7 +54,8 @@ struct EditCommand: AsyncParsableCommand {
         throw CLIError(
           "“\(existing.name)” (\(existing.id)) already has this URL; pass --allow-duplicate to use it anyway.")
       }
-      _ = try await store.update(id: bookmark.id, with: draft)
+      let saved = try await store.update(id: bookmark.id, with: draft)
+      GlobalOptions.warn("Saved “\(saved.name)” (\(saved.id.prefix(8))).")
       await options.finish(store)
     }
   }

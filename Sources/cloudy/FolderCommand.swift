@@ -62,7 +62,21 @@ struct FolderCommand: AsyncParsableCommand {
     try await CLIError.reporting {
       let store = try await options.openStore()
       try await store.changeFolder(change)
+      // What happened, on stderr as `remove` says it: stdout stays for data.
+      GlobalOptions.warn(done(change))
       await options.finish(store)
+    }
+  }
+
+  /// A folder change made, as a sentence: "Made the folder Reading/Later."
+  static func done(_ change: FolderChange) -> String {
+    func named(_ path: [String]) -> String { path.isEmpty ? "the top level" : path.joined(separator: "/") }
+    switch change {
+    case .create(let path): return "Made the folder \(named(path))."
+    case .rename(let path, let name): return "Renamed the folder \(named(path)) to \(name)."
+    case .move(let path, let parent): return "Moved the folder \(named(path)) into \(named(parent))."
+    case .delete(let path):
+      return "Deleted the folder \(named(path)); what it held is in \(named(Array(path.dropLast()))) now."
     }
   }
 }

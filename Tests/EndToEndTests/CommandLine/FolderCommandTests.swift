@@ -31,13 +31,15 @@ final class FolderCommandTests: XCTestCase {
   func testFoldersAreMadeRenamedMovedAndDeleted() throws {
     for store in ["user-defaults", "key-value", "documents"] {
       XCTAssertEqual(try cloudy(store, "add", "swift.org", "--folder", "Toolbar/Dev").status, 0, store)
-      for command in [
-        ["folder", "new", "Reading/Later"], ["folder", "rename", "Toolbar/Dev", "Code"],
-        ["folder", "move", "Toolbar/Code", "Reading"],
+      // Each says what it did (a newcomer run found them silent, while `remove` speaks).
+      for (command, said) in [
+        (["folder", "new", "Reading/Later"], "Made the folder Reading/Later.\n"),
+        (["folder", "rename", "Toolbar/Dev", "Code"], "Renamed the folder Toolbar/Dev to Code.\n"),
+        (["folder", "move", "Toolbar/Code", "Reading"], "Moved the folder Toolbar/Code into Reading.\n"),
       ] {
         let done = try cloudy(store, command)
         XCTAssertEqual(done.status, 0, "\(store) \(command): \(done.stderr)")
-        XCTAssertEqual(done.stderr, "", store)
+        XCTAssertEqual(done.stderr, said, store)
       }
       XCTAssertEqual(
         try cloudy(store, "folders").stdout, "1\tReading\n1\tReading/Code\n0\tReading/Later\n0\tToolbar\n", store)
