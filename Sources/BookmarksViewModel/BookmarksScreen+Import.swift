@@ -28,6 +28,11 @@ extension BookmarksScreen {
     var lines: [(String, Style)] = [("File " + path, .plain), ("", .plain), (BookmarksViewModel.preview(file), .plain)]
     lines += reasons.map { ("  " + $0, Style([.dim])) }
     if more > 0, !reasons.isEmpty { lines.append(("  and \(NumberText.grouped(more)) more", Style([.dim]))) }
+    // As the command line's report says it.
+    if file.nonWeb > 0 {
+      let count = file.nonWeb == 1 ? "1 bookmark" : "\(NumberText.grouped(file.nonWeb)) bookmarks"
+      lines.append(("\(count) with a non-web URL (javascript:, file:, …) kept as text, never opened", .plain))
+    }
     lines += [("", .plain), ("Enter imports them, as one step u takes back; Esc cancels.", Style([.dim]))]
     let width = min(buffer.width - 4, 76)
     let height = min(buffer.height - 2, lines.count + 2)

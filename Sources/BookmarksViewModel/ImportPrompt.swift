@@ -32,6 +32,13 @@ public struct ImportedFile: Hashable, Sendable {
   public var skippedReasons: [String]
   /// The empty folders the file has and the list has not, parents first.
   public var folders: [[String]]
+  /// The additions whose URL is not a web address (kept as text, never opened).
+  public var nonWeb: Int {
+    additions.count { bookmark in
+      let scheme = bookmark.url.prefix(8).lowercased()
+      return !scheme.hasPrefix("http://") && !scheme.hasPrefix("https://")
+    }
+  }
 
   public init(
     name: String, additions: [Bookmark], folders: [[String]] = [], duplicates: Int, repeats: Int = 0, skipped: Int,

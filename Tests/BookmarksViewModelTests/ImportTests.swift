@@ -79,6 +79,18 @@ final class ImportTests: XCTestCase {
       [.applyChange(.removeAll(imported, folders: [["Projects", "Someday"], ["Dev"], ["Projects"]]))])
   }
 
+  /// A newcomer run (issue 36.17): the in-app preview didn't say what the command line's report
+  /// says of bookmarks with a non-web URL.
+  func testThePreviewSaysWhichBookmarksHaveANonWebURL() {
+    var model = Fixtures.model()
+    _ = typedPath(&model)
+    var withScript = file
+    withScript.additions.append(Fixtures.bookmark("i-3", "Bookmarklet", "javascript:alert(1)"))
+    _ = model.send(.importRead(.success(withScript)))
+    let text = BookmarksScreen.render(model.state).text
+    XCTAssertTrue(text.contains("1 bookmark with a non-web URL (javascript:, file:, …) kept as text"), text)
+  }
+
   /// One of the imported bookmarks was edited on another device since: the undo asks first.
   func testUndoingAnImportSomeoneChangedSinceAsksFirst() {
     var model = Fixtures.model()
