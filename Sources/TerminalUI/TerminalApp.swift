@@ -8,34 +8,10 @@ import Shelf
 /// store work runs in tasks whose answers come back through an ``Inbox``.
 public enum TerminalApp {
   /// Runs the app until the user quits. Returns after the terminal is restored.
-  ///
-  /// - Parameter mouse: false leaves the mouse to the terminal (`--no-mouse`), so text
-  ///   can be selected as usual.
-  /// - Parameter bookmarksElsewhere: asked once when the store turns out empty: where else
-  ///   on this device bookmarks are, in one sentence for the empty screen.
-  /// - Parameter place: where the account keeps its place in the list: read once at the
-  ///   start (the list opens there unless a key was pressed first), told as the user moves.
-  /// - Parameter sortOrder: the order the list opens in; `rememberSortOrder` is told (off the
-  ///   UI thread) each time the user picks another.
-  /// - Parameter pages: titles and link checks; nil leaves the web alone (no title is fetched,
-  ///   `C` says links can't be checked).
-  /// - Parameter shelf: the cloud's team shelf (`Tab`), followed live once it is first shown.
-  public static func run(
-    store: any BookmarkStore, title: String = "Cloudy", environment: [String: String], mouse: Bool = true,
-    place: (any PlaceFollowing)? = nil, bookmarksElsewhere: (@Sendable () async -> String?)? = nil,
-    sortOrder: ListOrder = .manual,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)? = nil, pages: PageServices? = nil,
-    readImport: ImportReading? = nil, shelf: (any ShelfService)? = nil, startOnShelf: Bool = false
-  ) async throws {
+  public static func run(_ services: AppServices) async throws {
     let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
       let thread = Thread {
-        continuation.resume(
-          returning: Result {
-            try runLoop(
-              store: store, title: title, environment: environment, mouse: mouse, place: place,
-              bookmarksElsewhere: bookmarksElsewhere, sortOrder: sortOrder, rememberSortOrder: rememberSortOrder,
-              pages: pages, readImport: readImport, shelf: shelf, startOnShelf: startOnShelf)
-          })
+        continuation.resume(returning: Result { try runLoop(services) })
       }
       thread.name = "cloudy-ui"
       thread.start()
@@ -43,12 +19,12 @@ public enum TerminalApp {
     try result.get()
   }
 
-  private static func runLoop(
-    store: any BookmarkStore, title: String, environment: [String: String], mouse: Bool,
-    place: (any PlaceFollowing)?, bookmarksElsewhere: (@Sendable () async -> String?)?, sortOrder: ListOrder,
-    rememberSortOrder: (@Sendable (ListOrder) -> Void)?, pages: PageServices?, readImport: ImportReading?,
-    shelf: (any ShelfService)?, startOnShelf: Bool
-  ) throws {
+  private static func runLoop(_ services: AppServices) throws {
+    let store = services.store
+    let place = services.place
+    let pages = services.pages
+    let shelf = services.shelf
+    let environment = services.environment
     let inbox = try Inbox()
     // The shelf's changes are followed from the first time it is shown.
     var shelfFollower: Task<Void, Never>?
@@ -57,7 +33,7 @@ public enum TerminalApp {
       for await snapshot in store.changes() {
         inbox.post(.storeChanged(snapshot))
         if isFirst, case .success(let bookmarks) = snapshot.bookmarks, bookmarks.isEmpty,
-          let hint = await bookmarksElsewhere?()
+          let hint = await services.bookmarksElsewhere?()
         {
           inbox.post(.bookmarksElsewhere(hint))
         }
@@ -74,9 +50,9 @@ public enum TerminalApp {
       shelfFollower?.cancel()
     }
     let urls = URLActions(environment: environment)
-    try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
-      var state = AppState(title: title, backend: store.backend, size: terminal.size)
-      state.sortOrder = sortOrder
+    try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: services.mouse) { terminal in
+      var state = AppState(title: services.title, backend: store.backend, size: terminal.size)
+      state.sortOrder = services.sortOrder
       var model = BookmarksViewModel(state: state)
       model.preparesSearchInBackground = true
       model.followsPlace = place != nil
@@ -84,7 +60,7 @@ public enum TerminalApp {
       if shelf != nil { model.offerShelf() }
       _ = model.send(.resized(terminal.size))
       // `cloudy --shelf`: the app opens on the shelf, as if Tab was pressed first.
-      var opening: [Action] = startOnShelf && shelf != nil ? [.keyPressed(.tab)] : []
+      var opening: [Action] = services.startOnShelf && shelf != nil ? [.keyPressed(.tab)] : []
       let trace = TraceLog(environment: environment)
       var messageTimer = MessageTimer(environment: environment)
       while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
@@ -130,7 +106,7 @@ public enum TerminalApp {
               // Resized while stopped: the first frame after `fg` is drawn at the new size.
               _ = model.send(.resized(terminal.size))
             case .rememberSortOrder(let order):
-              if let rememberSortOrder { Task.detached { rememberSortOrder(order) } }
+              if let remember = services.rememberSortOrder { Task.detached { remember(order) } }
             case .rememberPlace(let reading): place?.save(reading)
             case .loadShelf:
               if shelfFollower == nil, let shelf {
@@ -138,8 +114,8 @@ public enum TerminalApp {
                   for await _ in shelf.signals() { inbox.post(.shelfChanged) }
                 }
               }
-              perform(effect, store: store, shelf: shelf, pages: pages, readImport: readImport, inbox: inbox)
-            default: perform(effect, store: store, shelf: shelf, pages: pages, readImport: readImport, inbox: inbox)
+              perform(effect, services, inbox: inbox)
+            default: perform(effect, services, inbox: inbox)
             }
           }
         }
@@ -147,12 +123,10 @@ public enum TerminalApp {
     }
   }
 
-  private static func perform(
-    _ effect: Effect, store: any BookmarkStore, shelf: (any ShelfService)?, pages: PageServices?,
-    readImport: ImportReading?, inbox: Inbox
-  ) {
+  private static func perform(_ effect: Effect, _ services: AppServices, inbox: Inbox) {
     Task.detached {
-      if let answer = await StoreEffects.perform(effect, on: store) {
+      let (shelf, pages) = (services.shelf, services.pages)
+      if let answer = await StoreEffects.perform(effect, on: services.store) {
         inbox.post(answer)
         return
       }
@@ -168,7 +142,7 @@ public enum TerminalApp {
           inbox.post(.linkChecked(id, check, done: done, total: total))
         }
       case .readImport(let path, let existing):
-        guard let readImport else {
+        guard let readImport = services.readImport else {
           inbox.post(.importRead(.failure(FailureMessage("Importing from the list isn't available here."))))
           return
         }

@@ -98,16 +98,22 @@ struct Cloudy: AsyncParsableCommand {
       ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(
         keepingChecksIn: location, store: store) : nil
     do {
-      try await TerminalApp.run(
-        store: store, environment: options.environment, mouse: usesMouse, place: place,
-        bookmarksElsewhere: { await OtherStores.describe(chosen) },
-        sortOrder: saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual,
-        rememberSortOrder: { order in
-          // Read again first: another command may have changed a setting meanwhile.
-          guard var settings = try? SavedSettings.load(from: location) else { return }
-          settings[.sort] = order == .manual ? nil : order.rawValue
-          try? settings.save(to: location)
-        }, pages: web?.0, readImport: AppImport.reading, shelf: shelf, startOnShelf: options.shelf)
+      var services = AppServices(store: store, environment: options.environment)
+      services.mouse = usesMouse
+      services.place = place
+      services.bookmarksElsewhere = { await OtherStores.describe(chosen) }
+      services.sortOrder = saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual
+      services.rememberSortOrder = { order in
+        // Read again first: another command may have changed a setting meanwhile.
+        guard var settings = try? SavedSettings.load(from: location) else { return }
+        settings[.sort] = order == .manual ? nil : order.rawValue
+        try? settings.save(to: location)
+      }
+      services.pages = web?.0
+      services.readImport = AppImport.reading
+      services.shelf = shelf
+      services.startOnShelf = options.shelf
+      try await TerminalApp.run(services)
     } catch {
       // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
       await web?.close()

@@ -31,6 +31,8 @@ struct DemoCommand: AsyncParsableCommand {
     let home = try DemoHome.create()
     defer { home.remove() }
     let store = try await CLIError.reporting { try await DemoStore.seeded(location: home.location) }
-    try await TerminalApp.run(store: store, environment: environment, mouse: mouse)
+    var services = AppServices(store: store, environment: environment)
+    services.mouse = mouse
+    try await TerminalApp.run(services)
   }
 }
