@@ -180,11 +180,13 @@ final class RecentlyDeletedStoreTests: XCTestCase {
     XCTAssertEqual(kept.map(\.device), ["other"])
   }
 
+  /// A device's document store over the shared cloud, or without it (`online` false).
+  private func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
+    DocumentBookmarkStore(
+      container: BookmarkStoreImplementation.documentContainer(root: home.path, device: name, online: online))
+  }
+
   func testTwoDevicesDeletingOneBookmarkAtOnceLeaveOneDeletionAndNoConflict() async throws {
-    func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
-      DocumentBookmarkStore(
-        container: BookmarkStoreImplementation.documentContainer(root: home.path, device: name, online: online))
-    }
     let a = device("a", online: true)
     let added = try await a.add(BookmarkDraft(name: "Twice", url: "https://twice.example"))
     await a.sync()
@@ -214,10 +216,6 @@ final class RecentlyDeletedStoreTests: XCTestCase {
   /// Enter on it said it was in the list already. A bookmark that is listed is not shown
   /// as deleted, whenever its edit was made.
   func testABookmarkAnEditBroughtBackIsNotListedAsDeleted() async throws {
-    func device(_ name: String, online: Bool) -> DocumentBookmarkStore {
-      DocumentBookmarkStore(
-        container: BookmarkStoreImplementation.documentContainer(root: home.path, device: name, online: online))
-    }
     let a = device("a", online: true)
     let added = try await a.add(BookmarkDraft(name: "W", url: "https://w.example"))
     await a.sync()

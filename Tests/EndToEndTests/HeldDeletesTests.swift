@@ -26,12 +26,18 @@ final class HeldDeletesTests: EndToEndTestCase {
     return home
   }
 
-  func testAMassDeleteIsAskedAboutAndRIsKeepingThemEverywhere() throws {
-    let deviceA = try device("a")
-    let deviceB = try device("b")
+  /// A bookmarks.html of 60 links, "Link 0" to "Link 59".
+  private func sixtyBookmarks() throws -> URL {
     let links = (0..<60).map { "<DT><A HREF=\"https://\($0).example\">Link \($0)</A>" }.joined(separator: "\n")
     let file = cloudFolder.appendingPathComponent("sixty.html")
     try Data("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n\(links)\n</DL>\n".utf8).write(to: file)
+    return file
+  }
+
+  func testAMassDeleteIsAskedAboutAndRIsKeepingThemEverywhere() throws {
+    let deviceA = try device("a")
+    let deviceB = try device("b")
+    let file = try sixtyBookmarks()
     XCTAssertEqual(try deviceA.cli("import", "--yes", file.path).status, 0)
     let ids = try deviceA.cli("list").stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
     XCTAssertEqual(try deviceB.cli("list").stdout.split(separator: "\n").count, 60)
@@ -55,9 +61,7 @@ final class HeldDeletesTests: EndToEndTestCase {
   func testAnImportUndoneOnOneDeviceIsNotAskedAboutOnTheOther() throws {
     let deviceA = try device("a")
     let deviceB = try device("b")
-    let links = (0..<60).map { "<DT><A HREF=\"https://\($0).example\">Link \($0)</A>" }.joined(separator: "\n")
-    let file = cloudFolder.appendingPathComponent("sixty.html")
-    try Data("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n\(links)\n</DL>\n".utf8).write(to: file)
+    let file = try sixtyBookmarks()
     XCTAssertEqual(try deviceB.cli("add", "https://kept.example", "--name", "Kept", "--no-fetch").status, 0)
 
     let b = try launch(deviceB)
