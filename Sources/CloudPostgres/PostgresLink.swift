@@ -118,14 +118,51 @@ actor PostgresLink {
   /// How long one statement may run.
   static let statementTimeout = "15s"
 
+  /// Connects to the first server of the address that answers (and, for `read-write`, takes
+  /// writes), each within the connect timeout, so a dead server costs seconds. With one
+  /// server its failure is thrown as it is; with several, one sentence names what each said.
+  private func connectToAServer() async throws -> PostgresConnection {
+    var refusals: [String] = []
+    for endpoint in settings.endpoints {
+      let here = settings.at(endpoint)
+      do {
+        connectionCount += 1
+        var configuration = PostgresConnection.Configuration(
+          host: here.host, port: here.port, username: here.user, password: here.password,
+          database: here.database, tls: try tlsConfiguration())
+        configuration.options.connectTimeout = .seconds(here.connectTimeout.components.seconds)
+        let opened = try await PostgresConnection.connect(
+          configuration: configuration, id: connectionCount, logger: logger)
+        guard settings.sessionTarget == .readWrite, settings.endpoints.count > 1 else { return opened }
+        if try await Self.takesWrites(opened, logger: logger) { return opened }
+        try? await opened.close()
+        refusals.append("\(endpoint) is read-only (a standby)")
+      } catch {
+        if settings.endpoints.count == 1 { throw error }
+        switch PostgresErrorSentence.cloudError(error, settings: here) {
+        case .unreachable(_, let reason), .incompatible(_, let reason), .refused(let reason):
+          refusals.append("\(endpoint): \(reason)")
+        case let other:
+          refusals.append("\(endpoint): \(other)")
+        }
+      }
+    }
+    throw CloudError.unreachable(
+      cloud: settings.displayName,
+      reason: "no server of the address takes writes (" + refusals.joined(separator: "; ") + ")")
+  }
+
+  /// Whether a session may write: not a standby, not read-only (libpq's `read-write` check).
+  private static func takesWrites(_ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+    let rows = try await PostgresDeadline.run(limit: PostgresCloud.callTimeout, closing: connection.closeFuture) {
+      try await connection.query("SHOW transaction_read_only", logger: logger)
+    }
+    for try await value in rows.decode(String.self) { return value == "off" }
+    return false
+  }
+
   private func open() async throws -> PostgresConnection {
-    connectionCount += 1
-    var configuration = PostgresConnection.Configuration(
-      host: settings.host, port: settings.port, username: settings.user, password: settings.password,
-      database: settings.database, tls: try tlsConfiguration())
-    configuration.options.connectTimeout = .seconds(settings.connectTimeout.components.seconds)
-    let opened = try await PostgresConnection.connect(
-      configuration: configuration, id: connectionCount, logger: logger)
+    let opened = try await connectToAServer()
     do {
       // The set-up gets the same limit as a call, and fails at once if the server closes
       // the connection meanwhile (a statement on a closed connection may never return).

@@ -155,6 +155,57 @@ final class PostgresCloudTests: XCTestCase {
     XCTAssertEqual(reason, "nothing answers at 127.0.0.1:\(closedPort)")
   }
 
+  // MARK: - Several servers (issue 42.1)
+
+  /// An address naming several servers, as libpq writes it: each with its port (5432 when
+  /// left out, IPv6 in brackets), `read-write` by default when there are several.
+  func testAnAddressWithSeveralServersIsRead() throws {
+    let settings = try PostgresSettings(
+      url: "postgres://me@db1:5433,db2,[::1]:6000/cloudy?sslmode=require", environment: [:])
+    XCTAssertEqual(settings.endpoints.map(\.description), ["db1:5433", "db2:5432", "[::1]:6000"])
+    XCTAssertEqual([settings.host, settings.database, settings.user], ["db1", "cloudy", "me"])
+    XCTAssertEqual(settings.sessionTarget, .readWrite)
+    XCTAssertEqual(settings.tlsMode, .require)
+    let any = try PostgresSettings(url: "postgres://me@db1,db2/cloudy?target_session_attrs=any", environment: [:])
+    XCTAssertEqual(any.sessionTarget, .any)
+    XCTAssertEqual(try PostgresSettings(url: "postgres://me@db1/cloudy", environment: [:]).sessionTarget, .any)
+    for (url, word) in [
+      ("postgres://me@db1,db2/cloudy?target_session_attrs=standby", "target_session_attrs"),
+      ("postgres://me@db1,db2:x/cloudy", "port"), ("postgres://me@db1,,db2/cloudy", "empty server"),
+      ("postgres://me@db1,db2:70000/cloudy", "port"),
+    ] {
+      XCTAssertThrowsError(try PostgresSettings(url: url, environment: [:]), url) { error in
+        XCTAssertTrue("\(error)".contains(word), "\(url): \(error)")
+      }
+    }
+  }
+
+  /// A dead server first costs its connect timeout, and the next one is used; with
+  /// `read-write`, a server that takes no writes (read-only, as a standby is) is passed over,
+  /// and when none takes writes one sentence says what each server was.
+  func testTheFirstServerThatTakesWritesIsUsed() async throws {
+    let port = try server.psql(["-c", "SHOW port"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let closedPort = (Int(port) ?? 5432) == 1 ? 2 : 1
+    let url = server.url(database: database).replacingOccurrences(
+      of: "127.0.0.1:\(port)/", with: "127.0.0.1:\(closedPort),127.0.0.1:\(port)/")
+    let settings = try PostgresSettings(url: url, environment: ["PGPASSWORD": server.password])
+    XCTAssertEqual(settings.endpoints.count, 2, url)
+    let cloud = try cloud(settings)
+    _ = try await cloud.write([CloudWrite(key: "k", value: Data("v".utf8))], in: .keyValue, origin: "a")
+    let read = try await cloud.record(for: "k", in: .keyValue)
+    XCTAssertEqual(read?.value, Data("v".utf8))
+
+    _ = try server.psql(["-c", "ALTER DATABASE \(database) SET default_transaction_read_only = on"])
+    let both = url.replacingOccurrences(of: "127.0.0.1:\(closedPort),", with: "localhost:\(port),")
+    let readOnly = try self.cloud(try PostgresSettings(url: both, environment: ["PGPASSWORD": server.password]))
+    let error = await cloudError { _ = try await readOnly.record(for: "k", in: .keyValue) }
+    XCTAssertEqual(
+      error?.description,
+      "Can't reach the cloud at \(CloudAddress.postgres(url: both).displayName) (no server of the address takes "
+        + "writes (localhost:\(port) is read-only (a standby); 127.0.0.1:\(port) is read-only (a standby))).")
+    _ = try server.psql(["-c", "ALTER DATABASE \(database) RESET default_transaction_read_only"])
+  }
+
   // MARK: - Password and TLS
 
   func testThePasswordFileIsReadOnlyWhenPrivate() async throws {
