@@ -116,6 +116,32 @@ final class DocumentStoreCacheTests: XCTestCase {
     XCTAssertEqual(names, ["From the cache", "東京 🚀", "Swift"], "an unchanged index is read from the cache")
   }
 
+  /// A push changes every row it sent only in what syncing keeps (nothing the list shows):
+  /// the sync that pushed an import leaves a cache that holds the push, and an open that finds
+  /// a cache from before one (a sync cut short) writes it again, so later opens of a synced
+  /// store don't read every row of the index each time.
+  func testACacheLeftBehindAPushIsBroughtUpToDate() async throws {
+    let store = DocumentBookmarkStore(
+      container: BookmarkStoreImplementation.documentContainer(root: home.path, device: "a", online: true))
+    try await store.importBookmarks(Self.many)
+    let identity = try XCTUnwrap(store.container.index.identity)
+    let imported = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation
+    let beforePush = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+    let status = await store.sync()
+    XCTAssertEqual(status?.pending, 0, "everything was pushed")
+    let synced = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation
+    XCTAssertGreaterThan(synced, imported, "the sync that pushed wrote the cache again")
+    await close(store)
+
+    try beforePush.write(to: URL(fileURLWithPath: cachePath))
+    let reopened = open()
+    let loaded = try await reopened.load()
+    await close(reopened)
+    XCTAssertEqual(loaded.count, Self.many.count)
+    let rewritten = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation
+    XCTAssertGreaterThanOrEqual(rewritten, synced, "the open that read the push's rows wrote the cache again")
+  }
+
   // MARK: - Always brought up to date
 
   func testChangesAnotherSessionMadeSinceTheCacheAreApplied() async throws {

@@ -124,7 +124,7 @@ final class MetadataQueryTests: XCTestCase {
     try a.save("one.bookmark", contents: Data(text: "1b"), for: .forOverwriting)
     try a.delete("two.bookmark")
     let resumed = MetadataQuery(container: a)
-    guard case .resumed(let updates, let through) = try resumed.start(resuming: known) else {
+    guard case .resumed(let updates, let through, _) = try resumed.start(resuming: known) else {
       return XCTFail("gathered again")
     }
     let changes = updates.compactMap { update -> (added: [String], changed: [String], removed: [String])? in

@@ -78,8 +78,10 @@ public final class MetadataQuery: Sendable {
     case gathered([MetadataItem])
     /// From what was known: the changes since then, as updates (also sent to subscribers),
     /// and the generation they bring the results up to (the known one if the index could not
-    /// be read just then: the live updates read the changes later).
-    case resumed([MetadataQueryUpdate], through: Int64)
+    /// be read just then: the live updates read the changes later), and how many rows of the
+    /// index were read for them (a row changed only in what syncing keeps — a push marks every
+    /// document it sent — is read but reports nothing).
+    case resumed([MetadataQueryUpdate], through: Int64, read: Int)
   }
 
   /// The files in the results now (none before gathering).
@@ -123,10 +125,10 @@ public final class MetadataQuery: Sendable {
         state.generation = known.generation
         state.gathered = true
       }
-      let updates = update()
+      let (updates, read) = updateCounting()
       let through = state.withLock { $0.generation }
       startWatching()
-      return .resumed(updates, through: through)
+      return .resumed(updates, through: through, read: read)
     }
     let (entries, gatheredAt) = try container.guarded {
       try container.index.read { session in (try session.allEntries(), try session.generation()) }
@@ -232,12 +234,17 @@ public final class MetadataQuery: Sendable {
   /// Reads what changed since the last generation seen and reports it, by origin.
   @discardableResult
   private func update() -> [MetadataQueryUpdate] {
+    updateCounting().updates
+  }
+
+  /// ``update()``, and how many rows of the index it read.
+  private func updateCounting() -> (updates: [MetadataQueryUpdate], read: Int) {
     let since = state.withLock { $0.generation }
     guard
       let (entries, generation) = try? container.index.read({ session in
         (try session.entries(changedAfter: since), try session.generation())
       })
-    else { return [] }
+    else { return ([], 0) }
     let processID = container.processID
     let reports = state.withLock { state -> [MetadataQueryUpdate] in
       // Two updates can race; only the one that moves the generation forward reports.
@@ -279,6 +286,6 @@ public final class MetadataQuery: Sendable {
       }
     }
     for report in reports { broadcast.send(report) }
-    return reports
+    return (reports, entries.count)
   }
 }
