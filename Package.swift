@@ -19,6 +19,8 @@ let package = Package(
   targets: [
     // C boundary: the ncursesw system library plus static inline wrappers for its macros.
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+    // The commit and build date scripts/install links in (weak symbols: a plain build has none).
+    .systemLibrary(name: "CBuildStamp"),
 
     // Values and logic without I/O, bottom to top.
     // Property lists: the values, our XML and binary readers, the XML writer.
@@ -106,7 +108,7 @@ let package = Package(
         "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "StoreWiring", "BookmarksViewModel",
         "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
         "BookmarkFormats",
-        "DurableFiles", "PropertyLists", "WebPages", "WebFetching",
+        "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

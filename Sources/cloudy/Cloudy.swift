@@ -19,8 +19,9 @@ struct Cloudy: AsyncParsableCommand {
     discussion: """
       Run `cloudy` with no subcommand to open the full-screen list. Press ? there for every key.
       Bookmarks are stored on this machine in user defaults unless --store says otherwise.
+      The manual, with every key, store and file: man cloudy.
       """,
-    version: "cloudy \(version)",
+    version: BuildStamp.versionLine(version: version),
     subcommands: [
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
       FoldersCommand.self, FolderCommand.self, TagsCommand.self, MigrateCommand.self, ConfigCommand.self,

@@ -1,8 +1,11 @@
 /// The sentence for a first word that names no command (`cloudy lst`): `Unknown command
 /// “lst”; did you mean “list”?`, naming the nearest command when one is a typo or two away.
 enum CommandSuggestion {
-  /// The global options that take a value, so the value is not taken for a command.
-  static let optionsWithValues: Set<String> = ["--store", "--home", "--cloud", "--account", "--device-name"]
+  /// The global options that take a value, so the value is not taken for a command
+  /// (`--generate-completion-script bash` is the argument parser's).
+  static let optionsWithValues: Set<String> = [
+    "--store", "--home", "--cloud", "--account", "--device-name", "--generate-completion-script",
+  ]
 
   /// The sentence if the first word of `arguments` that is not an option names none of
   /// `commands`; nil if it does, or if there is none.

@@ -106,6 +106,16 @@ final class CommandLineWordsTests: XCTestCase {
     XCTAssertTrue(output.stdout.hasPrefix("cloudy "), output.stdout)
   }
 
+  /// The completion scripts the README and docs/command-line.md tell people to write: the
+  /// shell's name after the option is not taken for a mistyped command.
+  func testCompletionScriptsForEachShell() throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let output = try cloudy(["--generate-completion-script", shell])
+      XCTAssertEqual(output.status, 0, "\(shell): \(output.stderr)")
+      XCTAssertTrue(output.stdout.contains("cloudy"), "\(shell): \(output.stdout.prefix(200))")
+    }
+  }
+
   func testImportCountsAreGroupedAsOnTheScreen() throws {
     let json: [[String: Any]] = (1...1500).map {
       ["id": "i\($0)", "name": "N\($0)", "url": "https://n\($0).example", "created": "2020-01-02T03:04:05Z"]
