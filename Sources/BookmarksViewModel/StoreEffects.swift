@@ -56,8 +56,19 @@ public enum StoreEffects {
     case .restore(let bookmark):
       // From Recently Deleted, to its place; if it went for good, as it was.
       if try await store.restoreDeleted([bookmark.id]).isEmpty { try await store.importBookmarks([bookmark]) }
-    case .remove(let bookmark): try await store.delete(id: bookmark.id)
-    case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
+    case .remove(let bookmark):
+      // Gone already (deleted on another device, and the user said y): what the undo asks
+      // for is so; there is nothing left to take back.
+      do { try await store.delete(id: bookmark.id) } catch StoreError.notFound(bookmark.id) {}
+    case .replace(let id, let draft):
+      do {
+        _ = try await store.update(id: id, with: draft)
+      } catch StoreError.notFound(id) {
+        // Deleted on another device since (the user said y): back from Recently Deleted, then
+        // as the undo makes it.
+        guard try await !store.restoreDeleted([id]).isEmpty else { throw StoreError.notFound(id) }
+        _ = try await store.update(id: id, with: draft)
+      }
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
     case .importAll(let bookmarks): try await store.importBookmarks(bookmarks)
     case .removeAll(let bookmarks, let folders):
