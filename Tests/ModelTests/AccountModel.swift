@@ -62,6 +62,8 @@ struct AccountModel {
   /// (deleted from Recently Deleted, emptied, expired, or an import taken back).
   var acknowledged: Set<String> = []
   var removedForGood: Set<String> = []
+  /// Each bookmark as it was last saved (what keeping deletes held back brings back).
+  var lastFields: [String: ModelFields] = [:]
   var devices: [Device]
 
   /// Who last touched a bookmark (or `folder:` + a folder path), at which step.
@@ -119,6 +121,7 @@ struct AccountModel {
     touch(id, by: device, value: fields)
     touchFolder(fields.folder, by: device)
     bookmarks[id] = fields
+    lastFields[id] = fields
     deleted[id] = nil
     acknowledged.insert(id)
     removedForGood.remove(id)
@@ -169,14 +172,20 @@ struct AccountModel {
     }
   }
 
-  /// A folder deleted with everything in it: its bookmarks go to Recently Deleted.
-  mutating func deleteFolder(_ path: [String], at date: Date, by device: Int) {
+  /// A folder deleted: what it held (bookmarks and folders) goes to its parent.
+  mutating func deleteFolder(_ path: [String], by device: Int) {
     touchFolder(path, by: device)
-    folders = folders.filter { !$0.starts(with: path) }
+    let parent = Array(path.dropLast())
+    folders = Set(
+      folders.compactMap { folder in
+        guard folder.starts(with: path) else { return folder }
+        return folder == path ? nil : parent + folder.dropFirst(path.count)
+      })
     for (id, fields) in bookmarks where fields.folder.starts(with: path) {
-      touch(id, by: device, value: nil)
-      bookmarks[id] = nil
-      deleted[id] = (fields, date)
+      var moved = fields
+      moved.folder = parent + fields.folder.dropFirst(path.count)
+      touch(id, by: device, value: moved)
+      bookmarks[id] = moved
     }
   }
 

@@ -88,7 +88,11 @@ enum ModelChecker {
         let first = summary.byInvariant[violation.invariant] == nil
         summary.byInvariant[violation.invariant, default: 0] += 1
         print("seed \(seed): \(violation)")
-        if first { summary.reports.append(try await report(violation, steps: steps, seed: seed, cloud: cloud)) }
+        if first {
+          let text = try await report(violation, steps: steps, seed: seed, cloud: cloud)
+          print(text)
+          summary.reports.append(text)
+        }
       }
       seed += 1
     }

@@ -274,7 +274,9 @@ final class ModelRun {
     for id in [moved.id, other.id] { model.touch(id, by: d, value: model.bookmarks[id]) }
     let fields = Self.fields(moved)
     model.record(
-      .init(kind: .reorder, label: "move of “\(moved.name)”", before: [moved.id: fields], after: [moved.id: fields]),
+      .init(
+        kind: .reorder, label: "move of “\(moved.name)” in your order", before: [moved.id: fields],
+        after: [moved.id: fields]),
       on: d)
     note(d, "J/K \(moved.id) past \(other.id)")
   }
@@ -285,7 +287,6 @@ final class ModelRun {
     await device.press(.character("A"))
     defer { log.append("  (folder view back to the flat list)") }
     let rows = device.model.state.shownFolders
-    let now = clock.peek()
     switch kind {
     case .newFolder:
       let name = ["Work", "Home", "Reading", "Later", "News"][pick % 5]
@@ -342,7 +343,7 @@ final class ModelRun {
       } else {
         await device.press(.character("d"), .character("y"))
         if device.model.state.message?.isError != true {
-          model.deleteFolder(folder, at: now, by: d)
+          model.deleteFolder(folder, by: d)
           model.record(.init(kind: .folder, label: "folder delete", before: [:], after: [:]), on: d)
           note(d, "deletes folder \(folder)")
         }
@@ -518,7 +519,8 @@ final class ModelRun {
       note(d, "deletes \(chosen.id) for good")
     default:
       await device.press(.character("E"), .character("y"))
-      guard device.message.hasPrefix("Emptied Recently Deleted") else {
+      let one = deletedBefore.count == 1 && device.message == "Deleted “\(chosen.bookmark.name)” for good."
+      guard device.message.hasPrefix("Emptied Recently Deleted") || one else {
         throw fail("acknowledged", "emptying said “\(device.message)”")
       }
       for entry in deletedBefore { model.removeForGood(entry.id, by: d) }
@@ -554,7 +556,8 @@ final class ModelRun {
       await device.press(.character("m"), .enter)
     }
     if device.model.state.modal != nil { await device.press(.escape) }
-    model.contestedCandidates[id, default: [model.bookmarks[id]]] += versions.map { Optional(Self.fields($0.bookmark)) }
+    let current = model.bookmarks[id]
+    model.contestedCandidates[id, default: [current]] += versions.map { Optional(Self.fields($0.bookmark)) }
     if let merged = device.model.state.bookmarks.first(where: { $0.id == id }) {
       model.contestedCandidates[id]!.append(Self.fields(merged))
     }
@@ -569,8 +572,19 @@ final class ModelRun {
     await device.press(.character(keep ? "R" : "Y"))
     let message = device.message
     note(d, "answers the held deletes (\(held.count) of \(held.total)) with \(keep ? "R" : "Y")")
-    guard !keep, message.hasPrefix("Deleted them here too") else { return }
     _ = await device.store.sync()
+    await device.refresh()
+    if keep, message.hasPrefix("Kept them") {
+      // Back on every device: this device's copies saved again (or the deleting device's
+      // Recently Deleted copies, when newer: contested, the stores' choice).
+      for item in held.items {
+        let id = String(item.dropLast(".bookmark".count))
+        guard let fields = model.lastFields[id], model.bookmarks[id] == nil else { continue }
+        if model.deleted[id] != nil { model.contestedCandidates[id, default: [nil]].append(fields) }
+        model.put(id, fields, by: d)
+      }
+    }
+    guard !keep, message.hasPrefix("Deleted them here too") else { return }
     let deleted = Set(try await device.store.recentlyDeleted().map(\.id))
     let inDeleted = held.items.count { deleted.contains(String($0.dropLast(".bookmark".count))) }
     var claimed = 0
@@ -680,7 +694,8 @@ final class ModelRun {
       if value == nil, deleted[id] == nil, !candidates.contains(where: { $0 == nil }) {
         throw fail("nothing lost", "\(id), changed on two devices at once, is in neither the list nor Recently Deleted")
       }
-      if let value, !candidates.contains(value) {
+      // A folder changed at once too: the path a bookmark settles in is the stores' choice.
+      if let value, !candidates.contains(value), !model.foldersContested {
         throw fail("convergence", "\(id) settled as \(value), which no device made (made: \(candidates))")
       }
       model.bookmarks[id] = value
