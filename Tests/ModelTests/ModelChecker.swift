@@ -87,10 +87,10 @@ enum ModelChecker {
       if let violation {
         let first = summary.byInvariant[violation.invariant] == nil
         summary.byInvariant[violation.invariant, default: 0] += 1
-        print("seed \(seed): \(violation)")
+        FileHandle.standardError.write(Data("seed \(seed): \(violation)\n".utf8))
         if first {
           let text = try await report(violation, steps: steps, seed: seed, cloud: cloud)
-          print(text)
+          FileHandle.standardError.write(Data((text + "\n").utf8))
           summary.reports.append(text)
         }
       }

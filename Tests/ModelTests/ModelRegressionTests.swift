@@ -33,4 +33,17 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// A moved A's bookmark while C, offline, deleted it: the move beats the delete, and C's
+  /// copy of the older version stays in Recently Deleted beside it (two pasts, as
+  /// `HeldDeletesTests` has it), which the model allows; the same version twice it does not.
+  func testAnEditThatBeatADeleteKeepsBothPasts() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .editFolder, device: 0, pick: 1),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 2, pick: 0),
+    ])
+  }
 }
