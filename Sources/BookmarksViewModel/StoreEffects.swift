@@ -55,7 +55,15 @@ public enum StoreEffects {
     switch change {
     case .restore(let bookmark):
       // From Recently Deleted, to its place; if it went for good, as it was.
-      if try await store.restoreDeleted([bookmark.id]).isEmpty { try await store.importBookmarks([bookmark]) }
+      guard try await store.restoreDeleted([bookmark.id]).isEmpty else { return }
+      if try await store.load().contains(where: { $0.id == bookmark.id }) {
+        // Back in the list already (restored elsewhere, and the user said y): made as it was.
+        let draft = BookmarkDraft(
+          name: bookmark.name, url: bookmark.url, folder: bookmark.folder, tags: bookmark.tags, notes: bookmark.notes)
+        _ = try await store.update(id: bookmark.id, with: draft)
+      } else {
+        try await store.importBookmarks([bookmark])
+      }
     case .remove(let bookmark):
       // Gone already (deleted on another device, and the user said y): what the undo asks
       // for is so; there is nothing left to take back.

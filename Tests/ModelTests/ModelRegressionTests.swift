@@ -103,4 +103,17 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 2, pick: 0),
     ])
   }
+
+  /// B's add, undone; C restores it and A edits it; B redoes the add (y): it said “Redid add
+  /// of …” and changed nothing (an import skips an id that is listed).
+  func testRedoingAnAddRestoredAndEditedElsewhere() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .restore, device: 2, pick: 0),
+      ModelStep(kind: .editURL, device: 0, pick: 0),
+      ModelStep(kind: .redo, device: 1, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -88,6 +88,8 @@ final class ModelRun {
   private func perform(_ step: ModelStep) async throws {
     let d = step.device % devices.count
     let device = devices[d]
+    // A second between steps, as between a person's keys: dates are kept in whole seconds.
+    clock.advance(seconds: 1)
     if case .confirmHeldDeletes = device.model.state.modal { try await answerHeld(d, keep: step.pick % 2 == 0) }
     let pick = Int(step.pick)
     switch step.kind {

@@ -33,7 +33,11 @@ final class ModelClock: Sendable {
   }
 
   func advance(days: Int) {
-    state.withLock { $0.start = $0.start.addingTimeInterval(Double(days) * 86_400) }
+    advance(seconds: Double(days) * 86_400)
+  }
+
+  func advance(seconds: Double) {
+    state.withLock { $0.start = $0.start.addingTimeInterval(seconds) }
   }
 }
 
