@@ -166,6 +166,14 @@ let package = Package(
       dependencies: ["cloudy", "TestSupport", "BookmarkStores", "BookmarkModel", "PropertyLists"]),
     .testTarget(
       name: "StoreWiringTests", dependencies: ["StoreWiring", "BookmarkStores", "BookmarkModel", "TestSupport"]),
+    // The model-checked core (issue 37): a reference model of one account, and a seeded
+    // random driver of several devices through the view model and the real stores.
+    .testTarget(
+      name: "ModelTests",
+      dependencies: [
+        "BookmarksViewModel", "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats", "Cloud",
+        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "Ubiquity", "ScreenRendering", "TestSupport",
+      ]),
     .testTarget(
       name: "FuzzTests",
       dependencies: [

@@ -717,7 +717,38 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
       }
       await container.syncNow()
     }
+    if keeping { try await refileKept(copies.filter { !restoring.contains($0.key) }) }
     publish()
+  }
+
+  /// Kept bookmarks whose folder was deleted meanwhile (an import taken back takes the folders
+  /// it made, and a folder's delete is never held) go back into a folder of the path they
+  /// had, made again, as a restore does: kept means as they were, not one level up.
+  private func refileKept(_ copies: [Bookmark.ID: (file: String, contents: Data)]) async throws {
+    guard !copies.isEmpty else { return }
+    _ = catchUp()
+    let tree = folderTree()
+    var filing = filing(at: environment.now())
+    var writing: [(file: String, contents: Data)] = []
+    for (id, copy) in copies {
+      guard let (stored, _) = BookmarkDocument.read(copy.contents), let folderID = stored.folderID,
+        tree.place(of: folderID).flatMap(tree.record(at:)) != folderID, !stored.folder.isEmpty,
+        let (file, listed, order) = indexed({ state in
+          state.fileByID[id].flatMap { file in
+            state.entries[file].flatMap { e in e.bookmark.map { (file, $0, e.order) } }
+          }
+        })
+      else { continue }
+      var bookmark = listed
+      bookmark.folder = stored.folder
+      filing.file(&bookmark)
+      writing.append((file, BookmarkDocument.data(for: bookmark, order: order)))
+    }
+    guard let first = writing.first else { return }
+    let documents = folderDocuments(filing.writes.records) + writing
+    _ = try await changing(first.file, to: first.contents) { try container.save(documents) }
+    refresh(documents.map(\.file))
+    await container.syncNow()
   }
 
   @discardableResult
@@ -1263,7 +1294,22 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
       state.deletedSorted = sorted
       return sorted
     }
-    return rules.kept(all, now: environment.now)
+    return rules.kept(withoutHeld(all), now: environment.now)
+  }
+
+  /// Recently Deleted without the copies of bookmarks whose delete is held back here (the
+  /// mass-delete guard): the bookmark is still listed, so it is not deleted here yet, and
+  /// nothing is both listed and in Recently Deleted. Once the deletes are applied the copies
+  /// show; kept, the bookmarks stay.
+  private func withoutHeld(_ deleted: [DeletedBookmark]) -> [DeletedBookmark] {
+    guard let held = container.removalHold.held, !held.keys.isEmpty, !deleted.isEmpty else { return deleted }
+    let keys = Set(held.keys)
+    let heldIDs = state.withLock { state in
+      var ids = Set<Bookmark.ID>()
+      for copy in deleted where state.fileByID[copy.id].map(keys.contains) ?? false { ids.insert(copy.id) }
+      return ids
+    }
+    return heldIDs.isEmpty ? deleted : deleted.filter { !heldIDs.contains($0.id) }
   }
 
   /// The folder records, resolved (kept until the next change).

@@ -67,9 +67,28 @@ public enum StoreEffects {
     switch change {
     case .restore(let bookmark):
       // From Recently Deleted, to its place; if it went for good, as it was.
-      if try await store.restoreDeleted([bookmark.id]).isEmpty { try await store.importBookmarks([bookmark]) }
-    case .remove(let bookmark): try await store.delete(id: bookmark.id)
-    case .replace(let id, let draft): _ = try await store.update(id: id, with: draft)
+      guard try await store.restoreDeleted([bookmark.id]).isEmpty else { return }
+      if try await store.load().contains(where: { $0.id == bookmark.id }) {
+        // Back in the list already (restored elsewhere, and the user said y): made as it was.
+        let draft = BookmarkDraft(
+          name: bookmark.name, url: bookmark.url, folder: bookmark.folder, tags: bookmark.tags, notes: bookmark.notes)
+        _ = try await store.update(id: bookmark.id, with: draft)
+      } else {
+        try await store.importBookmarks([bookmark])
+      }
+    case .remove(let bookmark):
+      // Gone already (deleted on another device, and the user said y): what the undo asks
+      // for is so; there is nothing left to take back.
+      do { try await store.delete(id: bookmark.id) } catch StoreError.notFound(bookmark.id) {}
+    case .replace(let id, let draft):
+      do {
+        _ = try await store.update(id: id, with: draft)
+      } catch StoreError.notFound(id) {
+        // Deleted on another device since (the user said y): back from Recently Deleted, then
+        // as the undo makes it.
+        guard try await !store.restoreDeleted([id]).isEmpty else { throw StoreError.notFound(id) }
+        _ = try await store.update(id: id, with: draft)
+      }
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
     case .importAll(let bookmarks, let folders): try await store.importBookmarks(bookmarks, folders: folders)
     case .removeAll(let bookmarks, let folders):

@@ -1,0 +1,148 @@
+import BookmarkFormats
+import BookmarkModel
+import BookmarkStoreInterface
+import BookmarkStores
+import BookmarksViewModel
+import Foundation
+import ScreenRendering
+import Synchronization
+import Ubiquity
+
+/// One device of the account: its document store (real files, its own metadata index, its
+/// connection to the shared cloud) and the view model of its list, driven by keys as a person
+/// types them. Effects go to the store in turn (``StoreEffects``), answers back to the view
+/// model, as the app's loop does without a terminal.
+final class ModelDevice {
+  let name: String
+  let letter: String
+  private let world: ModelWorld
+  private let clock: ModelClock
+  private(set) var store: DocumentBookmarkStore!
+  private(set) var container: DocumentContainer!
+  private(set) var cloud: SwitchableCloud!
+  var model: BookmarksViewModel
+  private var memoryIndex: InMemoryDocumentIndex?
+  private let ids: IDCounter
+  var online = true
+  /// What the next import brings (the test's reading of the file `I` names).
+  var nextImport: [Bookmark] = []
+
+  init(letter: String, world: ModelWorld, clock: ModelClock) throws {
+    self.letter = letter
+    name = "device-" + letter
+    self.world = world
+    self.clock = clock
+    ids = IDCounter(prefix: letter)
+    model = Self.newViewModel()
+    try open()
+  }
+
+  private static func newViewModel() -> BookmarksViewModel {
+    BookmarksViewModel(state: AppState(backend: .documents, size: ScreenSize(columns: 120, rows: 60)))
+  }
+
+  /// Opens the store from the device's files (first, or after the process was killed).
+  private func open() throws {
+    let cloud = SwitchableCloud(try world.connect())
+    cloud.setReachable(online)
+    self.cloud = cloud
+    let clock = self.clock
+    let ids = self.ids
+    let container = DocumentContainer(
+      root: world.root + "/" + name + "/documents", index: try world.index(device: name, memory: &memoryIndex),
+      cloud: cloud, device: name, deviceName: "Device " + letter.uppercased(), now: { clock.now() })
+    self.container = container
+    store = DocumentBookmarkStore(
+      container: container, environment: BookmarkEnvironment(now: { clock.now() }, newID: { ids.next() }))
+  }
+
+  /// The process killed and started again: the store is re-opened from disk, the session
+  /// (its undo stack, its screen) is new.
+  func restart() async throws {
+    await container.close()
+    store = nil
+    container = nil
+    try open()
+    model = Self.newViewModel()
+    await show()
+  }
+
+  func close() async {
+    await container?.close()
+  }
+
+  func setOnline(_ value: Bool) {
+    online = value
+    cloud.setReachable(value)
+  }
+
+  /// Shows the store's list, flat (`A`), in Edit mode (`e`).
+  func show() async {
+    await refresh()
+    await press(.character("A"), .character("e"))
+  }
+
+  /// The store's newest snapshot, to the view model.
+  func refresh() async {
+    if let snapshot = await store.snapshot() { await send(.storeChanged(snapshot)) }
+  }
+
+  func send(_ action: Action) async {
+    var effects = model.send(action)
+    while !effects.isEmpty {
+      let effect = effects.removeFirst()
+      if case .readImport(let path, _) = effect {
+        let file = ImportedFile(
+          name: (path as NSString).lastPathComponent, additions: nextImport, duplicates: 0, skipped: 0)
+        effects += model.send(.importRead(.success(file)))
+      } else if let answer = await StoreEffects.perform(effect, on: store) {
+        effects += model.send(answer)
+      }
+    }
+  }
+
+  func press(_ keys: Key...) async {
+    for key in keys { await send(.keyPressed(key)) }
+  }
+
+  func type(_ text: String) async {
+    for character in text { await send(.keyPressed(.character(character))) }
+  }
+
+  /// Selects row `row` of what is shown.
+  func select(_ row: Int) async {
+    await press(.character("g"))
+    for _ in 0..<row { await press(.down) }
+  }
+
+  var message: String { model.state.message?.text ?? "" }
+
+  /// The store's real pending queue: the index's pending documents.
+  func realPending() -> Int {
+    (try? container.index.read { try $0.pendingEntries().count }) ?? -1
+  }
+
+  /// The list as the store has it, as the JSON export writes it.
+  func export() async throws -> String {
+    String(decoding: try BookmarkJSON.data(for: try await store.load()), as: UTF8.self)
+  }
+}
+
+/// Ids a device gives its new bookmarks: `a-1`, `a-2`, … (kept across restarts).
+final class IDCounter: Sendable {
+  private let prefix: String
+  private let count = Mutex(0)
+
+  init(prefix: String) {
+    self.prefix = prefix
+  }
+
+  func next() -> String {
+    prefix + "-"
+      + String(
+        count.withLock {
+          $0 += 1
+          return $0
+        })
+  }
+}

@@ -1,0 +1,814 @@
+import BookmarkModel
+import BookmarkStoreInterface
+import BookmarksViewModel
+import Foundation
+
+/// A broken promise: which invariant, at which step, and what was seen.
+struct ModelViolation: Error, CustomStringConvertible {
+  var invariant: String
+  var step: Int
+  var detail: String
+  var description: String { "[\(invariant)] at step \(step): \(detail)" }
+}
+
+/// One run of steps over 2–3 devices of one account: each step is done through a device's
+/// view model, the model is told what the screen said was done, and the invariants are
+/// checked after every step and at every settle. The run stops at the first violation.
+final class ModelRun {
+  static let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+  private let world: ModelWorld
+  private let clock = ModelClock(ModelRun.start)
+  private var devices: [ModelDevice] = []
+  private var model: AccountModel
+  private var index = 0
+  /// What happened, step by step, as the screen said it: printed with a failure.
+  private(set) var log: [String] = []
+  private var adoptUnknown = false
+
+  init(world: ModelWorld, devices count: Int) throws {
+    self.world = world
+    model = AccountModel(devices: count)
+    for letter in ["a", "b", "c"].prefix(count) {
+      devices.append(try ModelDevice(letter: letter, world: world, clock: clock))
+    }
+  }
+
+  /// Runs `steps`; the first violation, or nil.
+  func run(_ steps: [ModelStep]) async -> ModelViolation? {
+    do {
+      for device in devices { await device.show() }
+      for (number, step) in steps.enumerated() {
+        index = number
+        model.step = number + 1
+        if Self.tracing { FileHandle.standardError.write(Data("step \(number): \(step)\n".utf8)) }
+        let watchdog = Self.watch(number, step)
+        defer { watchdog.cancel() }
+        try await perform(step)
+        try await afterStep()
+      }
+    } catch let violation as ModelViolation {
+      return violation
+    } catch {
+      return ModelViolation(invariant: "driver", step: index, detail: "\(error)")
+    }
+    return nil
+  }
+
+  /// `CLOUDY_MODEL_OFFLINE_REORDER=1`: drive `J`/`K` offline too (the open defect above).
+  static let driveOfflineReorders = ProcessInfo.processInfo.environment["CLOUDY_MODEL_OFFLINE_REORDER"] == "1"
+
+  /// `CLOUDY_MODEL_TRACE=1`: each step on stderr as it starts.
+  static let tracing = ProcessInfo.processInfo.environment["CLOUDY_MODEL_TRACE"] == "1"
+
+  /// A step that takes more than two minutes is a hang: said, with the step, and the run
+  /// ends there (a test can't wait for it).
+  private static func watch(_ number: Int, _ step: ModelStep) -> Task<Void, Never> {
+    Task.detached {
+      try? await Task.sleep(for: .seconds(120))
+      guard !Task.isCancelled else { return }
+      fatalError("ModelTests: step \(number) (\(step)) has not finished in 120 s: a hang")
+    }
+  }
+
+  func closeAll() async {
+    for device in devices { await device.close() }
+  }
+
+  private func fail(_ invariant: String, _ detail: String) -> ModelViolation {
+    ModelViolation(invariant: invariant, step: index, detail: detail)
+  }
+
+  private func note(_ device: Int, _ what: String) {
+    log.append("\(index): \(["A", "B", "C"][device]) \(what) → “\(devices[device].message)”")
+  }
+
+  // MARK: - Steps
+
+  private func perform(_ step: ModelStep) async throws {
+    let d = step.device % devices.count
+    let device = devices[d]
+    // A second between steps, as between a person's keys: dates are kept in whole seconds.
+    clock.advance(seconds: 1)
+    if case .confirmHeldDeletes = device.model.state.modal { try await answerHeld(d, keep: step.pick % 2 == 0) }
+    let pick = Int(step.pick)
+    switch step.kind {
+    case .add: try await add(d, pick)
+    case .editName, .editURL, .editNotes, .editTags, .editFolder: try await edit(d, step.kind, pick)
+    case .delete: try await delete(d, pick)
+    case .move: try await move(d, pick)
+    case .reorder: try await reorder(d, pick)
+    case .newFolder, .renameFolder, .moveFolder, .deleteFolder: try await folder(d, step.kind, pick)
+    case .importFew: try await importFile(d, count: 1 + pick % 3, pick)
+    case .importMany: try await importFile(d, count: 60 + pick % 10, pick)
+    case .undo, .redo: try await undo(d, step.kind == .undo, pick)
+    case .restore, .deleteForGood, .emptyDeleted: try await recentlyDeleted(d, step.kind, pick)
+    case .resolve: try await resolve(d, pick)
+    case .offline:
+      device.setOnline(false)
+      model.devices[d].online = false
+      note(d, "goes offline")
+    case .online:
+      device.setOnline(true)
+      model.devices[d].online = true
+      note(d, "comes online")
+    case .restart:
+      try await device.restart()
+      model.devices[d].undo = []
+      model.devices[d].redo = []
+      note(d, "killed and restarted")
+    case .daysAhead:
+      let days = [1, 3, 10, 29, 31][pick % 5]
+      clock.advance(days: days)
+      log.append("\(index): the clock moves \(days) days ahead")
+    case .settle:
+      try await settle(keep: pick % 2 == 0)
+    }
+  }
+
+  /// The bookmark shown on a row picked by `pick`, selected; nil when the list is empty.
+  private func pickBookmark(_ d: Int, _ pick: Int, avoidingConflicts: Bool = true) async -> Bookmark? {
+    let device = devices[d]
+    let bookmarks = device.model.state.bookmarks
+    guard !bookmarks.isEmpty else { return nil }
+    let candidates = bookmarks.indices.filter {
+      !avoidingConflicts || !device.model.state.conflicted.contains(bookmarks[$0].id)
+    }
+    guard !candidates.isEmpty else { return nil }
+    let row = candidates[pick % candidates.count]
+    await device.select(row)
+    return device.model.state.selectedBookmark
+  }
+
+  private static func fields(_ bookmark: Bookmark) -> ModelFields {
+    ModelFields(
+      name: bookmark.name, url: bookmark.url, folder: bookmark.folder, notes: bookmark.notes, tags: bookmark.tags)
+  }
+
+  private let folderNames = ["Work", "Home", "Reading", "Work/Swift", "Home/Recipes"]
+
+  private func add(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    let n = "\(index)"
+    var fields = ModelFields(name: "Added \(n)", url: "https://added.example/\(n)", folder: [], notes: "", tags: [])
+    await device.press(.character("+"))
+    await device.type(fields.name)
+    await device.press(.down)
+    await device.type(fields.url)
+    if pick % 3 == 0 {
+      let folder = folderNames[pick % folderNames.count]
+      fields.folder = folder.split(separator: "/").map(String.init)
+      await device.press(.down)
+      await device.type(folder)
+    }
+    if pick % 4 == 1 {
+      fields.tags = ["t\(pick % 3)"]
+      if pick % 3 != 0 { await device.press(.down) }
+      await device.press(.down)
+      await device.type(fields.tags[0])
+    }
+    await device.press(.enter)
+    guard device.message == "Added “\(fields.name)”.", let saved = device.model.state.selectedBookmark else {
+      throw fail("acknowledged", "adding \(fields) said “\(device.message)”")
+    }
+    guard Self.fields(saved) == fields else {
+      throw fail("acknowledged", "added \(fields) but the list shows \(Self.fields(saved))")
+    }
+    model.put(saved.id, fields, by: d)
+    model.record(
+      .init(kind: .bookmark, label: "add of “\(fields.name)”", before: [saved.id: nil], after: [saved.id: fields]),
+      on: d)
+    note(d, "adds \(saved.id) \(fields)")
+  }
+
+  private func edit(_ d: Int, _ kind: ModelStep.Kind, _ pick: Int) async throws {
+    let device = devices[d]
+    guard let bookmark = await pickBookmark(d, pick) else { return }
+    let before = Self.fields(bookmark)
+    var after = before
+    let downs: Int
+    let typed: String
+    switch kind {
+    case .editName:
+      after.name = "Edited \(index)"
+      typed = after.name
+      downs = 0
+    case .editURL:
+      after.url = "https://edited.example/\(index)"
+      typed = after.url
+      downs = 1
+    case .editFolder:
+      let folder = folderNames[pick % folderNames.count]
+      after.folder = folder.split(separator: "/").map(String.init)
+      typed = folder
+      downs = 2
+    case .editTags:
+      after.tags = ["t\(pick % 4)"]
+      typed = after.tags[0]
+      downs = 3
+    default:
+      after.notes = "Notes \(index)"
+      typed = after.notes
+      downs = 4
+    }
+    await device.press(.enter)
+    guard case .dialog = device.model.state.modal else {
+      throw fail("driver", "Enter on “\(bookmark.name)” opened \(String(describing: device.model.state.modal))")
+    }
+    for _ in 0..<downs { await device.press(.down) }
+    await device.press(.control("u"))
+    await device.type(typed)
+    await device.press(.enter)
+    if after == before {
+      if case .dialog = device.model.state.modal { await device.press(.escape, .character("y")) }
+      note(d, "edits \(bookmark.id) to what it was")
+      return
+    }
+    guard device.message == "Saved “\(after.name)”." else {
+      throw fail("acknowledged", "editing \(bookmark.id) to \(after) said “\(device.message)”")
+    }
+    model.put(bookmark.id, after, by: d)
+    model.record(
+      .init(
+        kind: .bookmark, label: "edit of “\(before.name)”", before: [bookmark.id: before], after: [bookmark.id: after]),
+      on: d)
+    note(d, "edits \(bookmark.id) to \(after)")
+  }
+
+  private func delete(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    guard let bookmark = await pickBookmark(d, pick) else { return }
+    await device.press(.character("d"), .character("y"))
+    guard device.message == "Deleted “\(bookmark.name)”; D shows Recently Deleted." else {
+      throw fail("acknowledged", "deleting \(bookmark.id) said “\(device.message)”")
+    }
+    let fields = Self.fields(bookmark)
+    model.delete(bookmark.id, at: clock.peek(), by: d)
+    model.record(
+      .init(
+        kind: .bookmark, label: "delete of “\(fields.name)”", before: [bookmark.id: fields], after: [bookmark.id: nil]),
+      on: d)
+    note(d, "deletes \(bookmark.id)")
+  }
+
+  private func move(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    guard let bookmark = await pickBookmark(d, pick) else { return }
+    await device.press(.character("m"))
+    guard case .move(let picker) = device.model.state.modal else { return }
+    let choices = picker.rows.indices.filter { picker.rows[$0].path != bookmark.folder }
+    guard !choices.isEmpty else {
+      await device.press(.escape)
+      return
+    }
+    let choice = choices[pick / 7 % choices.count]
+    let path = picker.rows[choice].path
+    await device.press(.home)
+    for _ in 0..<choice { await device.press(.down) }
+    await device.press(.enter)
+    guard device.message.hasPrefix("Moved “\(bookmark.name)”") else {
+      throw fail("acknowledged", "moving \(bookmark.id) to \(path) said “\(device.message)”")
+    }
+    let before = Self.fields(bookmark)
+    var after = before
+    after.folder = path
+    model.put(bookmark.id, after, by: d)
+    model.record(
+      .init(
+        kind: .bookmark, label: "move of “\(before.name)”", before: [bookmark.id: before], after: [bookmark.id: after]),
+      on: d)
+    note(d, "moves \(bookmark.id) to /\(path.joined(separator: "/"))")
+  }
+
+  private func reorder(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    let bookmarks = device.model.state.bookmarks
+    guard bookmarks.count >= 2 else { return }
+    // Open defect (issue 37, ModelRegressionTests.testAReorderOfflineDoesNotBringBackADelete):
+    // a J/K made offline on a bookmark another device deleted meanwhile brings it back (an edit
+    // beats a delete) with its copy still in Recently Deleted. Not driven until it is fixed.
+    if !device.online && !Self.driveOfflineReorders {
+      log.append("\(index): J/K offline not driven (open defect)")
+      return
+    }
+    let row = pick % bookmarks.count
+    await device.select(row)
+    let moved = bookmarks[row]
+    let other = bookmarks[row == bookmarks.count - 1 ? row - 1 : row + 1]
+    await device.press(row == bookmarks.count - 1 ? .character("K") : .character("J"))
+    if let message = device.model.state.message, message.isError {
+      throw fail("acknowledged", "J/K on \(moved.id) said “\(message.text)”")
+    }
+    // As this device has them: what its J/K writes (it may not have seen a delete elsewhere).
+    model.touch(moved.id, by: d, value: Self.fields(moved))
+    model.touch(other.id, by: d, value: Self.fields(other))
+    let fields = Self.fields(moved)
+    model.record(
+      .init(
+        kind: .reorder, label: "move of “\(moved.name)” in your order", before: [moved.id: fields],
+        after: [moved.id: fields]),
+      on: d)
+    note(d, "J/K \(moved.id) past \(other.id)")
+  }
+
+  private func folder(_ d: Int, _ kind: ModelStep.Kind, _ pick: Int) async throws {
+    let device = devices[d]
+    // The folder view, at the top level.
+    await device.press(.character("A"))
+    defer { log.append("  (folder view back to the flat list)") }
+    let rows = device.model.state.shownFolders
+    switch kind {
+    case .newFolder:
+      let name = ["Work", "Home", "Reading", "Later", "News"][pick % 5]
+      await device.press(.character("N"))
+      await device.type(name)
+      await device.press(.enter)
+      if case .folderName = device.model.state.modal {
+        await device.press(.escape)
+        note(d, "new folder “\(name)” refused")
+      } else if device.model.state.message?.isError != true {
+        model.makeFolder([name], by: d)
+        model.record(.init(kind: .folder, label: "new folder", before: [:], after: [:]), on: d)
+        note(d, "makes folder \(name)")
+      }
+    case .renameFolder, .moveFolder, .deleteFolder:
+      guard !rows.isEmpty else { break }
+      let row = pick % rows.count
+      let folder = rows[row].path
+      await device.select(row)
+      if kind == .renameFolder {
+        let name = ["Office", "House", "Later", "Work", "Archive"][pick / 5 % 5]
+        await device.press(.enter, .control("u"))
+        await device.type(name)
+        await device.press(.enter)
+        if case .folderName = device.model.state.modal {
+          await device.press(.escape)
+          note(d, "rename of \(folder) to \(name) refused")
+        } else if device.model.state.message?.isError != true, folder != [name] {
+          model.moveFolder(folder, to: [name], by: d)
+          model.record(.init(kind: .folder, label: "rename", before: [:], after: [:]), on: d)
+          note(d, "renames folder \(folder) to \(name)")
+        }
+      } else if kind == .moveFolder {
+        await device.press(.character("m"))
+        guard case .move(let picker) = device.model.state.modal, !picker.rows.isEmpty else {
+          if case .move = device.model.state.modal { await device.press(.escape) }
+          break
+        }
+        let choice = pick / 7 % picker.rows.count
+        let parent = picker.rows[choice].path
+        await device.press(.home)
+        for _ in 0..<choice { await device.press(.down) }
+        await device.press(.enter)
+        if case .move = device.model.state.modal {
+          await device.press(.escape)
+          note(d, "move of \(folder) into \(parent) refused")
+        } else if device.model.state.message?.isError != true, parent + [folder.last!] != folder {
+          model.moveFolder(folder, to: parent + [folder.last!], by: d)
+          model.record(.init(kind: .folder, label: "folder move", before: [:], after: [:]), on: d)
+          note(d, "moves folder \(folder) into /\(parent.joined(separator: "/"))")
+        } else {
+          note(d, "move of folder \(folder) into \(parent): nothing")
+        }
+      } else {
+        await device.press(.character("d"), .character("y"))
+        if device.model.state.message?.isError != true {
+          model.deleteFolder(folder, by: d)
+          model.record(.init(kind: .folder, label: "folder delete", before: [:], after: [:]), on: d)
+          note(d, "deletes folder \(folder)")
+        }
+      }
+    default: break
+    }
+    if let modal = device.model.state.modal { throw fail("driver", "a folder step left \(modal) open") }
+    await device.press(.character("A"))
+  }
+
+  private func importFile(_ d: Int, count: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    let made = (0..<count).map { i in
+      Bookmark(
+        id: "imp-\(index)-\(i)", name: "Imported \(index).\(i)", url: "https://imported.example/\(index)/\(i)",
+        created: ModelRun.start, modified: ModelRun.start, folder: i % 4 == 1 ? ["Imported \(index)"] : [],
+        notes: i % 5 == 2 ? "from a file" : "", tags: i % 3 == 0 ? ["import"] : [])
+    }
+    device.nextImport = made
+    await device.press(.character("I"))
+    await device.type(world.root + "/import-\(index).json")
+    await device.press(.enter, .enter)
+    let expected = "Imported \(count == 1 ? "1 bookmark" : "\(count) bookmarks") from import-\(index).json"
+    guard device.message.hasPrefix(expected) else {
+      throw fail("acknowledged", "importing \(count) said “\(device.message)”")
+    }
+    var after: [String: ModelFields?] = [:]
+    for bookmark in made {
+      model.put(bookmark.id, Self.fields(bookmark), by: d)
+      after[bookmark.id] = Self.fields(bookmark)
+    }
+    model.record(
+      .init(
+        kind: .importAll,
+        label: "import of \(count == 1 ? "1 bookmark" : "\(count) bookmarks") from import-\(index).json",
+        before: after.mapValues { _ in nil }, after: after),
+      on: d)
+    note(d, "imports \(count)")
+  }
+
+  private func undo(_ d: Int, _ undoing: Bool, _ pick: Int) async throws {
+    let device = devices[d]
+    let expectation = model.expectation(undo: undoing, on: d)
+    let word = undoing ? "Undid" : "Redid"
+    let contested = { (entry: AccountModel.UndoEntry) in
+      entry.before.keys.contains { self.model.contestedCandidates[$0] != nil || self.model.isStale($0, for: d) }
+        || self.model.foldersContested
+    }
+    await device.press(.character(undoing ? "u" : "U"))
+    switch expectation {
+    case .nothing(let message):
+      guard device.message == message else {
+        throw fail("undo exact", "expected “\(message)”, got “\(device.message)”")
+      }
+      return
+    case .refuseFolder:
+      guard device.message == "Can't undo a folder change." else {
+        throw fail("undo exact", "expected the folder refusal, got “\(device.message)”")
+      }
+      return
+    case .applies(let entry, let values), .asks(let entry, let values):
+      var asked = false
+      if case .confirmUndo(let step, _) = device.model.state.modal {
+        asked = true
+        if !contested(entry), case .applies = expectation {
+          throw fail("undo exact", "asked before \(word.lowercased()) \(entry.label), which nothing else touched")
+        }
+        guard step.label == entry.label else {
+          throw fail("undo exact", "asked about “\(step.label)” where the newest step is “\(entry.label)”")
+        }
+        if pick % 3 == 0 {
+          await device.press(.character("n"))
+          note(d, "\(word.lowercased()) asked; answered n")
+          return
+        }
+        await device.press(.character("y"))
+      } else if case .asks = expectation, !contested(entry) {
+        throw fail("undo exact", "\(word.lowercased()) \(entry.label) without asking, though it changed since")
+      }
+      guard device.message == "\(word) \(entry.label)." else {
+        throw fail("undo exact", "\(word.lowercased()) \(entry.label) said “\(device.message)”")
+      }
+      apply(entry, values, undoing: undoing, asked: asked, by: d)
+      if undoing {
+        model.devices[d].redo.append(model.devices[d].undo.removeLast())
+      } else {
+        model.devices[d].undo.append(model.devices[d].redo.removeLast())
+      }
+      note(d, "\(word.lowercased()) \(entry.label)")
+    }
+  }
+
+  /// What an undo or redo does to the account, as the model states it.
+  private func apply(
+    _ entry: AccountModel.UndoEntry, _ values: [String: ModelFields?], undoing: Bool, asked: Bool, by d: Int
+  ) {
+    let now = clock.peek()
+    switch entry.kind {
+    case .reorder:
+      for id in values.keys { model.touch(id, by: d, value: model.bookmarks[id]) }
+    case .importAll where undoing:
+      // Those as the import brought them go for good; one changed since (after y) goes to
+      // Recently Deleted; one gone already is left.
+      for (id, brought) in entry.after {
+        if model.bookmarks[id] == brought {
+          model.removeForGood(id, by: d)
+        } else if model.bookmarks[id] != nil {
+          model.delete(id, at: now, by: d)
+        }
+      }
+      // The folders it made, left empty, go too.
+      let made = Set(entry.after.values.compactMap { $0?.folder }.filter { !$0.isEmpty })
+      for folder in made where !model.bookmarks.values.contains(where: { $0.folder.starts(with: folder) }) {
+        if !model.folders.contains(where: { $0.starts(with: folder) && $0 != folder }) { model.folders.remove(folder) }
+      }
+    default:
+      for (id, target) in values {
+        if let target {
+          if model.bookmarks[id] == nil, let entry = model.deleted[id], entry.fields == target {
+            model.restore(id, by: d)
+          } else {
+            model.put(id, target, by: d)
+          }
+        } else if model.bookmarks[id] != nil {
+          model.delete(id, at: now, by: d)
+        }
+      }
+    }
+  }
+
+  private func recentlyDeleted(_ d: Int, _ kind: ModelStep.Kind, _ pick: Int) async throws {
+    let device = devices[d]
+    let listedBefore = Set(device.model.state.bookmarks.map(\.id))
+    let deletedBefore = device.model.state.deleted
+    await device.press(.character("D"))
+    guard case .recentlyDeleted = device.model.state.modal else {
+      throw fail("driver", "D opened \(String(describing: device.model.state.modal))")
+    }
+    guard !deletedBefore.isEmpty else {
+      await device.press(.escape)
+      return
+    }
+    let row = pick % deletedBefore.count
+    for _ in 0..<row { await device.press(.down) }
+    let chosen = deletedBefore[row]
+    switch kind {
+    case .restore:
+      await device.press(.enter)
+      guard device.message.hasPrefix("Restored “\(chosen.bookmark.name)”") else {
+        if device.message.contains("is in the list already") || device.message.contains("wasn't put back") {
+          note(d, "restore of \(chosen.id): \(device.message)")
+          if case .recentlyDeleted = device.model.state.modal { await device.press(.escape) }
+          return
+        }
+        throw fail("acknowledged", "restoring \(chosen.id) said “\(device.message)”")
+      }
+      let restored = Set(device.model.state.bookmarks.map(\.id)).subtracting(listedBefore)
+      for id in restored {
+        let fields = model.deleted[id]?.fields ?? Self.fields(chosen.bookmark)
+        model.restore(id, by: d)
+        if model.bookmarks[id] == nil { model.put(id, fields, by: d) }
+        model.record(
+          .init(
+            kind: .bookmark, label: "restore of “\(fields.name)”", before: [id: nil], after: [id: fields]), on: d)
+      }
+      note(d, "restores \(chosen.id)")
+    case .deleteForGood:
+      await device.press(.character("d"), .character("y"))
+      guard device.message == "Deleted “\(chosen.bookmark.name)” for good." else {
+        throw fail("acknowledged", "deleting \(chosen.id) for good said “\(device.message)”")
+      }
+      model.removeForGood(chosen.id, by: d)
+      note(d, "deletes \(chosen.id) for good")
+    default:
+      await device.press(.character("E"), .character("y"))
+      let one = deletedBefore.count == 1 && device.message == "Deleted “\(chosen.bookmark.name)” for good."
+      guard device.message.hasPrefix("Emptied Recently Deleted") || one else {
+        throw fail("acknowledged", "emptying said “\(device.message)”")
+      }
+      for entry in deletedBefore { model.removeForGood(entry.id, by: d) }
+      note(d, "empties Recently Deleted (\(deletedBefore.count))")
+    }
+    if case .recentlyDeleted = device.model.state.modal { await device.press(.escape) }
+  }
+
+  private func resolve(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    let bookmarks = device.model.state.bookmarks
+    guard let row = bookmarks.indices.first(where: { device.model.state.conflicted.contains(bookmarks[$0].id) }) else {
+      return
+    }
+    let id = bookmarks[row].id
+    await device.select(row)
+    await device.press(.enter)
+    guard case .resolve(let dialog) = device.model.state.modal, let versions = dialog.versions, versions.count >= 2
+    else {
+      if device.model.state.modal != nil { await device.press(.escape) }
+      note(d, "resolve of \(id): nothing to resolve")
+      return
+    }
+    let how = ["keep", "keep both", "merge"][pick % 3]
+    switch how {
+    case "keep":
+      for _ in 0..<(pick / 3 % versions.count) { await device.press(.down) }
+      await device.press(.enter)
+    case "keep both":
+      await device.press(.character("b"))
+      adoptUnknown = true
+    default:
+      await device.press(.character("m"), .enter)
+    }
+    if device.model.state.modal != nil { await device.press(.escape) }
+    let current = model.bookmarks[id]
+    model.contestedCandidates[id, default: [current]] += versions.map { Optional(Self.fields($0.bookmark)) }
+    if let merged = device.model.state.bookmarks.first(where: { $0.id == id }) {
+      model.contestedCandidates[id]!.append(Self.fields(merged))
+    }
+    note(d, "resolves \(id): \(how)")
+  }
+
+  /// A device that was asked about deletes held back answers: `R` keeps them, `Y` deletes
+  /// them here too. What the bottom line then says of Recently Deleted must be true.
+  private func answerHeld(_ d: Int, keep: Bool) async throws {
+    let device = devices[d]
+    guard case .confirmHeldDeletes(let held) = device.model.state.modal else { return }
+    await device.press(.character(keep ? "R" : "Y"))
+    let message = device.message
+    note(d, "answers the held deletes (\(held.count) of \(held.total)) with \(keep ? "R" : "Y")")
+    _ = await device.store.sync()
+    await device.refresh()
+    if keep, message.hasPrefix("Kept them") {
+      // Back on every device: this device's copies saved again (or the deleting device's
+      // Recently Deleted copies, when newer: contested, the stores' choice).
+      for item in held.items {
+        let id = String(item.dropLast(".bookmark".count))
+        guard let fields = model.lastFields[id], model.bookmarks[id] == nil else { continue }
+        if model.deleted[id] != nil { model.contestedCandidates[id, default: [nil]].append(fields) }
+        model.put(id, fields, by: d)
+      }
+    }
+    guard !keep, message.hasPrefix("Deleted them here too") else { return }
+    let deleted = Set(try await device.store.recentlyDeleted().map(\.id))
+    let inDeleted = held.items.count { deleted.contains(String($0.dropLast(".bookmark".count))) }
+    var claimed = 0
+    if message.contains("Recently Deleted (D) has them") {
+      claimed = held.count
+    } else if let range = message.range(of: "Recently Deleted (D) has ") {
+      claimed = Int(message[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+    if claimed > inDeleted {
+      throw fail(
+        "message true",
+        "“\(message)” but Recently Deleted holds \(inDeleted) of the \(held.count) held (\(deleted.count) in all)")
+    }
+  }
+
+  // MARK: - Invariants
+
+  /// After every step: every online device synced (the step's change pushed, fetched by the
+  /// others), every screen given its store's snapshot; then the status line and Recently
+  /// Deleted checked on each.
+  private func afterStep() async throws {
+    for device in devices { _ = await device.store.sync() }
+    for device in devices { _ = await device.store.sync() }
+    for device in devices { await device.refresh() }
+    for (d, device) in devices.enumerated() {
+      if device.online { model.devices[d].lastSync = model.step }
+      try await checkStatus(d)
+      try await checkDeletedApart(d)
+    }
+  }
+
+  /// The status line is true: checked again after another sync while the device's own sync
+  /// engine, woken by another device's signal, may be between its steps.
+  private func checkStatus(_ d: Int) async throws {
+    var attempt = 0
+    while true {
+      do {
+        try checkStatusOnce(d)
+        return
+      } catch let violation as ModelViolation {
+        attempt += 1
+        if attempt >= 4 { throw violation }
+        _ = await devices[d].store.sync()
+        await devices[d].refresh()
+      }
+    }
+  }
+
+  private func checkStatusOnce(_ d: Int) throws {
+    let device = devices[d]
+    let status = device.model.state.status
+    let real = device.realPending()
+    guard status.pending == real else {
+      throw fail("status true", "\(device.name) says “\(status.summary)” but \(real) documents are pending")
+    }
+    if !device.online, status.sync != .offline {
+      throw fail("status true", "\(device.name) is offline but says “\(status.summary)”")
+    }
+    if device.online, status.sync == .offline {
+      throw fail("status true", "\(device.name) is online but says “\(status.summary)”")
+    }
+    if device.online, real == 0, status.sync != .synced {
+      throw fail("status true", "\(device.name) is online with nothing pending but says “\(status.summary)”")
+    }
+    if status.sync == .synced, real != 0 {
+      throw fail("status true", "\(device.name) says synced with \(real) pending")
+    }
+  }
+
+  private func checkDeletedApart(_ d: Int) async throws {
+    guard let snapshot = await devices[d].store.snapshot(), case .success(let bookmarks) = snapshot.bookmarks else {
+      throw fail("driver", "\(devices[d].name) has no list")
+    }
+    // A copy of an older version beside a newer one listed is two pasts, both kept (an edit
+    // beat the delete: DeletedBookmark.notChangedSince, HeldDeletesTests); the same version
+    // listed and in Recently Deleted is not.
+    let listed = Dictionary(bookmarks.map { ($0.id, Self.fields($0)) }) { a, _ in a }
+    let both = Set(snapshot.deleted.filter { listed[$0.id] == Self.fields($0.bookmark) }.map(\.id))
+    if !both.isEmpty {
+      throw fail("recently deleted", "\(devices[d].name) lists \(both.sorted()) and has them in Recently Deleted")
+    }
+  }
+
+  /// Every device online and synced until quiet; then every device's export is the same, and
+  /// the model's; nothing acknowledged is lost; Recently Deleted is what the model says.
+  private func settle(keep: Bool) async throws {
+    for (d, device) in devices.enumerated() {
+      device.setOnline(true)
+      model.devices[d].online = true
+    }
+    for _ in 0..<4 {
+      for device in devices { _ = await device.store.sync() }
+      for device in devices { await device.refresh() }
+      for d in devices.indices {
+        if case .confirmHeldDeletes = devices[d].model.state.modal { try await answerHeld(d, keep: keep) }
+      }
+    }
+    for d in devices.indices { model.devices[d].lastSync = model.step }
+    let exports = try await devices.asyncMap { try await $0.export() }
+    for (d, export) in exports.enumerated() where export != exports[0] {
+      throw fail("convergence", "\(devices[d].name)'s export differs from \(devices[0].name)'s")
+    }
+    let listed = Dictionary(try await devices[0].store.load().map { ($0.id, Self.fields($0)) }) { a, _ in a }
+    let deletedEntries = try await devices[0].store.recentlyDeleted()
+    let deleted = Dictionary(deletedEntries.map { ($0.id, $0) }) { a, _ in a }
+    let now = clock.peek()
+    model.expire(now: now)
+    // Contested bookmarks: what the stores agree on must be one of the versions made.
+    for (id, candidates) in model.contestedCandidates {
+      let value = listed[id]
+      if value == nil, deleted[id] == nil, !candidates.contains(where: { $0 == nil }) {
+        throw fail("nothing lost", "\(id), changed on two devices at once, is in neither the list nor Recently Deleted")
+      }
+      // A folder changed at once too: the path a bookmark settles in is the stores' choice.
+      if let value, !candidates.contains(value), !model.foldersContested {
+        throw fail("convergence", "\(id) settled as \(value), which no device made (made: \(candidates))")
+      }
+      model.bookmarks[id] = value
+      if let entry = deleted[id] { model.deleted[id] = (Self.fields(entry.bookmark), entry.deleted) }
+      if value == nil, deleted[id] == nil { model.removedForGood.insert(id) }
+    }
+    if model.foldersContested || adoptUnknown {
+      for (id, value) in listed where model.bookmarks[id] == nil { model.bookmarks[id] = value }
+      for (id, value) in listed where model.foldersContested { model.bookmarks[id] = value }
+      for (id, _) in model.bookmarks where listed[id] == nil && model.foldersContested {
+        model.bookmarks[id] = nil
+      }
+    }
+    // The list.
+    for (id, value) in listed where model.bookmarks[id] != value {
+      let expected = model.bookmarks[id].map { "\($0)" } ?? (model.deleted[id] != nil ? "in Recently Deleted" : "gone")
+      throw fail("convergence", "\(id) is \(value) on every device; the model has it \(expected)")
+    }
+    for (id, value) in model.bookmarks where listed[id] == nil {
+      throw fail("nothing lost", "\(id) \(value) is missing from every device's list")
+    }
+    // Nothing acknowledged is lost.
+    for id in model.acknowledged where listed[id] == nil && deleted[id] == nil && !model.removedForGood.contains(id) {
+      throw fail("nothing lost", "\(id) is in neither the list nor Recently Deleted, and no one removed it for good")
+    }
+    // Recently Deleted: what was deleted in the last 30 days and not restored.
+    for id in model.deleted.keys where deleted[id] == nil {
+      let age = now.timeIntervalSince(model.deleted[id]!.at) / 86_400
+      if model.foldersContested || abs(age - 30) < 1 {
+        model.deleted[id] = nil
+        continue
+      }
+      throw fail("recently deleted", "\(id), deleted \(Int(age)) days ago, is missing from Recently Deleted")
+    }
+    for (id, entry) in deleted where model.deleted[id] == nil {
+      let age = now.timeIntervalSince(entry.deleted) / 86_400
+      if model.foldersContested || abs(age - 30) < 1 || adoptUnknown {
+        model.deleted[id] = (Self.fields(entry.bookmark), entry.deleted)
+        continue
+      }
+      throw fail(
+        "recently deleted", "Recently Deleted holds \(id) (\(Int(age)) days), which the model says is not there")
+    }
+    // The folders.
+    let storeFolders = Set((await devices[0].store.snapshot())?.folders ?? [])
+    var expectedFolders = model.folders
+    for value in model.bookmarks.values { model.addFolders(of: value.folder) }
+    expectedFolders = model.folders
+    var shown = storeFolders
+    for value in listed.values {
+      for end in stride(from: value.folder.count, to: 0, by: -1) { shown.insert(Array(value.folder.prefix(end))) }
+    }
+    if model.foldersContested {
+      model.folders = shown
+    } else if shown != expectedFolders {
+      throw fail(
+        "convergence",
+        "the folders are \(shown.map { $0.joined(separator: "/") }.sorted()); the model has "
+          + "\(expectedFolders.map { $0.joined(separator: "/") }.sorted())")
+    }
+    // The status line, settled.
+    for (d, device) in devices.enumerated() {
+      try await checkStatus(d)
+      if device.model.state.status.pending != 0 {
+        throw fail(
+          "status true", "\(device.name) still has \(device.model.state.status.pending) pending after settling")
+      }
+    }
+    model.contestedCandidates = [:]
+    model.foldersContested = false
+    adoptUnknown = false
+    log.append("\(index): settled: \(listed.count) bookmarks, \(deleted.count) in Recently Deleted, all agree")
+  }
+}
+
+extension Array {
+  func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var results: [T] = []
+    for element in self { results.append(try await transform(element)) }
+    return results
+  }
+}

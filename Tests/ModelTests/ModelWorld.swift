@@ -1,0 +1,133 @@
+import Cloud
+import CloudPostgres
+import CloudSQLite
+import DocumentIndexSQLite
+import Foundation
+import Synchronization
+import Ubiquity
+
+/// Which cloud the devices of a run share.
+enum ModelCloud: String, CaseIterable, Sendable {
+  case memory, sqlite, postgres
+}
+
+/// The clock every device reads: it moves 10 µs a reading (every change has a time of its
+/// own), and days ahead when a step says so (Recently Deleted's 30 days).
+final class ModelClock: Sendable {
+  private let state: Mutex<(start: Date, reads: Int)>
+
+  init(_ start: Date) {
+    state = Mutex((start, 0))
+  }
+
+  func now() -> Date {
+    state.withLock { state in
+      state.reads += 1
+      return state.start.addingTimeInterval(Double(state.reads) * 0.000_01)
+    }
+  }
+
+  /// The time now, without moving the clock.
+  func peek() -> Date {
+    state.withLock { $0.start.addingTimeInterval(Double($0.reads) * 0.000_01) }
+  }
+
+  func advance(days: Int) {
+    advance(seconds: Double(days) * 86_400)
+  }
+
+  func advance(seconds: Double) {
+    state.withLock { $0.start = $0.start.addingTimeInterval(seconds) }
+  }
+}
+
+/// A device's connection to the shared cloud that the model can cut and restore: offline,
+/// every call fails as unreachable, as a dropped network does.
+final class SwitchableCloud: CloudService {
+  private let inner: any CloudService
+  private let reachable = Mutex(true)
+
+  init(_ inner: any CloudService) {
+    self.inner = inner
+  }
+
+  var displayName: String { inner.displayName }
+
+  func setReachable(_ value: Bool) {
+    reachable.withLock { $0 = value }
+  }
+
+  private func check() throws {
+    guard reachable.withLock({ $0 }) else {
+      throw CloudError.unreachable(cloud: displayName, reason: "the model took this device offline")
+    }
+  }
+
+  func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
+    try check()
+    return try await inner.write(writes, in: zone, origin: origin)
+  }
+
+  func changes(in zone: CloudZone, since token: CloudToken, limit: Int) async throws -> CloudChanges {
+    try check()
+    return try await inner.changes(in: zone, since: token, limit: limit)
+  }
+
+  func identity() async throws -> String {
+    try check()
+    return try await inner.identity()
+  }
+
+  func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
+    try check()
+    return try await inner.record(for: key, in: zone)
+  }
+
+  func signals() -> AsyncStream<Void> { inner.signals() }
+
+  func close() async { await inner.close() }
+}
+
+/// Where a run keeps its files and how it reaches its cloud: one account, new for each run.
+struct ModelWorld: Sendable {
+  let cloud: ModelCloud
+  let root: String
+  let account: String
+  let memoryServer: InMemoryCloudServer
+  let postgresURL: String?
+
+  init(cloud: ModelCloud, root: String, postgresURL: String?) {
+    self.cloud = cloud
+    self.root = root
+    account = "model-" + UUID().uuidString.lowercased().prefix(12)
+    memoryServer = InMemoryCloudServer(name: root)
+    self.postgresURL = postgresURL
+  }
+
+  /// A new connection to the run's cloud.
+  func connect() throws -> any CloudService {
+    switch cloud {
+    case .memory:
+      return memoryServer.connect(account: account)
+    case .sqlite:
+      return SQLiteCloud(path: root + "/cloud.sqlite", account: account)
+    case .postgres:
+      guard let postgresURL else { throw CloudError.badAddress("no CLOUDY_TEST_POSTGRES_URL") }
+      return PostgresCloud(settings: try PostgresSettings(url: postgresURL), account: account)
+    }
+  }
+
+  /// A device's metadata index: in memory with the in-memory cloud (kept across restarts, as
+  /// a file is), else an SQLite file in the device's folder.
+  func index(device: String, memory: inout InMemoryDocumentIndex?) throws -> any DocumentIndex {
+    switch cloud {
+    case .memory:
+      if let existing = memory { return existing.reopened() }
+      let made = InMemoryDocumentIndex()
+      memory = made
+      return made.reopened()
+    case .sqlite, .postgres:
+      return try SQLiteDocumentIndex(path: root + "/" + device + "/documents/index.sqlite")
+    }
+  }
+}
