@@ -173,6 +173,7 @@ let package = Package(
       dependencies: [
         "BookmarksViewModel", "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats", "Cloud",
         "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "Ubiquity", "ScreenRendering", "TestSupport",
+        "CloudyTestDoubles",
       ]),
     .testTarget(
       name: "FuzzTests",

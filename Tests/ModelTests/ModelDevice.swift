@@ -3,6 +3,7 @@ import BookmarkModel
 import BookmarkStoreInterface
 import BookmarkStores
 import BookmarksViewModel
+import CloudyTestDoubles
 import Foundation
 import ScreenRendering
 import Synchronization

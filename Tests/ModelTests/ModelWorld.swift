@@ -1,6 +1,7 @@
 import Cloud
 import CloudPostgres
 import CloudSQLite
+import CloudyTestDoubles
 import DocumentIndexSQLite
 import Foundation
 import Synchronization
