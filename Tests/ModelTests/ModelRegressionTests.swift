@@ -34,10 +34,9 @@ final class ModelRegressionTests: XCTestCase {
     ])
   }
 
-  /// A moved A's bookmark while C, offline, deleted it: the move beats the delete, and C's
-  /// copy of the older version stays in Recently Deleted beside it (two pasts, as
-  /// `HeldDeletesTests` has it), which the model allows; the same version twice it does not.
-  func testAnEditThatBeatADeleteKeepsBothPasts() async throws {
+  /// A moved A's bookmark while C, offline, deleted it: the move beats the delete, and the
+  /// bookmark is listed, not in Recently Deleted (C's copy is kept, not shown: issue 36.11).
+  func testAnEditThatBeatADeleteIsListedNotDeleted() async throws {
     try await check([
       ModelStep(kind: .add, device: 0, pick: 0),
       ModelStep(kind: .offline, device: 2, pick: 0),

@@ -755,8 +755,9 @@ final class ModelRun {
     for id in model.acknowledged where listed[id] == nil && deleted[id] == nil && !model.removedForGood.contains(id) {
       throw fail("nothing lost", "\(id) is in neither the list nor Recently Deleted, and no one removed it for good")
     }
-    // Recently Deleted: what was deleted in the last 30 days and not restored.
-    for id in model.deleted.keys where deleted[id] == nil {
+    // Recently Deleted: what was deleted in the last 30 days and not restored, and is not
+    // listed (a copy of a listed bookmark, an edit that beat the delete, is kept but not shown).
+    for id in model.deleted.keys where deleted[id] == nil && listed[id] == nil {
       let age = now.timeIntervalSince(model.deleted[id]!.at) / 86_400
       if model.foldersContested || abs(age - 30) < 1 {
         model.deleted[id] = nil
