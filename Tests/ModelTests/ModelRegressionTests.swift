@@ -46,12 +46,9 @@ final class ModelRegressionTests: XCTestCase {
     ])
   }
 
-  /// The same open defect, the other way round: A, offline, deletes one and moves with J/K one
+  /// The same defect, the other way round: A, offline, deletes one and moves with J/K one
   /// C deleted meanwhile (the model counts the J/K as writing the bookmark as A has it).
   func testAReorderOfABookmarkDeletedElsewhereIsContested() async throws {
-    guard ModelRun.driveOfflineReorders else {
-      throw XCTSkip("open defect: a J/K made offline brings back a bookmark deleted elsewhere (issue 37)")
-    }
     try await check([
       ModelStep(kind: .add, device: 0, pick: 0),
       ModelStep(kind: .add, device: 0, pick: 0),
@@ -64,15 +61,11 @@ final class ModelRegressionTests: XCTestCase {
     ])
   }
 
-  /// Open defect (found by the model, not fixed yet): B, offline, moves with J/K a bookmark A
-  /// deleted meanwhile; once B is back the J/K beats the delete (an edit beats a delete), the
-  /// bookmark is listed again unchanged, and A's copy of that same version stays in Recently
-  /// Deleted: listed and deleted at once. The driver leaves J/K offline out until it is fixed
-  /// (`CLOUDY_MODEL_OFFLINE_REORDER=1` drives it).
+  /// Found by the model: B, offline, moves with J/K a bookmark A deleted meanwhile; once B is
+  /// back the J/K beats the delete (an edit beats a delete), the bookmark is listed again
+  /// unchanged, and A's copy of that same version was shown in Recently Deleted: listed and
+  /// deleted at once. Fixed by 855ae5f (Recently Deleted shows no copy of a listed bookmark).
   func testAReorderOfflineDoesNotBringBackADelete() async throws {
-    guard ModelRun.driveOfflineReorders else {
-      throw XCTSkip("open defect: a J/K made offline brings back a bookmark deleted elsewhere (issue 37)")
-    }
     try await check([
       ModelStep(kind: .add, device: 2, pick: 0),
       ModelStep(kind: .undo, device: 2, pick: 0),
@@ -86,13 +79,10 @@ final class ModelRegressionTests: XCTestCase {
     ])
   }
 
-  /// Open defect (found by the model, not fixed yet): B, offline, deletes C's bookmark; A
-  /// deletes it too and C restores it from Recently Deleted; once B is back its delete's copy
-  /// of that same version is in Recently Deleted beside the restored bookmark.
+  /// Found by the model: B, offline, deletes C's bookmark; A deletes it too and C restores it
+  /// from Recently Deleted; once B is back its delete's copy of that same version was shown
+  /// beside the restored bookmark. Fixed by 855ae5f, as the one above.
   func testADeleteOfflineOfABookmarkRestoredElsewhere() async throws {
-    guard ModelRun.driveOfflineReorders else {
-      throw XCTSkip("open defect: an offline delete's copy lands beside a bookmark restored elsewhere (issue 37)")
-    }
     try await check([
       ModelStep(kind: .add, device: 2, pick: 0),
       ModelStep(kind: .offline, device: 1, pick: 0),

@@ -55,8 +55,8 @@ final class ModelRun {
     return nil
   }
 
-  /// `CLOUDY_MODEL_OFFLINE_REORDER=1`: drive `J`/`K` offline too (the open defect above).
-  static let driveOfflineReorders = ProcessInfo.processInfo.environment["CLOUDY_MODEL_OFFLINE_REORDER"] == "1"
+  /// `J`/`K` offline are driven too (`CLOUDY_MODEL_OFFLINE_REORDER=0` leaves them out).
+  static let driveOfflineReorders = ProcessInfo.processInfo.environment["CLOUDY_MODEL_OFFLINE_REORDER"] != "0"
 
   /// `CLOUDY_MODEL_TRACE=1`: each step on stderr as it starts.
   static let tracing = ProcessInfo.processInfo.environment["CLOUDY_MODEL_TRACE"] == "1"

@@ -15,7 +15,7 @@ final class ModelTests: XCTestCase {
   /// seed each run (printed, so a failure can be repeated with `scripts/model --seed`).
   func testQuickSeedsKeepEveryInvariant() async throws {
     var seeds: [(UInt64, ModelCloud)] = [(1, .memory), (3, .memory), (5, .memory), (4, .sqlite)]
-    // A new seed each run once the open defects in ModelRegressionTests are fixed
+    // A new seed each run once the open defects in docs/testing.md are fixed
     // (`CLOUDY_MODEL_FRESH_SEED=1` until then: a new seed may meet one and fail CI at random).
     if Self.environment["CLOUDY_MODEL_FRESH_SEED"] == "1" {
       let fresh = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
