@@ -91,6 +91,12 @@ final class MetadataQueryTests: XCTestCase {
     let query = MetadataQuery(container: a)
     let updates = query.updates()
     try query.start()
+    // The folder's watch is put in place off this thread; a file dropped in is reported once
+    // it is (heard, or found by the check made when it is ready). An edit in place made
+    // before then leaves the folder's signature as it was and would wait for the next change
+    // (a loaded machine hit that window: CI, 2cdb89f).
+    try Data(text: "probe").write(to: URL(fileURLWithPath: a.documentsDirectory + "/probe.bookmark"))
+    _ = await nextChange(updates, naming: "probe.bookmark")
     let path = a.documentsDirectory + "/one.bookmark"
     let inode = try XCTUnwrap(PrivateFiles.signature(path)).inode
     let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
