@@ -210,16 +210,9 @@ final class RecentlyDeletedContractTests: StoreContractTestCase {
       await a.sync()
       await b.sync()
       let seen = await arrives(at: b) { !$0.deleted.isEmpty }
-      // Known defect, open (found when Recently Deleted stopped showing copies of listed
-      // bookmarks, 855ae5f): now and then b keeps the bookmark, so the delete never shows
-      // there; before, its copy showed beside the listed bookmark and hid this. Said, not
-      // failed, until it is fixed; a delete that reaches b neither way still fails.
+      XCTAssertEqual(seen, true, "\(name): the delete never reached b")
       let stillListed = try await b.load().contains { $0.id == seeded[1].id }
-      if !seen, stillListed {
-        print("\(name): known defect: b kept the bookmark A deleted (its delete never showed there)")
-      } else {
-        XCTAssertEqual(seen, true, "\(name): the delete never reached b")
-      }
+      XCTAssertFalse(stillListed, "\(name): b still lists the bookmark a deleted")
       async let first = a.restoreDeleted([seeded[1].id])
       async let second = b.restoreDeleted([seeded[1].id])
       let both = try await (first, second)

@@ -136,8 +136,24 @@ extension DocumentContainer: SyncZone {
   private func push(to cloud: any CloudService) async throws {
     let lock = try await FileLock.acquire(exclusive: root + "/push.lock")
     defer { lock.unlock() }
-    let pending = try index.read { try $0.pendingEntries() }
-    guard !pending.isEmpty else { return }
+    let all = try index.read { try $0.pendingEntries() }
+    // A document deleted before the cloud ever had it has nothing to delete there: no push
+    // is under way (this one holds the lock), so none can still put it there.
+    let unsent = all.filter { $0.removed && $0.base == 0 }
+    if !unsent.isEmpty {
+      try commit { session in
+        for sent in unsent {
+          guard var entry = try session.entry(sent.file), entry.generation == sent.generation else { continue }
+          entry.pending = false
+          try session.save(entry)
+        }
+      }
+    }
+    let pending = all.filter { !($0.removed && $0.base == 0) }
+    guard !pending.isEmpty else {
+      if !unsent.isEmpty { statuses.send(status()) }
+      return
+    }
     for chunk in stride(from: 0, to: pending.count, by: 500).map({ pending[$0..<min($0 + 500, pending.count)] }) {
       let writes = chunk.map { entry in
         CloudWrite(

@@ -223,7 +223,9 @@ public final class DocumentContainer: Sendable {
     entry.removed = true
     entry.signature = nil
     entry.conflicts = []
-    entry.pending = entry.base > 0
+    // Still to push if the cloud has it, or may have it soon: a push sending this document's
+    // last change may be under way, and its answer must not mark the delete as sent.
+    entry.pending = entry.base > 0 || entry.pending
     entry.origin = processID
     try session.save(entry)
   }
@@ -474,7 +476,7 @@ public final class DocumentContainer: Sendable {
         entry.removed = true
         entry.signature = nil
         entry.conflicts = []
-        entry.pending = entry.base > 0
+        entry.pending = entry.base > 0 || entry.pending
         entry.origin = DocumentIndexEntry.filesOrigin
         try session.save(entry)
       }
