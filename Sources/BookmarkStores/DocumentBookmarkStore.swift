@@ -456,8 +456,9 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
     }
     var writing = [(file: deletedFile, contents: deleted.document(order: order))]
     // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
-    // under a new id.
-    if let earlier = state.withLock({ $0.deleted[deletedFile] }) {
+    // under a new id, unless it says the same (a delete restored since, say on another
+    // device: the user took that one back).
+    if let earlier = state.withLock({ $0.deleted[deletedFile] }), !(earlier.deleted?.holds(deleted.bookmark) ?? false) {
       let newID = environment.newID()
       var contents = earlier.contents
       if var kept = earlier.deleted {

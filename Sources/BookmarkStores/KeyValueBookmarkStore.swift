@@ -199,8 +199,10 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
       let deleted = DeletedBookmark(bookmark: bookmark, deleted: now.wholeSeconds, device: rules.device)
       let deletedKey = KeyValueBookmarkLayout.key(forDeleted: id)
       // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
-      // under a new id.
-      if var earlier = keyValueStore.object(forKey: deletedKey)?.dictionary {
+      // under a new id, unless it says the same (a delete restored since on another device).
+      if let value = keyValueStore.object(forKey: deletedKey), var earlier = value.dictionary,
+        !(DeletedBookmark(propertyList: value)?.holds(bookmark) ?? false)
+      {
         let newID = environment.newID()
         earlier["id"] = .string(newID)
         batch[KeyValueBookmarkLayout.key(forDeleted: newID)] = .dictionary(earlier)

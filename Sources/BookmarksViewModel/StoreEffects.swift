@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import Foundation
 
 /// The store's part of the runtime: each effect that asks the store for something, done, and
 /// the answer as the action the view model takes next. The app runs it off the UI thread; tests
@@ -85,9 +86,18 @@ public enum StoreEffects {
         _ = try await store.update(id: id, with: draft)
       } catch StoreError.notFound(id) {
         // Deleted on another device since (the user said y): back from Recently Deleted, then
-        // as the undo makes it.
-        guard try await !store.restoreDeleted([id]).isEmpty else { throw StoreError.notFound(id) }
-        _ = try await store.update(id: id, with: draft)
+        // as the undo makes it; deleted for good there, made again as the undo makes it (an
+        // edit beats a delete).
+        guard try await store.restoreDeleted([id]).isEmpty else {
+          _ = try await store.update(id: id, with: draft)
+          return
+        }
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        try await store.importBookmarks([
+          Bookmark(
+            id: id, name: draft.name, url: draft.url, created: now, modified: now, folder: draft.folder ?? [],
+            notes: draft.notes ?? "", tags: draft.tags ?? [])
+        ])
       }
     case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
     case .importAll(let bookmarks, let folders): try await store.importBookmarks(bookmarks, folders: folders)

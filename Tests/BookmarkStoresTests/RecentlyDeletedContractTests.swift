@@ -130,6 +130,24 @@ final class RecentlyDeletedContractTests: StoreContractTestCase {
     }
   }
 
+  /// Found by the model (seed 5005): a delete restored on another device left this device's
+  /// copy stored (not shown, as its bookmark was listed again); deleting the bookmark once
+  /// more showed that copy too, under a new id: two copies of one version. The same with the
+  /// same bookmark imported again: one copy.
+  func testDeletingAgainABookmarkWhoseEarlierCopySaysTheSameKeepsOneCopy() async throws {
+    try await eachImplementation { implementation, root in
+      let name = implementation.name
+      let store = implementation.make(root, "a")
+      let seeded = try await seed(store)
+      try await store.delete(id: seeded[0].id)
+      try await store.importBookmarks([seeded[0]])
+      try await store.delete(id: seeded[0].id)
+      let deleted = try await store.recentlyDeleted()
+      XCTAssertEqual(deleted.map(\.bookmark.name), ["First"], "\(name): two copies of one version")
+      XCTAssertEqual(deleted.map(\.id), [seeded[0].id], name)
+    }
+  }
+
   func testARestoreMakesItsFolderAgainEachTimeWithoutTouchingAFolderThatTookItsPlace() async throws {
     try await eachImplementation { implementation, root in
       let name = implementation.name

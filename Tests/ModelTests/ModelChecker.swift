@@ -14,6 +14,9 @@ enum ModelChecker {
     let run = try ModelRun(world: world, devices: devices)
     let violation = await run.run(steps)
     await run.closeAll()
+    if violation != nil, ModelRun.tracing {
+      FileHandle.standardError.write(Data(("What happened:\n" + run.log.joined(separator: "\n") + "\n").utf8))
+    }
     return violation
   }
 

@@ -105,4 +105,62 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 5013): C merges its name edit with B's tag edit made offline;
+  /// the merge is a version C made, which the driver read from the screen before the store
+  /// answered (a driver defect: the merged bookmark was said to be made by no device).
+  func testAMergeIsAVersionTheMergingDeviceMade() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .editName, device: 2, pick: 0),
+      ModelStep(kind: .editTags, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 1, pick: 0),
+      ModelStep(kind: .resolve, device: 2, pick: 2),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 5004): A moves a bookmark, then deletes it for good from
+  /// Recently Deleted after B's undo took it away; A's undo of the move said “No bookmark
+  /// has the id b-3.”
+  func testUndoingAMoveOfABookmarkDeletedForGood() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .move, device: 0, pick: 3),
+      ModelStep(kind: .undo, device: 1, pick: 1),
+      ModelStep(kind: .deleteForGood, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 5005): imports undone, deletes and a restore on B while A is
+  /// offline; after the settle, Recently Deleted held a bookmark the model says is not there.
+  func testRecentlyDeletedAfterImportsUndoneAndARestore() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importMany, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 1),
+      ModelStep(kind: .restore, device: 1, pick: 1),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 2),
+      ModelStep(kind: .settle, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 1),
+      ModelStep(kind: .settle, device: 2, pick: 0),
+    ])
+  }
 }

@@ -588,7 +588,9 @@ final class ModelRun {
     if device.model.state.modal != nil { await device.press(.escape) }
     let current = model.bookmarks[id]
     model.contestedCandidates[id, default: [current]] += versions.map { Optional(Self.fields($0.bookmark)) }
-    if let merged = device.model.state.bookmarks.first(where: { $0.id == id }) {
+    // What this device now has (a merge is a version it made): the store's, since the
+    // screen shows it only once the store's change arrives.
+    if let merged = try await device.store.load().first(where: { $0.id == id }) {
       model.contestedCandidates[id]!.append(Self.fields(merged))
     }
     note(d, "resolves \(id): \(how)")
