@@ -8,13 +8,15 @@ let package = Package(
   products: [
     .executable(name: "cloudy", targets: ["cloudy"])
   ],
+  // Minor versions pinned: Package.resolved is not committed (the package copies here carry
+  // commit ids that are not upstream's), so a clone anywhere resolves within these.
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+    .package(url: "https://github.com/groue/GRDB.swift", .upToNextMinor(from: "7.10.0")),
+    .package(url: "https://github.com/vapor/postgres-nio", .upToNextMinor(from: "1.33.2")),
+    .package(url: "https://github.com/apple/swift-log", .upToNextMinor(from: "1.16.2")),
+    .package(url: "https://github.com/swift-server/async-http-client", .upToNextMinor(from: "1.37.0")),
+    .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
   ],
   targets: [
     // C boundary: the ncursesw system library plus static inline wrappers for its macros.

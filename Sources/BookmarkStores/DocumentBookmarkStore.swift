@@ -454,19 +454,10 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
         return state.fileByID[deleted.id] == nil ? [file, Self.historyFile(of: deleted.id)] : [file]
       }
     }
-    var writing = [(file: deletedFile, contents: deleted.document(order: order))]
-    // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
-    // under a new id, unless it says the same (a delete restored since, say on another
-    // device: the user took that one back).
-    if let earlier = state.withLock({ $0.deleted[deletedFile] }), !(earlier.deleted?.holds(deleted.bookmark) ?? false) {
-      let newID = environment.newID()
-      var contents = earlier.contents
-      if var kept = earlier.deleted {
-        kept.bookmark.id = newID
-        contents = kept.document(order: earlier.order)
-      }
-      writing.append((DocumentContainer.fileName(for: newID, extension: Self.deletedExtension), contents))
-    }
+    let writing = [(file: deletedFile, contents: deleted.document(order: order))]
+    // A copy Recently Deleted already holds under this id (a delete an edit or an import
+    // overruled since, not shown while the bookmark was listed) is replaced: one entry per
+    // bookmark, its newest delete (DECISIONS.md).
     // The bookmark's document must still be there: a delete made from a stale list (another
     // process deleted it meanwhile) must not write over the Recently Deleted copy that made.
     _ = try await changing(file, to: nil, deleting: true, id: id) {

@@ -198,15 +198,8 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
       let bookmark = filing(at: now).filing.tree.resolved(stored)
       let deleted = DeletedBookmark(bookmark: bookmark, deleted: now.wholeSeconds, device: rules.device)
       let deletedKey = KeyValueBookmarkLayout.key(forDeleted: id)
-      // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
-      // under a new id, unless it says the same (a delete restored since on another device).
-      if let value = keyValueStore.object(forKey: deletedKey), var earlier = value.dictionary,
-        !(DeletedBookmark(propertyList: value)?.holds(bookmark) ?? false)
-      {
-        let newID = environment.newID()
-        earlier["id"] = .string(newID)
-        batch[KeyValueBookmarkLayout.key(forDeleted: newID)] = .dictionary(earlier)
-      }
+      // A copy Recently Deleted already holds under this id is replaced: one entry per
+      // bookmark, its newest delete.
       batch[deletedKey] = deleted.propertyList(keeping: value.dictionary ?? [:])
     } else if let raw = value.dictionary {
       // An entry that can't be read is kept as it is, marked deleted.

@@ -125,8 +125,7 @@ public final class UserDefaultsStore: BookmarkStore {
 
   /// One locked read-modify-write: the entry leaves the list for Recently Deleted, with its
   /// place in the list (`deletedIndex`) to go back to. A copy Recently Deleted already holds
-  /// under this id (the bookmark was imported again since) stays, under a new id, unless it
-  /// says the same.
+  /// under this id (the bookmark was imported again since) is replaced.
   public func delete(id: Bookmark.ID) async throws {
     let now = environment.now()
     let change = try domain.modifyAll { entries, _, deleted in
@@ -135,17 +134,8 @@ public final class UserDefaultsStore: BookmarkStore {
         entries.remove(at: index).dictionary ?? [:], deleted: now.wholeSeconds, device: rules.device)
       entry[DefaultsDomain.deletedIndexKey] = .integer(index)
       deleted.removeAll { DeletedBookmark.deletionDate(of: $0).map { rules.hasExpired($0, at: now) } ?? false }
-      let thisCopy = DeletedBookmark(propertyList: .dictionary(entry))
-      // One that says the same goes: two copies of one version would come back at once.
-      deleted.removeAll { earlier in
-        guard Self.id(of: earlier) == id, let thisCopy else { return false }
-        return DeletedBookmark(propertyList: earlier)?.holds(thisCopy.bookmark) ?? false
-      }
-      for earlier in deleted.indices where Self.id(of: deleted[earlier]) == id {
-        guard var kept = deleted[earlier].dictionary else { continue }
-        kept["id"] = .string(environment.newID())
-        deleted[earlier] = .dictionary(kept)
-      }
+      // One entry per bookmark in Recently Deleted: its newest delete.
+      deleted.removeAll { Self.id(of: $0) == id }
       deleted.append(.dictionary(entry))
     }
     publish(change)

@@ -81,7 +81,11 @@ extension BookmarksViewModel {
       return []
     }
     let key = BookmarkURL.comparisonKey(draft.url)
-    if let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID),
+    // An edit asks only when it changes the URL (a copy "keep both" made shares its URL).
+    let keepsURL = editingID.flatMap { id in state.bookmarks.first { $0.id == id } }.map {
+      BookmarkURL.comparisonKey($0.url) == key
+    }
+    if keepsURL != true, let existing = state.bookmarks.duplicate(of: draft.url, excluding: editingID),
       dialog.acknowledgedDuplicate != key
     {
       dialog.acknowledgedDuplicate = key

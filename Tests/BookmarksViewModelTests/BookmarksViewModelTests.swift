@@ -226,6 +226,27 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(model.press(.enter), [.add(BookmarkDraft(name: "WWW.APPLE.COM", url: "https://WWW.APPLE.COM/"))])
   }
 
+  /// Found by the model (seed 152): "keep both" makes a copy with the same URL; editing the
+  /// copy's name asked about the duplicate URL, which the edit did not touch. It asks only
+  /// when the URL changes to one another bookmark has.
+  func testAnEditThatKeepsTheURLDoesNotAskAboutADuplicate() {
+    var model = Fixtures.model([
+      Fixtures.bookmark("id-1", "Apple", "https://www.apple.com"),
+      Fixtures.bookmark("id-2", "Apple copy", "https://www.apple.com"),
+    ])
+    model.press(.character("e"), .character("j"), .enter)
+    model.type(" 2")
+    let effects = model.press(.enter)
+    XCTAssertNil(model.state.dialog?.error)
+    XCTAssertEqual(effects, [.update("id-2", BookmarkDraft(name: "Apple copy 2", url: "https://www.apple.com"))])
+    // A URL changed to one another bookmark has still asks.
+    model = Fixtures.model()
+    model.press(.character("e"), .character("j"), .enter, .down, .control("u"))
+    model.type("www.apple.com")
+    XCTAssertEqual(model.press(.enter), [])
+    XCTAssertEqual(model.state.dialog?.error, "“Apple” already has this URL. Press Enter again to save it anyway.")
+  }
+
   func testFailedSaveKeepsTheDialogAndWhatWasTyped() {
     var model = Fixtures.model()
     model.press(.character("a"), .tab)

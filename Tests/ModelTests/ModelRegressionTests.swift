@@ -163,4 +163,36 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 2, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 88): B, offline, deleted a bookmark A then edited; the edit beat
+  /// the delete, and B's copy stayed stored, not shown. When A deleted it later, that old
+  /// copy came into Recently Deleted too, under an id nobody made. One entry per bookmark now.
+  func testADeleteBeatenByAnEditDoesNotComeBackWhenTheBookmarkIsDeletedAgain() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .editName, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 152): B, offline, and A made the same tag edit; A resolved it
+  /// keeping both, then edited the copy's folder: the save said nothing.
+  func testEditingTheCopyThatKeepBothMade() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .editTags, device: 1, pick: 0),
+      ModelStep(kind: .editTags, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 2, pick: 0),
+      ModelStep(kind: .resolve, device: 0, pick: 1),
+      ModelStep(kind: .editFolder, device: 0, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

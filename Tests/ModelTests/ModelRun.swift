@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarkStores
 import BookmarksViewModel
 import Foundation
 
@@ -104,6 +105,7 @@ final class ModelRun {
     case .undo, .redo: try await undo(d, step.kind == .undo, pick)
     case .restore, .deleteForGood, .emptyDeleted: try await recentlyDeleted(d, step.kind, pick)
     case .resolve: try await resolve(d, pick)
+    case .pushInFlight: try await pushInFlight(d, pick)
     case .offline:
       device.setOnline(false)
       model.devices[d].online = false
@@ -146,6 +148,45 @@ final class ModelRun {
   }
 
   private let folderNames = ["Work", "Home", "Reading", "Work/Swift", "Home/Recipes"]
+
+  /// An add, then, while its push is held on its way to the cloud, a delete, an edit, a move
+  /// or an undo on the same device; then the push lands. (Offline, or with the push gone
+  /// before the hold, the second key comes after it.)
+  private func pushInFlight(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    try await add(d, pick)
+    let hold = device.cloud.holdNextWrite()
+    let (done, finished) = AsyncStream.makeStream(of: Void.self)
+    let store: DocumentBookmarkStore = device.store
+    let syncing = Task {
+      _ = await store.sync()
+      finished.finish()
+    }
+    let inFlight = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for await _ in hold.started { return true }
+        return false
+      }
+      group.addTask {
+        for await _ in done {}
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    if !inFlight { device.cloud.cancelHold() }
+    note(d, inFlight ? "pushes, held on its way" : "pushes (nothing held)")
+    // The newest row is usually the add's: pick 0 selects the first row, so the pick is kept.
+    switch pick % 5 {
+    case 0, 1: try await delete(d, pick)
+    case 2: try await edit(d, .editName, pick)
+    case 3: try await edit(d, .editFolder, pick)
+    default: try await undo(d, true, pick)
+    }
+    hold.release()
+    await syncing.value
+  }
 
   private func add(_ d: Int, _ pick: Int) async throws {
     let device = devices[d]
@@ -225,7 +266,8 @@ final class ModelRun {
       return
     }
     guard device.message == "Saved “\(after.name)”." else {
-      throw fail("acknowledged", "editing \(bookmark.id) to \(after) said “\(device.message)”")
+      let modal = device.model.state.modal.map { " (showing \($0))" } ?? ""
+      throw fail("acknowledged", "editing \(bookmark.id) to \(after) said “\(device.message)”\(modal)")
     }
     model.put(bookmark.id, after, by: d)
     model.record(

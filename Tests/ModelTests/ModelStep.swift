@@ -13,6 +13,9 @@ struct ModelStep: Hashable, Sendable, CustomStringConvertible {
     case restore, deleteForGood, emptyDeleted
     case resolve
     case offline, online, restart, daysAhead
+    /// An add whose push is held on its way while the next key changes the list (a delete,
+    /// an edit, a move, an undo): what a person typing ahead of the network does.
+    case pushInFlight
     /// Every device online and synced until quiet; the model compared with every device.
     case settle
   }
@@ -37,7 +40,7 @@ struct ModelStep: Hashable, Sendable, CustomStringConvertible {
     (.add, 10), (.editName, 4), (.editURL, 3), (.editNotes, 3), (.editTags, 3), (.editFolder, 3), (.delete, 6),
     (.move, 4), (.reorder, 4), (.newFolder, 3), (.renameFolder, 2), (.moveFolder, 2), (.deleteFolder, 2),
     (.importFew, 3), (.importMany, 1), (.undo, 10), (.redo, 4), (.restore, 3), (.deleteForGood, 2), (.emptyDeleted, 1),
-    (.resolve, 2), (.offline, 3), (.online, 3), (.restart, 2), (.daysAhead, 1), (.settle, 4),
+    (.resolve, 2), (.offline, 3), (.online, 3), (.restart, 2), (.daysAhead, 1), (.settle, 4), (.pushInFlight, 3),
   ]
 
   /// `count` random steps over `devices` devices, from `seed`; the last one settles.

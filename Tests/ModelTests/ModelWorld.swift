@@ -47,6 +47,7 @@ final class ModelClock: Sendable {
 final class SwitchableCloud: CloudService {
   private let inner: any CloudService
   private let reachable = Mutex(true)
+  private let hold = Mutex<WriteHold?>(nil)
 
   init(_ inner: any CloudService) {
     self.inner = inner
@@ -64,8 +65,21 @@ final class SwitchableCloud: CloudService {
     }
   }
 
+  /// Holds the next write on its way, until ``WriteHold/release()``: a push in flight.
+  func holdNextWrite() -> WriteHold {
+    let made = WriteHold()
+    hold.withLock { $0 = made }
+    return made
+  }
+
+  /// Takes back a hold no write met.
+  func cancelHold() {
+    hold.withLock { $0 = nil }
+  }
+
   func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
     try check()
+    if let held = hold.withLock({ $0.take() }) { await held.wait() }
     return try await inner.write(writes, in: zone, origin: origin)
   }
 
@@ -87,6 +101,27 @@ final class SwitchableCloud: CloudService {
   func signals() -> AsyncStream<Void> { inner.signals() }
 
   func close() async { await inner.close() }
+}
+
+/// A write held on its way to the cloud: it says when it started, and goes on when released.
+final class WriteHold: Sendable {
+  let started: AsyncStream<Void>
+  private let startedContinuation: AsyncStream<Void>.Continuation
+  private let released: AsyncStream<Void>
+  private let releasedContinuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+    (released, releasedContinuation) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  fileprivate func wait() async {
+    startedContinuation.yield()
+    startedContinuation.finish()
+    for await _ in released { break }
+  }
+
+  func release() { releasedContinuation.finish() }
 }
 
 /// Where a run keeps its files and how it reaches its cloud: one account, new for each run.

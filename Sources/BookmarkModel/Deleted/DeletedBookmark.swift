@@ -23,14 +23,6 @@ public struct DeletedBookmark: Identifiable, Hashable, Sendable {
     return a.id < b.id
   }
 
-  /// Whether this copy says what `bookmark` says (name, URL, folder, tags, notes): a delete of
-  /// it replaces this copy rather than keeping both (this delete was restored since, or the
-  /// same bookmark imported again), since two copies of one version would come back at once.
-  public func holds(_ other: Bookmark) -> Bool {
-    (bookmark.name, bookmark.url, bookmark.folder, bookmark.tags, bookmark.notes)
-      == (other.name, other.url, other.folder, other.tags, other.notes)
-  }
-
   /// Recently Deleted as shown: without a copy whose bookmark is listed again (an edit on
   /// another device beat this one's delete, whenever it was made; or an import brought the
   /// id back). It can't be put back over the listed one, so it is not shown as deleted; it
