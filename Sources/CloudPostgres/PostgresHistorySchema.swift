@@ -6,7 +6,9 @@
 /// (`pg_control_system()`, and the timeline of the WAL being written, which a promotion moves
 /// on at once); `NULL` on a standby or where the server hides them. `cloudy.write` records, on
 /// an account's first write on a new line, a row of `cloudy.breaks`: the line and the
-/// account's last sequence then, which is what the line kept. It also takes condition 3, "at
+/// account's last sequence then, which is what the line kept (0 for an account never written
+/// before, which may be one the failover lost whole; a device that knows no other line takes
+/// no notice of it). It also takes condition 3, "at
 /// most this sequence" (``CloudWrite/Condition/atMost(_:)``), for what is pushed again.
 enum PostgresHistorySchema {
   static let version6: [String] = [
@@ -72,9 +74,10 @@ enum PostgresHistorySchema {
         ON CONFLICT (owner, account) DO NOTHING;
       SELECT a.last_sequence, a.channel, a.bytes, a.line INTO v_sequence, v_channel, v_bytes, v_last_line
         FROM cloudy.accounts AS a WHERE a.owner = session_user AND a.account = v_account FOR UPDATE;
-      -- The first write on a new line of history (a promoted standby) records what it kept.
+      -- The first write on a new line of history (a promoted standby) records what it kept;
+      -- for an account never written (new, or lost whole by the failover), nothing.
       IF v_line IS NOT NULL AND v_line IS DISTINCT FROM v_last_line THEN
-        IF v_last_line IS NOT NULL THEN
+        IF v_last_line IS NOT NULL OR v_sequence = 0 THEN
           INSERT INTO cloudy.breaks AS b (owner, account, line, kept_through)
             VALUES (session_user, v_account, v_line, v_sequence) ON CONFLICT DO NOTHING;
         END IF;

@@ -287,7 +287,8 @@ final class PostgresCloudTests: XCTestCase {
 
   /// Given an account that last wrote on another line of history (as before a failover),
   /// when it writes on this server's line, then that write records what the line kept, and
-  /// the history a device reads tells it so.
+  /// the history a device reads tells it so. An account's first write records that its line
+  /// kept nothing before it (the account may be one a failover lost whole).
   func testTheServerNamesItsLineAndTheFirstWriteOnANewLineRecordsABreak() async throws {
     let alice = try cloud()
     let first = try await alice.put("k", "v")
@@ -295,10 +296,13 @@ final class PostgresCloudTests: XCTestCase {
     let line = try XCTUnwrap(history.line, "a primary names its line")
     XCTAssertEqual(line.timeline, 1)
     XCTAssertEqual(history.lastSequence, first.sequence)
-    XCTAssertEqual(history.breaks, [])
+    XCTAssertEqual(history.breaks, [CloudBreak(line: line, keptThrough: 0)])
+    XCTAssertNil(history.keptThrough(known: line, token: first.sequence))
     _ = try server.psql(
-      ["-c", "SET cloudy.account = 'alice'", "-c", "UPDATE cloudy.accounts SET line = 'elsewhere:1'"],
-      database: database)
+      [
+        "-c", "SET cloudy.account = 'alice'", "-c", "DELETE FROM cloudy.breaks",
+        "-c", "UPDATE cloudy.accounts SET line = 'elsewhere:1'",
+      ], database: database)
     let second = try await alice.put("k2", "w")
     let after = try await alice.history()
     XCTAssertEqual(after.breaks, [CloudBreak(line: line, keptThrough: first.sequence)])

@@ -115,7 +115,7 @@ public final class InMemoryCloudServer: Sendable {
     let outcomes = try withReachableState { state in
       var data = state.accounts[account, default: Account()]
       if data.timeline != state.timeline {
-        if data.timeline != nil {
+        if data.timeline != nil || data.lastSequence == 0 {
           let line = CloudLine(system: state.identity, timeline: state.timeline)
           data.breaks.append(CloudBreak(line: line, keptThrough: data.lastSequence))
         }

@@ -143,6 +143,36 @@ final class FailoverRepushTests: XCTestCase {
     }
   }
 
+  /// Given an account the new primary never received at all, when one device writes on it
+  /// first (making the account anew), then the other still pushes again everything it had,
+  /// and fetches that device's writes, whose sequence numbers it had seen for others.
+  func testAnAccountAFailoverLostWholeIsPushedAgainWhole() async throws {
+    let server = InMemoryCloudServer()
+    let standby = server.standbyCopy()
+    let a = keyValue("a", on: server)
+    let b = keyValue("b", on: server)
+    try a.set("from a", forKey: "a.1")
+    XCTAssertTrue(a.synchronize())
+    await a.syncNow()
+    try b.set("from b", forKey: "b.1")
+    XCTAssertTrue(b.synchronize())
+    await b.syncNow()
+    await a.syncNow()
+
+    server.failOver(to: standby)
+    try b.set("again", forKey: "b.2")
+    XCTAssertTrue(b.synchronize())
+    await b.syncNow()
+    await a.syncNow()
+    await b.syncNow()
+
+    for store in [a, b] {
+      XCTAssertEqual(store.string(forKey: "a.1"), "from a")
+      XCTAssertEqual(store.string(forKey: "b.1"), "from b")
+      XCTAssertEqual(store.string(forKey: "b.2"), "again")
+    }
+  }
+
   /// The same for documents: a lost new document and a lost edit come back, a document
   /// another device wrote since stays, and nothing turns into a conflict.
   func testDocumentDevicesPushAgainWhatAFailoverLost() async throws {
