@@ -100,14 +100,14 @@ struct KeyValueCache: Hashable {
   /// Follows the cloud's history: if it went back in time since this cache last synced
   /// (``CloudHistory/keptThrough(known:token:)``), what this device holds after the point
   /// the cloud kept is queued to be pushed again (``rewind(keptThrough:)``). Records the
-  /// line either way. Returns the point kept when that happened.
-  mutating func follow(_ history: CloudHistory) -> Int64? {
+  /// line either way. Returns how many records were queued again (0 when the cloud lost
+  /// nothing this device holds, as after a failover to a synchronous standby).
+  mutating func follow(_ history: CloudHistory) -> Int {
     defer { if let now = history.line { line = now.description } }
-    guard token != nil else { return nil }
+    guard token != nil else { return 0 }
     let known = line.flatMap(CloudLine.init)
-    guard let kept = history.keptThrough(known: known, token: token ?? 0) else { return nil }
-    rewind(keptThrough: kept)
-    return kept
+    guard let kept = history.keptThrough(known: known, token: token ?? 0) else { return 0 }
+    return rewind(keptThrough: kept)
   }
 
   /// The cloud kept its history only through `kept`: every record here after it (a change
@@ -116,13 +116,16 @@ struct KeyValueCache: Hashable {
   /// most `kept` or absent (what was written since wins); a change already queued stays
   /// queued as it is. The records go, so what the cloud wrote since, under sequence numbers
   /// this device may have seen for other changes, is fetched and applied; the token goes
-  /// back to `kept`.
-  mutating func rewind(keptThrough kept: Int64) {
-    for (key, record) in records where record.sequence > kept {
+  /// back to `kept`. Returns how many records went.
+  @discardableResult
+  mutating func rewind(keptThrough kept: Int64) -> Int {
+    let after = records.filter { $0.value.sequence > kept }
+    for (key, record) in after {
       records[key] = nil
       if pending[key] == nil { pending[key] = Pending(value: record.value, atMost: kept) }
     }
     if let current = token { token = min(current, kept) }
+    return after.count
   }
 
   // MARK: - Property list

@@ -122,18 +122,18 @@ extension UbiquitousKeyValueStore: SyncZone {
     if let line = history.line?.description, state.withLock({ $0.cloudLine == line }) { return }
     // (Written only when something changes: the file is rewritten whole.)
     var probe = try file.read()
-    let line = probe.line
-    if probe.follow(history) == nil, probe.line == line {
+    let (line, token) = (probe.line, probe.token)
+    if probe.follow(history) == 0, probe.line == line, probe.token == token {
       state.withLock { $0.cloudLine = line }
       return
     }
-    let kept = try file.modify { $0.follow(history) }.result
+    let again = try file.modify { $0.follow(history) }.result
     state.withLock { state in
       state.cloudLine = history.line?.description
-      if let kept {
+      if again > 0 {
         state.notice =
-          "The cloud at \(cloud.displayName) went back in time (a failover lost its changes after \(kept)):"
-          + " this device pushed again what it holds since."
+          "The cloud at \(cloud.displayName) went back in time (a failover lost its last changes): this device"
+          + " pushed again the \(again == 1 ? "value" : "\(again) values") it may have lost."
       }
     }
   }

@@ -75,13 +75,13 @@ final class FailoverRepushTests: XCTestCase {
     let one = CloudLine(system: "s", timeline: 1)
     let two = CloudLine(system: "s", timeline: 2)
     var cache = KeyValueCache(account: "alice", cloud: "memory:test")
-    XCTAssertNil(cache.follow(CloudHistory(line: one, lastSequence: 0)), "nothing fetched yet")
+    XCTAssertEqual(cache.follow(CloudHistory(line: one, lastSequence: 0)), 0, "nothing fetched yet")
     XCTAssertEqual(cache.line, one.description)
     cache.token = 5
     cache.records = ["a": .init(sequence: 5, value: .integer(1))]
-    XCTAssertNil(cache.follow(CloudHistory(line: one, lastSequence: 5)))
+    XCTAssertEqual(cache.follow(CloudHistory(line: one, lastSequence: 5)), 0)
     XCTAssertEqual(cache.records.count, 1)
-    XCTAssertEqual(cache.follow(CloudHistory(line: two, lastSequence: 4)), 4)
+    XCTAssertEqual(cache.follow(CloudHistory(line: two, lastSequence: 4)), 1, "one record queued again")
     XCTAssertEqual(cache.line, two.description)
     XCTAssertEqual(cache.pending["a"], .init(value: .integer(1), atMost: 4))
     XCTAssertEqual(cache.token, 4)

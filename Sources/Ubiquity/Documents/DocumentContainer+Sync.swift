@@ -153,26 +153,27 @@ extension DocumentContainer: SyncZone {
       state.withLock { $0.cloudLine = line }
       return
     }
-    let rewound = try commit { session -> Int64? in
+    let again = try commit { session -> Int in
       let point = try kept(session)
       if let line { try session.setValue(line, for: "line") }
-      guard let point else { return nil }
-      for var entry in try session.allEntries() where entry.base > point {
+      guard let point else { return 0 }
+      let after = try session.allEntries().filter { $0.base > point }
+      for var entry in after {
         entry.base = 0
         entry.pending = true
         try session.save(entry)
       }
       let token = try session.value("token").flatMap(Int64.init) ?? 0
       try session.setValue(String(min(token, point)), for: "token")
-      try session.setValue(String(point), for: "rewound")
-      return point
+      if !after.isEmpty { try session.setValue(String(point), for: "rewound") }
+      return after.count
     }
     state.withLock { state in
       state.cloudLine = line
-      if let rewound {
+      if again > 0 {
         state.notice =
-          "The cloud at \(cloud.displayName) went back in time (a failover lost its changes after \(rewound)):"
-          + " this device's documents since were pushed again."
+          "The cloud at \(cloud.displayName) went back in time (a failover lost its last changes): this device"
+          + " pushed again the \(again == 1 ? "document" : "\(again) documents") it may have lost."
       }
     }
   }
