@@ -26,6 +26,12 @@ public protocol CloudService: Sendable {
   /// two clouds are never compared.
   func identity() async throws -> String
 
+  /// Where the cloud's change history stands (``CloudHistory``), so a device can tell that
+  /// the cloud went back in time (a failover to a standby that had not received the last
+  /// changes) and push again what it holds. A cloud whose history cannot go back (an SQLite
+  /// file) answers ``CloudHistory/untold``, the default.
+  func history() async throws -> CloudHistory
+
   /// The current record of one key, if it was ever written.
   func record(for key: String, in zone: CloudZone) async throws -> CloudRecord?
 
@@ -39,6 +45,8 @@ public protocol CloudService: Sendable {
 }
 
 extension CloudService {
+  public func history() async throws -> CloudHistory { .untold }
+
   /// Every change after `token`, fetched in pages.
   public func allChanges(in zone: CloudZone, since token: CloudToken, pageSize: Int = 1000) async throws
     -> CloudChanges

@@ -10,6 +10,10 @@ public struct CloudWrite: Hashable, Sendable {
     case absent
     /// Only if the key's current record has this sequence number.
     case sequence(Int64)
+    /// Only if the key has no record or one with at most this sequence number: a change
+    /// pushed again after the cloud went back in time (``CloudHistory``), which must not
+    /// replace what was written since (after this sequence).
+    case atMost(Int64)
   }
 
   public var key: String
@@ -40,6 +44,7 @@ extension CloudWrite.Condition {
     case .always: true
     case .absent: current == nil || current?.isDeleted == true
     case .sequence(let expected): current?.sequence == expected
+    case .atMost(let last): (current?.sequence ?? 0) <= last
     }
   }
 }

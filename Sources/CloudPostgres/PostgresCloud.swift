@@ -51,11 +51,14 @@ public final class PostgresCloud: CloudService {
       case .always: 0
       case .absent: 1
       case .sequence: 2
+      case .atMost: 3
       }
     }
     let expected = writes.map { write -> Int64 in
-      if case .sequence(let sequence) = write.condition { return sequence }
-      return 0
+      switch write.condition {
+      case .always, .absent: 0
+      case .sequence(let sequence), .atMost(let sequence): sequence
+      }
     }
     let zoneName = zone.rawValue
     let logger = logger
@@ -122,6 +125,33 @@ public final class PostgresCloud: CloudService {
         throw CloudError.incompatible(cloud: self.displayName, reason: "it has no identity")
       }
       return found
+    }
+  }
+
+  /// The line (`cloudy.line()`), the account's breaks and its last sequence, in one
+  /// statement, so a break can't be recorded between reading one and the other.
+  public func history() async throws -> CloudHistory {
+    let logger = logger
+    return try await run { connection in
+      let rows = try await connection.query(
+        """
+        SELECT cloudy.line(),
+          (SELECT a.last_sequence FROM cloudy.accounts AS a
+            WHERE a.owner = session_user AND a.account = current_setting('cloudy.account')),
+          coalesce((SELECT array_agg(b.line ORDER BY b.kept_through) FROM cloudy.breaks AS b
+            WHERE b.owner = session_user AND b.account = current_setting('cloudy.account')), '{}'),
+          coalesce((SELECT array_agg(b.kept_through ORDER BY b.kept_through) FROM cloudy.breaks AS b
+            WHERE b.owner = session_user AND b.account = current_setting('cloudy.account')), '{}')
+        """, logger: logger)
+      var history = CloudHistory.untold
+      for try await (line, last, lines, kept) in rows.decode((String?, Int64?, [String], [Int64]).self) {
+        history = CloudHistory(
+          line: line.flatMap(CloudLine.init),
+          breaks: zip(lines, kept).compactMap { line, kept in
+            CloudLine(line).map { CloudBreak(line: $0, keptThrough: kept) }
+          }, lastSequence: last ?? 0)
+      }
+      return history
     }
   }
 

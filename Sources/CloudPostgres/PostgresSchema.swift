@@ -13,7 +13,7 @@ import PostgresNIO
 /// (forced, so it binds the tables' owner too) shows and accepts only the rows whose owner
 /// is `current_user` and whose account is the session's `cloudy.account` setting.
 enum PostgresSchema {
-  static let currentVersion = 5
+  static let currentVersion = 6
 
   /// Arbitrary, fixed: the advisory lock every Cloudy client takes to migrate.
   static let migrationLock: Int64 = 0x436C_6F75_6479_0001
@@ -60,6 +60,11 @@ enum PostgresSchema {
         }
         if found < 5 {
           for statement in PostgresLimitsSchema.version5 {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          }
+        }
+        if found < 6 {
+          for statement in PostgresHistorySchema.version6 {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
           }
         }

@@ -1,3 +1,4 @@
+import Cloud
 import Foundation
 import PropertyLists
 
@@ -13,9 +14,11 @@ import PropertyLists
 /// absent before the first sync): a token is meaningless in any other cloud.
 ///
 /// On disk it is an XML property list:
-/// `format` (1), `account`, `cloud`, `identity`, `token` (absent before the first download),
-/// `records` (key → `sequence` plus `value` or `deleted`), `pending` (key → `value` or
-/// `deleted`, and `ifAbsent` for a value uploaded again to a reset cloud).
+/// `format` (1), `account`, `cloud`, `identity`, `line` (the cloud's line of history, where it
+/// tells one: ``CloudHistory``), `token` (absent before the first download), `records` (key →
+/// `sequence` plus `value` or `deleted`), `pending` (key → `value` or `deleted`, and `ifAbsent`
+/// for a value uploaded again to a reset cloud or `atMost` for one pushed again after the
+/// cloud went back in time).
 struct KeyValueCache: Hashable {
   struct Record: Hashable {
     var sequence: Int64
@@ -29,6 +32,16 @@ struct KeyValueCache: Hashable {
     /// Sent only if the cloud has no record of the key: a value this device held when it
     /// found its cloud reset, which must not overwrite what another device wrote since.
     var ifAbsent = false
+    /// Sent only if the cloud's record of the key is at most this sequence (or absent): a
+    /// change pushed again after the cloud went back in time, which must not replace what
+    /// was written since.
+    var atMost: Int64?
+
+    var condition: CloudWrite.Condition {
+      if ifAbsent { return .absent }
+      if let atMost { return .atMost(atMost) }
+      return .always
+    }
   }
 
   static let format = 1
@@ -41,6 +54,7 @@ struct KeyValueCache: Hashable {
   var account: String
   var cloud: String
   var identity: String?
+  var line: String?
   var token: Int64?
   var records: [String: Record] = [:]
   var pending: [String: Pending] = [:]
@@ -83,6 +97,37 @@ struct KeyValueCache: Hashable {
     return true
   }
 
+  /// Follows the cloud's history: if it went back in time since this cache last synced
+  /// (``CloudHistory/keptThrough(known:token:)``), what this device holds after the point
+  /// the cloud kept is queued to be pushed again (``rewind(keptThrough:)``). Records the
+  /// line either way. Returns how many records were queued again (0 when the cloud lost
+  /// nothing this device holds, as after a failover to a synchronous standby).
+  mutating func follow(_ history: CloudHistory) -> Int {
+    defer { if let now = history.line { line = now.description } }
+    guard token != nil else { return 0 }
+    let known = line.flatMap(CloudLine.init)
+    guard let kept = history.keptThrough(known: known, token: token ?? 0) else { return 0 }
+    return rewind(keptThrough: kept)
+  }
+
+  /// The cloud kept its history only through `kept`: every record here after it (a change
+  /// this device pushed, or fetched from another, that the cloud may have lost) is queued
+  /// again as this device has it, to be written only where the cloud's record is still at
+  /// most `kept` or absent (what was written since wins); a change already queued stays
+  /// queued as it is. The records go, so what the cloud wrote since, under sequence numbers
+  /// this device may have seen for other changes, is fetched and applied; the token goes
+  /// back to `kept`. Returns how many records went.
+  @discardableResult
+  mutating func rewind(keptThrough kept: Int64) -> Int {
+    let after = records.filter { $0.value.sequence > kept }
+    for (key, record) in after {
+      records[key] = nil
+      if pending[key] == nil { pending[key] = Pending(value: record.value, atMost: kept) }
+    }
+    if let current = token { token = min(current, kept) }
+    return after.count
+  }
+
   // MARK: - Property list
 
   struct Unreadable: Error {
@@ -97,6 +142,7 @@ struct KeyValueCache: Hashable {
     account = root["account"]?.string ?? ""
     cloud = root["cloud"]?.string ?? ""
     identity = root["identity"]?.string
+    line = root["line"]?.string
     if case .integer(let token) = root["token"] { self.token = Int64(token) }
     for (key, entry) in root["records"]?.dictionary ?? [:] {
       guard let entry = entry.dictionary, case .integer(let sequence) = entry["sequence"] else {
@@ -106,7 +152,9 @@ struct KeyValueCache: Hashable {
     }
     for (key, entry) in root["pending"]?.dictionary ?? [:] {
       guard let entry = entry.dictionary else { throw Unreadable(reason: "a damaged change") }
-      pending[key] = Pending(value: entry["value"], ifAbsent: entry["ifAbsent"] == .bool(true))
+      var atMost: Int64?
+      if case .integer(let sequence) = entry["atMost"] { atMost = Int64(sequence) }
+      pending[key] = Pending(value: entry["value"], ifAbsent: entry["ifAbsent"] == .bool(true), atMost: atMost)
     }
   }
 
@@ -115,6 +163,7 @@ struct KeyValueCache: Hashable {
       "format": .integer(Self.format), "account": .string(account), "cloud": .string(cloud),
     ]
     if let identity { root["identity"] = .string(identity) }
+    if let line { root["line"] = .string(line) }
     if let token { root["token"] = .integer(Int(token)) }
     root["records"] = .dictionary(
       records.mapValues { record in
@@ -126,6 +175,7 @@ struct KeyValueCache: Hashable {
       pending.mapValues { change in
         var entry: [String: PropertyList] = change.value.map { ["value": $0] } ?? ["deleted": .bool(true)]
         if change.ifAbsent { entry["ifAbsent"] = .bool(true) }
+        if let atMost = change.atMost { entry["atMost"] = .integer(Int(atMost)) }
         return .dictionary(entry)
       })
     return .dictionary(root)

@@ -65,6 +65,7 @@ extension UbiquitousKeyValueStore: SyncZone {
   public func push() async throws {
     guard let cloud else { return }
     try await checkIdentity(of: cloud)
+    try await followHistory(of: cloud)
     let token = try await push(to: cloud)
     state.withLock { $0.tokenFromPush = .some(token) }
     // What is pending (and whether new keys wait for room) changed; the phase may not have.
@@ -111,6 +112,32 @@ extension UbiquitousKeyValueStore: SyncZone {
     }
   }
 
+  /// Makes sure nothing this device holds was lost by a cloud that went back in time (a
+  /// failover to a standby that had not received the last changes): what it holds after
+  /// the point the cloud kept is queued again (``KeyValueCache/follow(_:)``) and fetched
+  /// anew, and the status says so until the process ends.
+  private func followHistory(of cloud: any CloudService) async throws {
+    let history = try await cloud.history()
+    if history == .untold { return }
+    if let line = history.line?.description, state.withLock({ $0.cloudLine == line }) { return }
+    // (Written only when something changes: the file is rewritten whole.)
+    var probe = try file.read()
+    let (line, token) = (probe.line, probe.token)
+    if probe.follow(history) == 0, probe.line == line, probe.token == token {
+      state.withLock { $0.cloudLine = line }
+      return
+    }
+    let again = try file.modify { $0.follow(history) }.result
+    state.withLock { state in
+      state.cloudLine = history.line?.description
+      if again > 0 {
+        state.notice =
+          "The cloud at \(cloud.displayName) went back in time (a failover lost its last changes): this device"
+          + " pushed again the \(again == 1 ? "value" : "\(again) values") it may have lost."
+      }
+    }
+  }
+
   /// Sends every queued change; the cloud confirms each with its sequence number.
   ///
   /// Sessions sharing this device's folder share the queue, so the whole push — reading the
@@ -139,7 +166,7 @@ extension UbiquitousKeyValueStore: SyncZone {
     let writes = keys.map { key in
       CloudWrite(
         key: key, value: pending[key]!.value.map { PropertyListXMLWriter.element(for: $0) },
-        condition: pending[key]!.ifAbsent ? .absent : .always)
+        condition: pending[key]!.condition)
     }
     let outcomes = try await cloud.write(writes, in: .keyValue, origin: device)
     _ = try file.modify { cache in

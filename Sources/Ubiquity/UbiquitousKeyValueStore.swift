@@ -56,6 +56,8 @@ public final class UbiquitousKeyValueStore: Sendable {
     var cloudFull: String?
     /// The identity of the cloud the cache was last checked against.
     var cloudIdentity: String?
+    /// The cloud's line of history as last followed (``CloudHistory``).
+    var cloudLine: String?
     var cacheSignature: KeyValueCacheFile.Signature?
     /// Changes fetched and shown but not yet in the cache file: every reload lays them over
     /// the file until the fetch has written them (or failed to), so a reload in between

@@ -78,3 +78,24 @@ extension CloudContractTests {
     }
   }
 }
+
+/// `.atMost(n)`: what a device pushes again after the cloud went back in time (issue 42.2).
+extension CloudContractTests {
+  func testAtMostWritesOverOlderOrMissingRecordsAndConflictsWithNewerOnes() async {
+    await forEachImplementation { store in
+      let name = store.name
+      let phone = store.device()
+      let kept = try await phone.put("old", "1")
+      let newer = try await phone.put("new", "2")
+      let outcomes = try await phone.write(
+        [
+          CloudWrite(key: "old", value: bytes("a"), condition: .atMost(kept.sequence)),
+          CloudWrite(key: "new", value: bytes("b"), condition: .atMost(kept.sequence)),
+          CloudWrite(key: "gone", value: bytes("c"), condition: .atMost(kept.sequence)),
+        ], in: .keyValue, origin: "p")
+      XCTAssertEqual(outcomes[0].written?.value, bytes("a"), "\(name): a record at most n is replaced")
+      XCTAssertEqual(outcomes[1], .conflict(current: newer), "\(name): one written after n stays")
+      XCTAssertEqual(outcomes[2].written?.value, bytes("c"), "\(name): a missing key is written")
+    }
+  }
+}

@@ -278,9 +278,38 @@ final class PostgresCloudTests: XCTestCase {
     XCTAssertEqual(sequences.sorted(), [1, 1, 2, 2, 3, 3], "two accounts, three writes each")
     let versions = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
     XCTAssertEqual(
-      versions.trimmingCharacters(in: .whitespacesAndNewlines), "5", "one schema version row, the current one")
+      versions.trimmingCharacters(in: .whitespacesAndNewlines), "6", "one schema version row, the current one")
     let identities = try server.psql(["-c", "SELECT count(*) FROM cloudy.cloud"], database: database)
     XCTAssertEqual(identities.trimmingCharacters(in: .whitespacesAndNewlines), "1", "one identity")
+  }
+
+  // MARK: - History (issue 42.2)
+
+  /// Given an account that last wrote on another line of history (as before a failover),
+  /// when it writes on this server's line, then that write records what the line kept, and
+  /// the history a device reads tells it so. An account's first write records that its line
+  /// kept nothing before it (the account may be one a failover lost whole).
+  func testTheServerNamesItsLineAndTheFirstWriteOnANewLineRecordsABreak() async throws {
+    let alice = try cloud()
+    let first = try await alice.put("k", "v")
+    let history = try await alice.history()
+    let line = try XCTUnwrap(history.line, "a primary names its line")
+    XCTAssertEqual(line.timeline, 1)
+    XCTAssertEqual(history.lastSequence, first.sequence)
+    XCTAssertEqual(history.breaks, [CloudBreak(line: line, keptThrough: 0)])
+    XCTAssertNil(history.keptThrough(known: line, token: first.sequence))
+    _ = try server.psql(
+      [
+        "-c", "SET cloudy.account = 'alice'", "-c", "DELETE FROM cloudy.breaks",
+        "-c", "UPDATE cloudy.accounts SET line = 'elsewhere:1'",
+      ], database: database)
+    let second = try await alice.put("k2", "w")
+    let after = try await alice.history()
+    XCTAssertEqual(after.breaks, [CloudBreak(line: line, keptThrough: first.sequence)])
+    XCTAssertEqual(
+      after.keptThrough(known: CloudLine(system: "elsewhere", timeline: 1), token: second.sequence), first.sequence)
+    let bob = try await cloud(account: "bob").history()
+    XCTAssertEqual(bob.breaks, [], "another account sees no break of alice's")
   }
 
   // MARK: - Limits

@@ -210,7 +210,7 @@ final class PostgresHardeningTests: XCTestCase {
     let next = try await alice.put("k2", "w")
     XCTAssertEqual(next.sequence, 2)
     let version = try server.psql(["-c", "SELECT version FROM cloudy.schema_version"], database: database)
-    XCTAssertEqual(version.trimmingCharacters(in: .whitespacesAndNewlines), "5")
+    XCTAssertEqual(version.trimmingCharacters(in: .whitespacesAndNewlines), "6")
     let publicGrants = try server.psql(
       [
         "-c",

@@ -31,6 +31,11 @@ public final class InMemoryCloud: CloudService {
     return try server.identity()
   }
 
+  public func history() async throws -> CloudHistory {
+    try checkOpen()
+    return try server.history(account: account)
+  }
+
   public func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
     try checkOpen()
     return try server.record(for: key, in: zone, account: account)

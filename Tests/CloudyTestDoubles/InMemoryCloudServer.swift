@@ -14,6 +14,16 @@ public final class InMemoryCloudServer: Sendable {
   struct Account {
     var lastSequence: Int64 = 0
     var records: [CloudZone: [String: CloudRecord]] = [:]
+    /// The timeline of the account's last write, and the breaks recorded (as PostgreSQL's
+    /// `cloudy.write` does).
+    var timeline: Int64?
+    var breaks: [CloudBreak] = []
+  }
+
+  /// Every account as it stood when ``standbyCopy()`` was taken: what an asynchronous
+  /// standby had received.
+  public struct StandbyCopy: Sendable {
+    fileprivate var accounts: [String: Account]
   }
 
   private struct State {
@@ -21,6 +31,8 @@ public final class InMemoryCloudServer: Sendable {
     var identity = UUID().uuidString.lowercased()
     var accounts: [String: Account] = [:]
     var isReachable = true
+    /// The history's timeline, which ``failOver(to:)`` moves on, as a promotion does.
+    var timeline: Int64 = 1
     /// Every open connection's signals, by account.
     var listeners: [String: [ObjectIdentifier: Broadcast<Void>]] = [:]
   }
@@ -58,7 +70,37 @@ public final class InMemoryCloudServer: Sendable {
     signalEveryone()
   }
 
+  /// A copy of every account as it stands now, for ``failOver(to:)``.
+  public func standbyCopy() -> StandbyCopy {
+    state.withLock { StandbyCopy(accounts: $0.accounts) }
+  }
+
+  /// Fails over to a standby that had received only `copy`: every change made since it was
+  /// taken is gone (and its sequence numbers are handed out again), and the history goes on
+  /// on a new timeline, as after `pg_ctl promote`.
+  public func failOver(to copy: StandbyCopy) {
+    state.withLock { state in
+      state.accounts = copy.accounts
+      state.timeline += 1
+    }
+    signalEveryone()
+  }
+
+  /// The line the server's history is on.
+  public var line: CloudLine {
+    state.withLock { CloudLine(system: $0.identity, timeline: $0.timeline) }
+  }
+
   // MARK: - The contract, for one account
+
+  func history(account: String) throws -> CloudHistory {
+    try withReachableState { state in
+      let data = state.accounts[account]
+      return CloudHistory(
+        line: CloudLine(system: state.identity, timeline: state.timeline), breaks: data?.breaks ?? [],
+        lastSequence: data?.lastSequence ?? 0)
+    }
+  }
 
   func identity() throws -> String {
     try withReachableState { $0.identity }
@@ -72,6 +114,13 @@ public final class InMemoryCloudServer: Sendable {
     }
     let outcomes = try withReachableState { state in
       var data = state.accounts[account, default: Account()]
+      if data.timeline != state.timeline {
+        if data.timeline != nil || data.lastSequence == 0 {
+          let line = CloudLine(system: state.identity, timeline: state.timeline)
+          data.breaks.append(CloudBreak(line: line, keptThrough: data.lastSequence))
+        }
+        data.timeline = state.timeline
+      }
       var outcomes: [CloudWriteOutcome] = []
       for write in writes {
         let current = data.records[zone]?[write.key]

@@ -65,6 +65,7 @@ extension DocumentContainer: SyncZone {
   public func push() async throws {
     guard let cloud else { return }
     try await checkIdentity(of: cloud)
+    try await followHistory(of: cloud)
     try await push(to: cloud)
   }
 
@@ -127,6 +128,56 @@ extension DocumentContainer: SyncZone {
     }
   }
 
+  /// Makes sure nothing this device holds was lost by a cloud that went back in time (a
+  /// failover to a standby that had not received the last changes; ``CloudHistory``). Every
+  /// document here based on a change after the point the cloud kept is pushed again as this
+  /// device has it (`base` 0, pending), written only where the cloud's record is still at most
+  /// that point or absent (the point is kept as `rewound` until a push has sent them; what was
+  /// written since is reconciled with as any conflict is), and the token goes back to the
+  /// point, so what the cloud wrote since is fetched. The line is recorded either way.
+  private func followHistory(of cloud: any CloudService) async throws {
+    let history = try await cloud.history()
+    if history == .untold { return }
+    let line = history.line?.description
+    if let line, state.withLock({ $0.cloudLine == line }) { return }
+    func kept(_ session: any DocumentIndexSession) throws -> Int64? {
+      let known = try session.value("line").flatMap(CloudLine.init)
+      let token = try session.value("token").flatMap(Int64.init) ?? 0
+      return token == 0 ? nil : history.keptThrough(known: known, token: token)
+    }
+    // (A commit only when something changes: every commit wakes the engine.)
+    let unchanged = try index.read { session in
+      try kept(session) == nil && (line == nil || session.value("line") == line)
+    }
+    if unchanged {
+      state.withLock { $0.cloudLine = line }
+      return
+    }
+    let again = try commit { session -> Int in
+      let point = try kept(session)
+      if let line { try session.setValue(line, for: "line") }
+      guard let point else { return 0 }
+      let after = try session.allEntries().filter { $0.base > point }
+      for var entry in after {
+        entry.base = 0
+        entry.pending = true
+        try session.save(entry)
+      }
+      let token = try session.value("token").flatMap(Int64.init) ?? 0
+      try session.setValue(String(min(token, point)), for: "token")
+      if !after.isEmpty { try session.setValue(String(point), for: "rewound") }
+      return after.count
+    }
+    state.withLock { state in
+      state.cloudLine = line
+      if again > 0 {
+        state.notice =
+          "The cloud at \(cloud.displayName) went back in time (a failover lost its last changes): this device"
+          + " pushed again the \(again == 1 ? "document" : "\(again) documents") it may have lost."
+      }
+    }
+  }
+
   /// Sends every pending document, each conditional on the version it is based on.
   ///
   /// Sessions sharing this device's container share its pending documents, so the whole
@@ -136,10 +187,13 @@ extension DocumentContainer: SyncZone {
   private func push(to cloud: any CloudService) async throws {
     let lock = try await FileLock.acquire(exclusive: root + "/push.lock")
     defer { lock.unlock() }
-    let all = try index.read { try $0.pendingEntries() }
+    let (all, rewound) = try index.read { session in
+      (try session.pendingEntries(), try session.value("rewound").flatMap(Int64.init))
+    }
     // A document deleted before the cloud ever had it has nothing to delete there: no push
-    // is under way (this one holds the lock), so none can still put it there.
-    let unsent = all.filter { $0.removed && $0.base == 0 }
+    // is under way (this one holds the lock), so none can still put it there. (Not after the
+    // cloud went back in time: then `base` 0 means "push again", and the delete must go.)
+    let unsent = rewound == nil ? all.filter { $0.removed && $0.base == 0 } : []
     if !unsent.isEmpty {
       try commit { session in
         for sent in unsent {
@@ -149,16 +203,16 @@ extension DocumentContainer: SyncZone {
         }
       }
     }
-    let pending = all.filter { !($0.removed && $0.base == 0) }
+    let pending = unsent.isEmpty ? all : all.filter { !($0.removed && $0.base == 0) }
     guard !pending.isEmpty else {
       if !unsent.isEmpty { statuses.send(status()) }
-      return
+      return try pushedAgain(rewound)
     }
     for chunk in stride(from: 0, to: pending.count, by: 500).map({ pending[$0..<min($0 + 500, pending.count)] }) {
       let writes = chunk.map { entry in
         CloudWrite(
           key: entry.file, value: entry.removed ? nil : entry.envelope.data,
-          condition: entry.base == 0 ? .absent : .sequence(entry.base))
+          condition: entry.base != 0 ? .sequence(entry.base) : rewound.map(CloudWrite.Condition.atMost) ?? .absent)
       }
       let outcomes = try await cloud.write(writes, in: .documents, origin: device)
       var conflicts: [(DocumentIndexEntry, CloudRecord?)] = []
@@ -180,10 +234,20 @@ extension DocumentContainer: SyncZone {
         try await reconcile(sent, with: current, cloud: cloud)
       }
     }
+    try pushedAgain(rewound)
     // What is pending is part of the status, and a push changes it without changing the
     // engine's phase (synced before and after), which is all the engine publishes: said
     // here, or the line would say `syncing · N pending` until something else changed.
     statuses.send(status())
+  }
+
+  /// Everything pushed again after the cloud went back in time has been sent: documents new
+  /// here from now on are new (`rewound` goes).
+  private func pushedAgain(_ rewound: Int64?) throws {
+    guard let rewound else { return }
+    try commit { session in
+      if try session.value("rewound") == String(rewound) { try session.setValue(nil, for: "rewound") }
+    }
   }
 
   /// A push found the cloud ahead of the version it was based on: keep both edits.

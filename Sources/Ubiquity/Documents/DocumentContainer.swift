@@ -62,6 +62,8 @@ public final class DocumentContainer: Sendable {
     var notice: String?
     /// The identity of the cloud the index was last checked against.
     var cloudIdentity: String?
+    /// The cloud's line of history as last followed (``CloudHistory``).
+    var cloudLine: String?
   }
 
   public init(
