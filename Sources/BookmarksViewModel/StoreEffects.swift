@@ -99,7 +99,10 @@ public enum StoreEffects {
             notes: draft.notes ?? "", tags: draft.tags ?? [])
         ])
       }
-    case .reorder(let first, _, let second): try await store.exchangePlaces(of: first, and: second)
+    case .reorder(let first, _, let second):
+      // One of the two deleted on another device since (the user said y): a place beside a
+      // bookmark that is gone means nothing, so there is nothing left to take back.
+      do { try await store.exchangePlaces(of: first, and: second) } catch StoreError.notFound {}
     case .importAll(let bookmarks, let folders): try await store.importBookmarks(bookmarks, folders: folders)
     case .removeAll(let bookmarks, let folders):
       // Those exactly as the import brought them go for good; one changed since (the user

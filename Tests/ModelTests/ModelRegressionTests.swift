@@ -195,4 +195,18 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 7004): C moved a bookmark with J/K, B deleted it, C's undo (y)
+  /// said “No bookmark has the id c-3.”: a place beside a bookmark that is gone is nothing to
+  /// take back.
+  func testUndoingAReorderOfABookmarkDeletedElsewhere() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .reorder, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }
