@@ -41,7 +41,7 @@ extension BookmarkURL {
   /// it trims from either end is checked here, where only a space may be (a line break or
   /// another control is refused wherever it is: `" \nhttps://…"`).
   public static func storageProblem(_ text: String) -> URLProblem? {
-    if parsePlainASCIIWebURL(text) != nil { return nil }
+    if isPlainASCIIWebURL(text) { return nil }
     let scalars = text.unicodeScalars
     if let problem = edgeProblem(scalars.prefix { $0.properties.isWhitespace })
       ?? edgeProblem(scalars.reversed().prefix { $0.properties.isWhitespace })

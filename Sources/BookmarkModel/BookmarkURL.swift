@@ -180,8 +180,37 @@ public struct BookmarkURL: Hashable, Sendable {
       rest: String(afterScheme[authorityEnd...]))
   }
 
+  /// Whether ``parsePlainASCIIWebURL(_:)`` takes the text, decided on its bytes without
+  /// making its parts: ``storageProblem(_:)`` asks only that, for every URL a store reads
+  /// (making the parts was a fifth of reading 100,000 bookmarks from user defaults).
+  static func isPlainASCIIWebURL(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
+        let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isASCIIScheme(bytes[..<colon]),
+        bytes[colon...].starts(with: "://".utf8)
+      else { return false }
+      let afterScheme = bytes[(colon + 3)...]
+      let authorityEnd =
+        afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        ?? afterScheme.endIndex
+      var authority = afterScheme[..<authorityEnd]
+      if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
+      guard authority.first != UInt8(ascii: "[") else { return false }
+      var host = authority
+      if let portColon = authority.lastIndex(of: UInt8(ascii: ":")) {
+        host = authority[..<portColon]
+        let port = authority[(portColon + 1)...]
+        guard port.count <= 5, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+          port.reduce(0, { $0 * 10 + Int($1 - UInt8(ascii: "0")) }) <= 65535
+        else { return false }
+      }
+      return !host.isEmpty && isASCIIHostName(host)
+    }
+  }
+
   /// ``isScheme(_:)`` on bytes: a letter, then letters, digits, `+`, `-` and `.`.
-  private static func isASCIIScheme(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+  private static func isASCIIScheme(_ bytes: some Collection<UInt8>) -> Bool {
     func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
     guard let first = bytes.first, isLetter(first) else { return false }
     return bytes.allSatisfy {
@@ -230,7 +259,7 @@ public struct BookmarkURL: Hashable, Sendable {
   }
 
   /// ``isHostName(_:)`` for ASCII hosts, on bytes (Character properties are slow).
-  static func isASCIIHostName(_ host: Substring.UTF8View) -> Bool {
+  static func isASCIIHostName<Bytes: BidirectionalCollection<UInt8>>(_ host: Bytes) -> Bool {
     let body = host.last == UInt8(ascii: ".") ? host.dropLast() : host[...]
     var labelLength = 0
     var previous: UInt8 = 0

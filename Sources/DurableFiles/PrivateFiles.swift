@@ -19,7 +19,9 @@ public enum PrivateFiles {
     }
   }
 
-  /// Reads a whole file; `nil` if it does not exist.
+  /// Reads a whole file; `nil` if it does not exist. The bytes are read straight into a
+  /// buffer of the file's size (and a byte more, so a file that grew meanwhile is read to
+  /// its end too): a 60 MB user-defaults domain is not copied from piece to piece.
   public static func read(_ path: String) throws -> Data? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
@@ -27,17 +29,20 @@ public enum PrivateFiles {
       throw FileError.unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(fd) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var info = stat()
+    var data = Data(count: (fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0) + 1)
+    var filled = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if filled == data.count { data.count += max(data.count, 1 << 16) }
+      let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
       if count < 0 {
         if errno == EINTR { continue }
         throw FileError.unreadable(path: path, reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
-      data.append(contentsOf: buffer[0..<count])
+      filled += count
     }
+    data.count = filled
     return data
   }
 

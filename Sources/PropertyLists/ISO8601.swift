@@ -38,14 +38,8 @@ public enum ISO8601 {
       (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
       hour < 24, minute < 60, second < 60
     else { return nil }
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(second)
-    return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    let days = daysSince1970(year: year, month: month, day: day)
+    return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
   }
 
   /// Whether the bytes have the form ``parse(_:)`` reads, whatever their fields' values.
@@ -75,6 +69,18 @@ public enum ISO8601 {
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
     else { return nil }
     return (year, month, day, hour, minute, second)
+  }
+
+  /// The days from 1970-01-01 to a day of the proleptic Gregorian calendar, as `timegm`
+  /// counts them (Howard Hinnant's `days_from_civil`; a call of `timegm` was a tenth of
+  /// reading 100,000 bookmarks).
+  static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let shifted = month <= 2 ? year - 1 : year  // years from March, so February ends one
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 
   /// The days of a month of the proleptic Gregorian calendar (`timegm`'s).

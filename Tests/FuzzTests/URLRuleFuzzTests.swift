@@ -13,7 +13,8 @@ import XCTest
 ///   it is and has a web scheme;
 /// - `draft-rule`: a validated draft's URL passes ``BookmarkURL/storageProblem(_:)``;
 /// - `ascii-fast-path`: the byte-level parse of plain ASCII URLs gives what the full,
-///   scalar-by-scalar parse gives;
+///   scalar-by-scalar parse gives, and the check alone (``BookmarkURL/isPlainASCIIWebURL(_:)``)
+///   agrees with it;
 /// - `comparison-key`: the byte-level fast path of ``BookmarkURL/comparisonKey(_:)`` agrees
 ///   with its definition through ``BookmarkURL/parse(_:)``.
 final class URLRuleFuzzTests: XCTestCase {
@@ -29,6 +30,24 @@ final class URLRuleFuzzTests: XCTestCase {
     FuzzDriver(target: "url", tokens: Self.tokens).run { input, _ throws(FuzzFailure) in
       try Self.check(String(decoding: input, as: UTF8.self))
     }
+  }
+
+  /// The edges of the plain ASCII check, each agreeing with the parse it stands for.
+  func testThePlainASCIICheckAgreesWithTheParse() {
+    let texts = [
+      "https://a.example", "https://a.example/", "HTTPS://A.EXAMPLE:443/x?y#z", "https://u:p@a.example:8080/p",
+      "https://a.example:", "https://a.example:65535", "https://a.example:65536", "https://a.example:123456",
+      "https://a.example:0x1", "https://[::1]/", "https://@/", "https://a..example", "https://-a.example",
+      "https://a-.example", "https://a.example.", "https://a.example..", "https://a_b.example", "https://",
+      "https:/a.example", "1https://a.example", "h+t-t.p://a.example", "https://a.example/ x", "https://東京.example",
+      "https://a.example/%E6%9D%B1", "mailto:a@b.example", "", ":", "://", "https://a.example#:99999",
+      "https://a.example?@b:1", "https://a@b@c.example",
+    ]
+    for text in texts {
+      XCTAssertEqual(BookmarkURL.isPlainASCIIWebURL(text), BookmarkURL.parsePlainASCIIWebURL(text) != nil, text)
+    }
+    XCTAssertTrue(BookmarkURL.isPlainASCIIWebURL("https://u:p@a.example:8080/p"))
+    XCTAssertFalse(BookmarkURL.isPlainASCIIWebURL("https://a.example:65536"))
   }
 
   static func check(_ text: String) throws(FuzzFailure) -> String {
@@ -67,6 +86,9 @@ final class URLRuleFuzzTests: XCTestCase {
         BookmarkURL.storageProblem(draft.url) == nil, "draft-rule",
         "the draft's URL \(ForbiddenScalar.visible(draft.url)) from \(shown) breaks the rule")
     }
+    try FuzzFailure.check(
+      BookmarkURL.isPlainASCIIWebURL(text) == (BookmarkURL.parsePlainASCIIWebURL(text) != nil), "ascii-fast-path",
+      "isPlainASCIIWebURL(\(shown)) disagrees with parsePlainASCIIWebURL")
     if let fast = BookmarkURL.parsePlainASCIIWebURL(text) {
       guard case .success(let full) = BookmarkURL.parseScalars(text), full == fast,
         ForbiddenScalar.first(in: text) == nil
