@@ -44,10 +44,31 @@ let package = Package(
     // What a store is (the protocol, snapshot, status, versions, errors): no I/O, so the view
     // model and the terminal UI depend on it rather than on the stores.
     .target(name: "BookmarkStoreInterface", dependencies: ["BookmarkModel"]),
+    // This device's home: its folders, saved settings, identity and link checks.
     .target(
-      name: "BookmarkStores",
+      name: "DeviceHome", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "DurableFiles", "PropertyLists"]),
+    // What the backends share: the binary cache's framing and the bookmark list in it, and a
+    // synced zone's phase and held deletes as a store reports them.
+    .target(
+      name: "StoreSupport",
+      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "DurableFiles", "Sync", "Ubiquity"]),
+    // One module per backend: user defaults, the key-value store, the document container.
+    .target(
+      name: "DefaultsBookmarks",
       dependencies: [
-        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Sync", "Broadcasting",
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "DeviceHome", "DurableFiles", "PropertyLists",
+        "StoreSupport",
+      ]),
+    .target(
+      name: "KeyValueBookmarks",
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "PropertyLists", "StoreSupport", "Ubiquity",
+      ]),
+    .target(
+      name: "DocumentBookmarks",
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "DurableFiles", "PropertyLists", "StoreSupport",
+        "Ubiquity",
       ]),
     .target(name: "ScreenRendering"),
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
@@ -97,15 +118,16 @@ let package = Package(
     .target(
       name: "StoreWiring",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "Cloud", "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite",
-        "DurableFiles", "Shelf",
+        "BookmarkModel", "BookmarkStoreInterface", "Cloud", "CloudSQLite", "CloudPostgres", "DefaultsBookmarks",
+        "DeviceHome", "DocumentBookmarks", "DocumentIndexSQLite", "DurableFiles", "KeyValueBookmarks", "Shelf",
         "Ubiquity",
       ]),
 
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "StoreWiring", "BookmarksViewModel",
+        "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks", "DeviceHome", "StoreWiring",
+        "BookmarksViewModel",
         "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
         "BookmarkFormats",
         "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp",
@@ -129,9 +151,9 @@ let package = Package(
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity",
-        "Cloud",
-        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
+        "DefaultsBookmarks", "KeyValueBookmarks", "DocumentBookmarks", "DeviceHome", "StoreSupport",
+        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Cloud", "CloudSQLite",
+        "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
         "BookmarkFormats",
         "ScreenRendering",
       ]),
@@ -150,7 +172,8 @@ let package = Package(
     .testTarget(
       name: "BookmarksViewModelTests",
       dependencies: [
-        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "Shelf",
+        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks",
+        "Shelf",
         "CloudSQLite", "TestSupport",
       ],
       exclude: ["Snapshots"]
@@ -163,15 +186,17 @@ let package = Package(
     // depend on the executable.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["cloudy", "TestSupport", "BookmarkStores", "BookmarkModel", "PropertyLists"]),
+      dependencies: ["cloudy", "TestSupport", "DefaultsBookmarks", "BookmarkModel", "PropertyLists"]),
     .testTarget(
-      name: "StoreWiringTests", dependencies: ["StoreWiring", "BookmarkStores", "BookmarkModel", "TestSupport"]),
+      name: "StoreWiringTests",
+      dependencies: ["StoreWiring", "BookmarkStoreInterface", "DeviceHome", "BookmarkModel", "TestSupport"]),
     // The model-checked core (issue 37): a reference model of one account, and a seeded
     // random driver of several devices through the view model and the real stores.
     .testTarget(
       name: "ModelTests",
       dependencies: [
-        "BookmarksViewModel", "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats", "Cloud",
+        "BookmarksViewModel", "DocumentBookmarks", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats",
+        "Cloud",
         "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "Ubiquity", "ScreenRendering", "TestSupport",
         "CloudyTestDoubles",
       ]),

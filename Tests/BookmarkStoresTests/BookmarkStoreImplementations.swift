@@ -1,10 +1,13 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Cloud
 import CloudSQLite
 import CloudyTestDoubles
+import DefaultsBookmarks
+import DocumentBookmarks
 import DocumentIndexSQLite
 import Foundation
+import KeyValueBookmarks
 import Synchronization
 import TestSupport
 import Ubiquity

@@ -4,7 +4,7 @@ import TestSupport
 import Ubiquity
 import XCTest
 
-@testable import BookmarkStores
+@testable import DocumentBookmarks
 
 /// The document store as a command opens it (`watching: false`): no live query, so each read
 /// catches up with the index itself.

@@ -1,5 +1,6 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DocumentBookmarks
 import Foundation
 import TestSupport
 import Ubiquity

@@ -1,9 +1,10 @@
 import BookmarkModel
-import BookmarkStores
 import BookmarksViewModel
 import Cloud
 import CloudPostgres
 import CloudSQLite
+import DefaultsBookmarks
+import DocumentBookmarks
 import DocumentIndexSQLite
 import Foundation
 import Synchronization

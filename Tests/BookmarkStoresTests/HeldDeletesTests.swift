@@ -1,6 +1,8 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DocumentBookmarks
 import Foundation
+import KeyValueBookmarks
 import TestSupport
 import Ubiquity
 import XCTest

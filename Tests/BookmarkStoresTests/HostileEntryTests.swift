@@ -1,6 +1,6 @@
 import BookmarkModel
-import BookmarkStores
 import Foundation
+import KeyValueBookmarks
 import TestSupport
 import Ubiquity
 import XCTest

@@ -1,6 +1,7 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
+import KeyValueBookmarks
 import PropertyLists
 import Synchronization
 import TestSupport

@@ -1,5 +1,6 @@
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
+import KeyValueBookmarks
 import PropertyLists
 import TestSupport
 import Ubiquity

@@ -1,8 +1,11 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import CloudSQLite
+import DefaultsBookmarks
+import DocumentBookmarks
 import DocumentIndexSQLite
 import Foundation
+import KeyValueBookmarks
 import PropertyLists
 import Synchronization
 import TestSupport

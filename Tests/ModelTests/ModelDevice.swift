@@ -1,9 +1,9 @@
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarkStores
 import BookmarksViewModel
 import CloudyTestDoubles
+import DocumentBookmarks
 import Foundation
 import ScreenRendering
 import Synchronization

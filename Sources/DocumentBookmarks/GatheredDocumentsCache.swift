@@ -1,6 +1,7 @@
 import BookmarkModel
 import DurableFiles
 import Foundation
+import StoreSupport
 import Synchronization
 import Ubiquity
 

@@ -12,7 +12,7 @@ extension StoreError {
   }
 
   /// Runs `body`, turning a ``FileError`` into the matching store error.
-  static func translating<T>(_ body: () throws -> T) throws -> T {
+  package static func translating<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as FileError {

@@ -1,5 +1,7 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import Broadcasting
+import DeviceHome
 import Dispatch
 import DurableFiles
 import Foundation

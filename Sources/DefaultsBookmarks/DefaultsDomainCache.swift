@@ -1,6 +1,7 @@
 import BookmarkModel
 import DurableFiles
 import Foundation
+import StoreSupport
 
 /// A private binary copy of the user-defaults domain's bookmarks, beside the domain file
 /// (`cloudy.plist.cache`, 0600), so opening a large list does not parse the whole XML

@@ -1,7 +1,9 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import Broadcasting
 import Foundation
 import PropertyLists
+import StoreSupport
 import Synchronization
 import Ubiquity
 

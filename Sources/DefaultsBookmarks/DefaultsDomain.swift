@@ -1,4 +1,6 @@
 import BookmarkModel
+import BookmarkStoreInterface
+import DeviceHome
 import DurableFiles
 import Foundation
 import PropertyLists

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import Dispatch
 import Foundation
 import PropertyLists

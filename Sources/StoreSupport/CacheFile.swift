@@ -18,17 +18,22 @@ import Foundation
 /// Written to a temporary and renamed over the old file (0600), so a reader sees a whole
 /// old or whole new file; not `fsync`ed: after a crash it is at worst stale or corrupt,
 /// which the stamp and checksum catch.
-struct CacheFile {
-  var magic: [UInt8]
-  var formatVersion: UInt32
+package struct CacheFile {
+  package var magic: [UInt8]
+  package var formatVersion: UInt32
+
+  package init(magic: [UInt8], formatVersion: UInt32) {
+    self.magic = magic
+    self.formatVersion = formatVersion
+  }
 
   /// The header's size for a stamp of this many bytes.
-  static func headerSize(stampLength: Int) -> Int { 8 + 4 + 4 + stampLength + 16 }
+  package static func headerSize(stampLength: Int) -> Int { 8 + 4 + 4 + stampLength + 16 }
 
   // MARK: - Reading
 
   /// The whole file at `path` in one buffer given to `body`, or nil if it can't be read.
-  static func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
+  package static func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
     // Read whole into one buffer of the file's size (not mapped: a mapped file cut short by
     // someone else would end the process with SIGBUS).
     let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -53,7 +58,7 @@ struct CacheFile {
   /// Gives `body` a reader over the payload if `raw` is a whole cache of this kind and
   /// version, stamped exactly `stamp`; nil otherwise, or if `body` does not read the whole
   /// payload (or returns nil).
-  func decode<T>(_ raw: UnsafeRawBufferPointer, stamp: [UInt8], _ body: (inout CacheReader) -> T?) -> T? {
+  package func decode<T>(_ raw: UnsafeRawBufferPointer, stamp: [UInt8], _ body: (inout CacheReader) -> T?) -> T? {
     let headerSize = Self.headerSize(stampLength: stamp.count)
     guard raw.count >= headerSize, magic.elementsEqual(UnsafeRawBufferPointer(rebasing: raw[0..<8])) else {
       return nil
@@ -75,7 +80,7 @@ struct CacheFile {
   // MARK: - Writing
 
   /// The bytes of a cache stamped `stamp` whose payload `body` writes.
-  func encode(stamp: [UInt8], capacity: Int = 0, _ body: (inout CacheWriter) -> Void) -> [UInt8] {
+  package func encode(stamp: [UInt8], capacity: Int = 0, _ body: (inout CacheWriter) -> Void) -> [UInt8] {
     var writer = CacheWriter()
     let headerSize = Self.headerSize(stampLength: stamp.count)
     writer.bytes.reserveCapacity(headerSize + capacity)
@@ -97,7 +102,7 @@ struct CacheFile {
 
   /// Replaces the file at `path` with `bytes` (a temporary renamed over it, 0600). Failures
   /// are ignored: a cache only ever saves time.
-  static func write(_ bytes: [UInt8], to path: String) {
+  package static func write(_ bytes: [UInt8], to path: String) {
     let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return }
@@ -121,7 +126,7 @@ struct CacheFile {
   /// can write the cache can write its source too). Four independent lanes of eight bytes
   /// each, so a step does not wait for the one before it (100,000 bookmarks, 30 MB: about
   /// 3 ms rather than 9 with one lane).
-  static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+  package static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
     let prime: UInt64 = 0x0000_0100_0000_01b3
     var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count), 1, 2, 3)
     func mix(_ hash: inout UInt64, _ offset: Int) {

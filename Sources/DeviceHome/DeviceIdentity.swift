@@ -1,3 +1,4 @@
+import BookmarkStoreInterface
 import DurableFiles
 import Foundation
 

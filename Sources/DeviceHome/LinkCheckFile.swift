@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import DurableFiles
 import Foundation
 

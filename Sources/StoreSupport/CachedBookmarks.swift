@@ -15,8 +15,8 @@ import Foundation
 /// was not written this way is refused (nil), never read past its end. (Decoding parts of the
 /// list on two threads was tried and was slower: `cloudy` asks for one `malloc` arena, and the
 /// threads waited on its lock.)
-enum CachedBookmarks {
-  static func append(_ bookmarks: [Bookmark], to writer: inout CacheWriter) {
+package enum CachedBookmarks {
+  package static func append(_ bookmarks: [Bookmark], to writer: inout CacheWriter) {
     var folders = Table()
     var tags = Table()
     var folderIDs = Table()
@@ -63,7 +63,7 @@ enum CachedBookmarks {
   }
 
   /// The bookmarks `reader` is at, or nil if they are not whole; the reader is moved past them.
-  static func read(_ reader: inout CacheReader) -> [Bookmark]? {
+  package static func read(_ reader: inout CacheReader) -> [Bookmark]? {
     read(&reader, place: { _ in nil })?.bookmarks
   }
 
@@ -73,7 +73,7 @@ enum CachedBookmarks {
   /// - Parameter place: where a record's bookmarks show now, or nil to keep the paths they
   ///   carry; asked once per record, not per bookmark, and compared by table position, so
   ///   finding the moved ones hashes nothing per bookmark.
-  static func read(_ reader: inout CacheReader, place: (FolderRecord.ID) -> [String]?)
+  package static func read(_ reader: inout CacheReader, place: (FolderRecord.ID) -> [String]?)
     -> (bookmarks: [Bookmark], moved: [(index: Int, folder: [String])])?
   {
     guard let count = reader.count(),
