@@ -15,14 +15,14 @@ import Ubiquity
 public final class KeyValueBookmarkStore: SyncedBookmarkStore {
   public let backend = StoreBackend.keyValue
   public let keyValueStore: UbiquitousKeyValueStore
-  private let environment: BookmarkEnvironment
-  private let rules: RecentlyDeletedRules
-  private let state = Mutex(State())
-  private let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
-  private let decoded = KeyValueDecodedEntries()
-  private let deletedEntries = KeyValueDeletedEntries()
+  let environment: BookmarkEnvironment
+  let rules: RecentlyDeletedRules
+  let state = Mutex(State())
+  let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
+  let decoded = KeyValueDecodedEntries()
+  let deletedEntries = KeyValueDeletedEntries()
 
-  private struct State: ~Copyable {
+  struct State: ~Copyable {
     var observers: [Task<Void, Never>] = []
     /// This session's last edit of each bookmark, by id: its token and what it wrote.
     var ownEdits: [Bookmark.ID: (token: String, bookmark: Bookmark)] = [:]
@@ -102,181 +102,6 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
     return bookmark
   }
 
-  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
-    let hold = keyValueStore.removalHold
-    guard let held = hold.held, Set(held.keys) == shown.items else { throw StoreError.heldDeletesChanged }
-    // This device's copies, read before the deletes apply: what a keep falls back on.
-    var copies: [Bookmark.ID: [String: PropertyList]] = [:]
-    var restoring: Set<Bookmark.ID> = []
-    if keeping {
-      var batch: [String: PropertyList?] = [:]
-      for key in held.keys {
-        guard let id = KeyValueBookmarkLayout.id(forKey: key), let entry = keyValueStore.object(forKey: key)?.dictionary
-        else { continue }
-        copies[id] = entry
-        // The deleting device's copy comes back from Recently Deleted when it is this
-        // device's edit or was made on it (it may hold more); an older or concurrent one
-        // (the cloud's last write wins, so a delete can be of a copy that never saw this
-        // device's edit) would lose this device's edit: this copy is saved again instead,
-        // which lands after the delete, and the other stays in Recently Deleted.
-        let deletedKey = KeyValueBookmarkLayout.key(forDeleted: id)
-        if held.written.contains(deletedKey), let deleted = keyValueStore.object(forKey: deletedKey)?.dictionary,
-          deleted[Self.editKey] == entry[Self.editKey] || deleted[Self.baseKey] == entry[Self.editKey]
-        {
-          restoring.insert(id)
-          continue
-        }
-        batch[key] = .dictionary(Self.savedAgain(entry))
-      }
-      if !batch.isEmpty { try write(batch) }
-    }
-    try await hold.settle(approving: held.keys) { await keyValueStore.syncNow() }
-    if !restoring.isEmpty {
-      let restored = Set(try await restoreDeleted(restoring).map(\.id))
-      // One Recently Deleted lost meanwhile (emptied, expired, unreadable) comes back as
-      // this device had it.
-      var batch: [String: PropertyList?] = [:]
-      for id in restoring.subtracting(restored)
-      where keyValueStore.object(forKey: KeyValueBookmarkLayout.key(for: id)) == nil {
-        if let entry = copies[id] { batch[KeyValueBookmarkLayout.key(for: id)] = .dictionary(Self.savedAgain(entry)) }
-      }
-      if !batch.isEmpty { try write(batch) }
-      await keyValueStore.syncNow()
-    }
-    publish()
-  }
-
-  /// An entry written as an edit of this device: a new `edit`, and `base` the one it replaces.
-  private static func savedAgain(_ entry: [String: PropertyList]) -> [String: PropertyList] {
-    var entry = entry
-    entry[baseKey] = entry[editKey]
-    entry[editKey] = .string(editToken())
-    return entry
-  }
-
-  /// The entry keys naming an edit (`edit`) and the edit it was made on (`base`).
-  static let editKey = "edit"
-  static let baseKey = "base"
-
-  /// Eight hex digits: enough to tell one bookmark's edits apart, cheap in the quota.
-  private static func editToken() -> String {
-    let hex = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-    return String(repeating: "0", count: 8 - hex.count) + hex
-  }
-
-  /// For each changed bookmark this session edited: an incoming value that is neither this
-  /// edit (carried along by a reorder or a move that saw it) nor made on it replaced it
-  /// unseen. A delete is not counted: it goes to Recently Deleted.
-  private func noticeReplacedEdits(_ keys: [String]) {
-    let values = keys.compactMap { key -> (Bookmark.ID, PropertyList?)? in
-      KeyValueBookmarkLayout.id(forKey: key).map { ($0, keyValueStore.object(forKey: key)) }
-    }
-    guard !values.isEmpty else { return }
-    state.withLock { state in
-      for (id, value) in values {
-        guard let own = state.ownEdits[id] else { continue }
-        guard let value, let entry = value.dictionary, let theirs = Bookmark(propertyList: value) else {
-          state.ownEdits[id] = nil
-          continue
-        }
-        if entry[Self.editKey]?.string == own.token { continue }
-        state.ownEdits[id] = nil
-        if entry[Self.baseKey]?.string == own.token { continue }
-        state.replacedEdits.append(ReplacedEdit(id: own.token, mine: own.bookmark, theirs: theirs))
-      }
-    }
-  }
-
-  /// One write: the bookmark's key goes, and `deleted.<id>` comes, holding its entry (with
-  /// its place and folder) and the deletion; what Recently Deleted has kept its time goes too.
-  public func delete(id: Bookmark.ID) async throws {
-    let key = KeyValueBookmarkLayout.key(for: id)
-    guard let value = keyValueStore.object(forKey: key) else { throw StoreError.notFound(id) }
-    let now = environment.now()
-    var batch = expiredDeleted(at: now)
-    batch[key] = .some(nil)
-    if let stored = Bookmark(propertyList: value) {
-      // The folder it was shown in, by path, to file it there again on restoring.
-      let bookmark = filing(at: now).filing.tree.resolved(stored)
-      let deleted = DeletedBookmark(bookmark: bookmark, deleted: now.wholeSeconds, device: rules.device)
-      let deletedKey = KeyValueBookmarkLayout.key(forDeleted: id)
-      // A copy Recently Deleted already holds (the bookmark was imported again since) stays,
-      // under a new id.
-      if var earlier = keyValueStore.object(forKey: deletedKey)?.dictionary {
-        let newID = environment.newID()
-        earlier["id"] = .string(newID)
-        batch[KeyValueBookmarkLayout.key(forDeleted: newID)] = .dictionary(earlier)
-      }
-      batch[deletedKey] = deleted.propertyList(keeping: value.dictionary ?? [:])
-    } else if let raw = value.dictionary {
-      // An entry that can't be read is kept as it is, marked deleted.
-      batch[KeyValueBookmarkLayout.key(forDeleted: id)] = .dictionary(
-        DeletedBookmark.marking(raw, deleted: now.wholeSeconds, device: rules.device))
-    }
-    do {
-      try keyValueStore.setValues(batch)
-    } catch let error as KeyValueStoreError where error.isQuotaViolation {
-      throw StoreError.noRoomInRecentlyDeleted
-    } catch let error as KeyValueStoreError {
-      throw storeError(error)
-    }
-    try saveOrUndo(Array(batch.keys))
-    publish()
-  }
-
-  /// The removal of Recently Deleted's entries that have been kept their time.
-  private func expiredDeleted(at now: Date) -> [String: PropertyList?] {
-    var batch: [String: PropertyList?] = [:]
-    for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
-    where rules.hasExpired(deleted.deleted, at: now) {
-      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
-    }
-    return batch
-  }
-
-  public func recentlyDeleted() async throws -> [DeletedBookmark] {
-    currentSnapshot().deleted
-  }
-
-  /// One write: each bookmark's entry comes back as it was deleted (its place kept), filed
-  /// by the path it had (its folder made again if it is gone), and its `deleted.` key goes.
-  /// One whose key is taken (imported again, or an entry that can't be read) stays in
-  /// Recently Deleted: nothing is replaced.
-  public func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
-    let values = keyValueStore.dictionaryRepresentation
-    let now = environment.now()
-    let current = self.filing(at: now)
-    let chosen = deletedEntries.deleted(in: values).filter { ids.contains($0.deleted.id) }
-    let tree = current.filing.tree
-    var filing = FolderFiling(tree: tree, time: now, newID: RestoredFolderIDs(chosen.map(\.deleted), tree: tree).next)
-    var batch: [String: PropertyList?] = [:]
-    var restored: [Bookmark] = []
-    // Oldest deletion first: the same order, and so the same folder ids, on every device.
-    for (deleted, stored) in chosen.reversed() {
-      let key = KeyValueBookmarkLayout.key(for: deleted.id)
-      guard values[key] == nil else { continue }
-      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
-      var bookmark = deleted.bookmark
-      filing.file(&bookmark)
-      batch[key] = .dictionary(bookmark.merged(into: DeletedBookmark.unmarking(stored)))
-      restored.append(bookmark)
-    }
-    guard !batch.isEmpty else { return [] }
-    try write(Self.batch(batch, filing, current.bookmarks))
-    return restored
-  }
-
-  public func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int {
-    var batch: [String: PropertyList?] = [:]
-    for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
-    where ids?.contains(deleted.id) ?? true {
-      batch[KeyValueBookmarkLayout.key(forDeleted: deleted.id)] = .some(nil)
-    }
-    guard !batch.isEmpty else { return 0 }
-    try write(batch)
-    return batch.count
-  }
-
   /// One write of the folder records the change makes or changes, and of the bookmarks in
   /// the folder that carried only a path (filed under a record now, so they move with it).
   public func changeFolder(_ change: FolderChange) async throws {
@@ -306,7 +131,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
   static let tombstoneLifetime: TimeInterval = 30 * 24 * 60 * 60
 
   /// The store's folder records and bookmarks now, to file bookmarks in one write.
-  private func filing(at time: Date) -> (filing: FolderFiling, bookmarks: [Bookmark]) {
+  func filing(at time: Date) -> (filing: FolderFiling, bookmarks: [Bookmark]) {
     let contents = KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation, decoded: decoded)
     return (FolderFiling(tree: contents.tree, time: time, newID: environment.newID), contents.bookmarks)
   }
@@ -314,7 +139,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
   /// These values, the folder records made for them, and the removal of expired tombstones
   /// (a deleted folder's record takes a key of the quota), as one batch. `bookmarks` are the
   /// store's as `filing` was made from them.
-  private static func batch(_ values: [String: PropertyList?], _ filing: FolderFiling, _ bookmarks: [Bookmark])
+  static func batch(_ values: [String: PropertyList?], _ filing: FolderFiling, _ bookmarks: [Bookmark])
     -> [String: PropertyList?]
   {
     var batch = values
@@ -408,7 +233,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
   }
 
   /// How many of these entries, in order, fit in the room the store has left.
-  private func fitting(_ entries: [(key: String, size: Int)]) -> Int {
+  func fitting(_ entries: [(key: String, size: Int)]) -> Int {
     let status = keyValueStore.status
     var keys = status.keys
     var bytes = status.bytes
@@ -436,7 +261,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
 
   /// Sets (or removes, for `nil`) keys in one change and saves them to the local cache. If
   /// the cache can't be written, the in-memory values are put back, so nothing changes.
-  private func write(_ batch: [String: PropertyList?]) throws {
+  func write(_ batch: [String: PropertyList?]) throws {
     do {
       try keyValueStore.setValues(batch)
     } catch let error as KeyValueStoreError {
@@ -448,7 +273,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
 
   /// Saves to the local cache; if that fails, forgets the unsaved change to `keys` (their
   /// values go back to what the cache holds, and nothing is queued) and throws.
-  private func saveOrUndo(_ keys: [String]) throws {
+  func saveOrUndo(_ keys: [String]) throws {
     do {
       try keyValueStore.save()
     } catch KeyValueStoreError.cacheNotDurable(_, let reason) {
@@ -465,7 +290,7 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
 
   /// The store error for a key-value error; a broken quota says how many keys Recently
   /// Deleted holds, when it holds any.
-  private func storeError(_ error: KeyValueStoreError) -> StoreError {
+  func storeError(_ error: KeyValueStoreError) -> StoreError {
     let error = Self.storeError(error)
     guard case .quotaExceeded(let limit) = error else { return error }
     let deleted = deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation).count
@@ -486,11 +311,11 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
 
   // MARK: - Snapshots
 
-  private func publish() {
+  func publish() {
     snapshots.sendIfChanged { currentSnapshot() }
   }
 
-  private func currentSnapshot() -> StoreSnapshot {
+  func currentSnapshot() -> StoreSnapshot {
     let keyValue = keyValueStore.status
     let values = keyValueStore.dictionaryRepresentation
     let (bookmarks, tree, unreadable) = KeyValueBookmarkLayout.contents(in: values, decoded: decoded)
