@@ -38,9 +38,12 @@ let package = Package(
 
     // Files: atomic private writes, locks, inotify.
     .target(name: "DurableFiles"),
-    // Apple's two ubiquity APIs on those files: the key-value store and the document
-    // container (with its metadata index contract and an in-memory index).
-    .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
+    // Apple's two ubiquity APIs on those files, a module each: the key-value store (and its
+    // cache), and the document container (its metadata index contract and query). What their
+    // zones share (the mass-delete guard, the status line's sentences) is in Sync.
+    .target(name: "KeyValueStore", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
+    .target(
+      name: "DocumentContainer", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
     // What a store is (the protocol, snapshot, status, versions, errors): no I/O, so the view
     // model and the terminal UI depend on it rather than on the stores.
     .target(name: "BookmarkStoreInterface", dependencies: ["BookmarkModel"]),
@@ -51,7 +54,7 @@ let package = Package(
     // synced zone's phase and held deletes as a store reports them.
     .target(
       name: "StoreSupport",
-      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "DurableFiles", "Sync", "Ubiquity"]),
+      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "DurableFiles", "Sync"]),
     // One module per backend: user defaults, the key-value store, the document container.
     .target(
       name: "DefaultsBookmarks",
@@ -62,13 +65,13 @@ let package = Package(
     .target(
       name: "KeyValueBookmarks",
       dependencies: [
-        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "PropertyLists", "StoreSupport", "Ubiquity",
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "PropertyLists", "StoreSupport", "KeyValueStore",
       ]),
     .target(
       name: "DocumentBookmarks",
       dependencies: [
         "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "DurableFiles", "PropertyLists", "StoreSupport",
-        "Ubiquity",
+        "DocumentContainer",
       ]),
     .target(name: "ScreenRendering"),
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
@@ -94,7 +97,9 @@ let package = Package(
       ]),
     .target(
       name: "DocumentIndexSQLite",
-      dependencies: ["Ubiquity", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "DocumentContainer", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
     .target(
@@ -120,7 +125,7 @@ let package = Package(
       dependencies: [
         "BookmarkModel", "BookmarkStoreInterface", "Cloud", "CloudSQLite", "CloudPostgres", "DefaultsBookmarks",
         "DeviceHome", "DocumentBookmarks", "DocumentIndexSQLite", "DurableFiles", "KeyValueBookmarks", "Shelf",
-        "Ubiquity",
+        "KeyValueStore", "DocumentContainer",
       ]),
 
     .executableTarget(
@@ -141,7 +146,8 @@ let package = Package(
     // The in-memory twins of the cloud and the document index, for tests only: no production
     // module ships them.
     .target(
-      name: "CloudyTestDoubles", dependencies: ["Cloud", "Ubiquity", "Broadcasting"], path: "Tests/CloudyTestDoubles"),
+      name: "CloudyTestDoubles", dependencies: ["Cloud", "DocumentContainer", "Broadcasting"],
+      path: "Tests/CloudyTestDoubles"),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
     .testTarget(name: "BroadcastingTests", dependencies: ["Broadcasting"]),
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists"]),
@@ -152,7 +158,8 @@ let package = Package(
       name: "BookmarkStoresTests",
       dependencies: [
         "DefaultsBookmarks", "KeyValueBookmarks", "DocumentBookmarks", "DeviceHome", "StoreSupport",
-        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Cloud", "CloudSQLite",
+        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "KeyValueStore",
+        "DocumentContainer", "Cloud", "CloudSQLite",
         "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
         "BookmarkFormats",
         "ScreenRendering",
@@ -164,7 +171,8 @@ let package = Package(
     .testTarget(
       name: "UbiquityTests",
       dependencies: [
-        "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "DurableFiles", "PropertyLists", "TestSupport",
+        "KeyValueStore", "DocumentContainer", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "DurableFiles",
+        "PropertyLists", "TestSupport",
         "CloudyTestDoubles",
       ]),
     .testTarget(name: "SyncTests", dependencies: ["Sync"]),
@@ -197,13 +205,14 @@ let package = Package(
       dependencies: [
         "BookmarksViewModel", "DocumentBookmarks", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats",
         "Cloud",
-        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "Ubiquity", "ScreenRendering", "TestSupport",
+        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "DocumentContainer", "ScreenRendering", "TestSupport",
         "CloudyTestDoubles",
       ]),
     .testTarget(
       name: "FuzzTests",
       dependencies: [
-        "BookmarkFormats", "BookmarkModel", "PropertyLists", "Ubiquity", "TerminalUI", "BookmarksViewModel", "CNcurses",
+        "BookmarkFormats", "BookmarkModel", "PropertyLists", "KeyValueStore", "DocumentContainer", "TerminalUI",
+        "BookmarksViewModel", "CNcurses",
         "TestSupport",
       ],
       exclude: ["Corpus"]),

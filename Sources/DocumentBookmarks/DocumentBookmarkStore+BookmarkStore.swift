@@ -1,8 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import DocumentContainer
 import Foundation
 import Synchronization
-import Ubiquity
 
 extension DocumentBookmarkStore {
   public func load() async throws -> [Bookmark] {

@@ -1,7 +1,7 @@
 import BookmarkModel
+import DocumentContainer
 import Foundation
 import Synchronization
-import Ubiquity
 
 extension DocumentBookmarkStore {
   /// How many changes since the cache's generation make it worth writing again on opening.

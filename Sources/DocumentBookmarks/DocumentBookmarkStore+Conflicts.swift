@@ -1,7 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import DocumentContainer
 import Foundation
-import Ubiquity
 
 extension DocumentBookmarkStore {
   public func conflictVersions(of id: Bookmark.ID) async throws -> [BookmarkVersion] {

@@ -1,7 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import DocumentContainer
 import Foundation
-import Ubiquity
 
 extension DocumentBookmarkStore {
   func file(forNew id: Bookmark.ID) -> String {

@@ -1,8 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import DocumentContainer
 import Foundation
 import StoreSupport
-import Ubiquity
 
 extension DocumentBookmarkStore {
   public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {

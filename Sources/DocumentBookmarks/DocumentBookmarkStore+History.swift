@@ -1,7 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import DocumentContainer
 import Foundation
-import Ubiquity
 
 extension DocumentBookmarkStore {
   /// The file of a bookmark's history.

@@ -1,5 +1,5 @@
 import BookmarkModel
-import Ubiquity
+import DocumentContainer
 
 extension DocumentBookmarkStore {
   /// Takes in this store's own change to these documents at once (the query reports it

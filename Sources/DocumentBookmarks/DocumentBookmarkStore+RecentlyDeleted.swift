@@ -1,8 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import DocumentContainer
 import Foundation
 import Synchronization
-import Ubiquity
 
 extension DocumentBookmarkStore {
   /// One commit: the bookmark's document goes and its `<id>.deleted` comes (with its place

@@ -1,11 +1,11 @@
 import BookmarkModel
 import BookmarkStoreInterface
 import Broadcasting
+import DocumentContainer
 import Foundation
 import PropertyLists
 import StoreSupport
 import Synchronization
-import Ubiquity
 
 /// The `documents` backend: one document per bookmark in a synced container
 /// (``BookmarkDocument`` format, `<id>.bookmark`), listed by a live ``MetadataQuery``.

@@ -1,9 +1,9 @@
 import BookmarkModel
+import DocumentContainer
 import DurableFiles
 import Foundation
 import StoreSupport
 import Synchronization
-import Ubiquity
 
 /// A private binary copy of what the document store gathered (`gathered.cache` beside the
 /// container's index, 0600), so opening a large container does not read and decode every

@@ -1,8 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
 import Foundation
+import KeyValueStore
 import PropertyLists
-import Ubiquity
 
 extension KeyValueBookmarkStore {
   /// One write: the bookmark's key goes, and `deleted.<id>` comes, holding its entry (with

@@ -2,10 +2,10 @@ import BookmarkModel
 import BookmarkStoreInterface
 import Broadcasting
 import Foundation
+import KeyValueStore
 import PropertyLists
 import StoreSupport
 import Synchronization
-import Ubiquity
 
 /// The `key-value` backend: bookmarks in an ``UbiquitousKeyValueStore`` synced through
 /// the cloud, one key per bookmark (``KeyValueBookmarkLayout``).
@@ -299,9 +299,9 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
 
   static func storeError(_ error: KeyValueStoreError) -> StoreError {
     switch error {
-    case .tooManyKeys: return .quotaExceeded(.keys(Ubiquity.KeyValueLimits.maximumKeys))
-    case .storeTooLarge: return .quotaExceeded(.totalBytes(Ubiquity.KeyValueLimits.maximumTotalBytes))
-    case .valueTooLarge: return .quotaExceeded(.valueBytes(Ubiquity.KeyValueLimits.maximumValueBytes))
+    case .tooManyKeys: return .quotaExceeded(.keys(KeyValueStore.KeyValueLimits.maximumKeys))
+    case .storeTooLarge: return .quotaExceeded(.totalBytes(KeyValueStore.KeyValueLimits.maximumTotalBytes))
+    case .valueTooLarge: return .quotaExceeded(.valueBytes(KeyValueStore.KeyValueLimits.maximumValueBytes))
     case .invalidKey, .unstorableValue, .cacheUnwritable:
       return .writeFailed(path: "the key-value store", reason: error.description)
     case .cacheNotDurable(_, let reason):

@@ -2,9 +2,9 @@ import BookmarkModel
 import BookmarkStoreInterface
 import Dispatch
 import Foundation
+import KeyValueStore
 import PropertyLists
 import Synchronization
-import Ubiquity
 
 /// The place in the list, kept in the account's key-value store under one key, `place`:
 /// `{folder, flat, selected, sort, filter}`, at most 1 KB (counted against the store's quota

@@ -1,5 +1,5 @@
 import BookmarkStoreInterface
-import Ubiquity
+import Sync
 
 extension RemovalHold {
   /// Lets the held deletes `keys` through and syncs to apply them. If the sync could not

@@ -2,11 +2,12 @@ import BookmarkStoreInterface
 import DefaultsBookmarks
 import DeviceHome
 import DocumentBookmarks
+import DocumentContainer
 import DocumentIndexSQLite
 import DurableFiles
 import Foundation
 import KeyValueBookmarks
-import Ubiquity
+import KeyValueStore
 
 /// The table of backends: what the wiring knows of each, one row a backend. Adding a backend
 /// is a case of ``StoreBackend``, its module, and a row here.

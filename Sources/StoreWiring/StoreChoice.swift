@@ -4,8 +4,8 @@ import Cloud
 import DeviceHome
 import DurableFiles
 import Foundation
+import KeyValueStore
 import Shelf
-import Ubiquity
 
 /// Which store to open and how: `--store/--home/--cloud/--account/--offline/--device-name`
 /// as given (nil when not), each falling back to its environment variable, then to what this

@@ -1,7 +1,7 @@
 import BookmarkModel
+import DocumentContainer
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 @testable import DocumentBookmarks

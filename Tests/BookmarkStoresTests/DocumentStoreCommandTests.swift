@@ -1,7 +1,6 @@
 import BookmarkModel
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 @testable import DocumentBookmarks

@@ -3,8 +3,8 @@ import BookmarkStoreInterface
 import DocumentBookmarks
 import Foundation
 import KeyValueBookmarks
+import KeyValueStore
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// A guard for mass deletes (issue 19.5): a fetched change that deletes more than a fifth of

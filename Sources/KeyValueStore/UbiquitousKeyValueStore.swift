@@ -332,15 +332,9 @@ public final class UbiquitousKeyValueStore: Sendable {
       KeyValueSyncStatus(
         state: state.syncState, pending: state.pending + state.unsaved.count, keys: state.values.count,
         bytes: state.totalBytes,
-        problem: Self.sentences(state.cacheProblem, state.problem, state.cloudFull, state.notice),
+        problem: ZoneProblem.sentences(state.cacheProblem, state.problem, state.cloudFull, state.notice),
         held: removalHold.held)
     }
-  }
-
-  /// Sentences joined into one line, or `nil` if there are none.
-  static func sentences(_ sentences: String?...) -> String? {
-    let present = sentences.compactMap { $0 }
-    return present.isEmpty ? nil : present.joined(separator: " ")
   }
 
   func publishStatus() {

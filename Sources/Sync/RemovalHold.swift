@@ -83,7 +83,7 @@ public final class RemovalHold: Sendable {
 
   /// The end of the last change whose other parts a zone applied around the removals it
   /// held (nil once a fetch applies everything).
-  var appliedAround: Int64? {
+  package var appliedAround: Int64? {
     get { state.withLock { $0.appliedAround } }
     set { state.withLock { $0.appliedAround = newValue } }
   }
@@ -95,7 +95,7 @@ public final class RemovalHold: Sendable {
   /// here, `writing` what else it writes, `present` counts the items here (asked only when
   /// there are enough removals to matter). Returns the removals to hold back (empty: apply
   /// everything); remembers them, and forgets what was held before.
-  func holds(removing: [String], writing: Set<String>, present: () throws -> Int) rethrows -> Set<String> {
+  package func holds(removing: [String], writing: Set<String>, present: () throws -> Int) rethrows -> Set<String> {
     let (rule, approved, previous) = state.withLock { ($0.rule, $0.approved, $0.held) }
     guard let rule else { return [] }
     let unapproved = removing.filter { rule.counts($0) && !(approved?.contains($0) ?? false) }
@@ -116,7 +116,7 @@ public final class RemovalHold: Sendable {
 
   /// A fetch read the zone through `sequence`; the first one in this process marks where
   /// following it began.
-  func follows(through sequence: Int64) {
+  package func follows(through sequence: Int64) {
     state.withLock { state in
       if state.followingSince == nil { state.followingSince = sequence }
     }
@@ -125,7 +125,7 @@ public final class RemovalHold: Sendable {
   /// A fetch applied these records: those written since this process began following the
   /// zone are remembered (a removal forgets its key), so that a device taking them back
   /// soon after is not held (``takesBack(_:base:at:)``).
-  func arrived(_ records: some Sequence<CloudRecord>, at time: Date) {
+  package func arrived(_ records: some Sequence<CloudRecord>, at time: Date) {
     state.withLock { state in
       guard let since = state.followingSince else { return }
       for record in records where record.sequence > since {
@@ -145,7 +145,7 @@ public final class RemovalHold: Sendable {
   /// sequence of the record here): an undone import, say. Such removals are not held: the
   /// guard is for the loss of what this device had, not for another device changing its
   /// mind about what it just sent.
-  func takesBack(_ removal: CloudRecord, base: Int64?, at time: Date) -> Bool {
+  package func takesBack(_ removal: CloudRecord, base: Int64?, at time: Date) -> Bool {
     state.withLock { state in
       guard let arrival = state.arrivals[removal.key] else { return false }
       return arrival.origin == removal.origin && arrival.sequence == base
@@ -159,7 +159,7 @@ public final class RemovalHold: Sendable {
   }
 
   /// A fetch applied every removal it had: the next one is held by the rule again.
-  func applied() {
+  package func applied() {
     state.withLock { state in
       state.approved = nil
       state.held = nil
@@ -168,7 +168,7 @@ public final class RemovalHold: Sendable {
   }
 
   /// Counts items by the rule (all of them without one).
-  func counts(_ key: String) -> Bool {
+  package func counts(_ key: String) -> Bool {
     state.withLock { $0.rule }?.counts(key) ?? true
   }
 }

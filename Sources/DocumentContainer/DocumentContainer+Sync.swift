@@ -46,7 +46,7 @@ extension DocumentContainer: SyncZone {
     return state.withLock { state in
       DocumentSyncStatus(
         state: state.syncState, pending: counts?.0 ?? 0, conflicts: counts?.1 ?? 0,
-        problem: UbiquitousKeyValueStore.sentences(state.problem, index.notice, state.notice),
+        problem: ZoneProblem.sentences(state.problem, index.notice, state.notice),
         held: removalHold.held)
     }
   }

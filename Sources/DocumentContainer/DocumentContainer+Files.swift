@@ -1,5 +1,6 @@
 import DurableFiles
 import Foundation
+import Sync
 import Synchronization
 
 extension DocumentContainer {
@@ -187,7 +188,7 @@ extension DocumentContainer {
     } else {
       sentence += "."
     }
-    state.withLock { $0.notice = UbiquitousKeyValueStore.sentences($0.notice, sentence) }
+    state.withLock { $0.notice = ZoneProblem.sentences($0.notice, sentence) }
   }
 
   /// Writes the files of entries committed without one (an import, a fetch), in batches
