@@ -40,16 +40,40 @@ let package = Package(
 
     // Files: atomic private writes, locks, inotify.
     .target(name: "DurableFiles"),
-    // Apple's two ubiquity APIs on those files: the key-value store and the document
-    // container (with its metadata index contract and an in-memory index).
-    .target(name: "Ubiquity", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
+    // Apple's two ubiquity APIs on those files, a module each: the key-value store (and its
+    // cache), and the document container (its metadata index contract and query). What their
+    // zones share (the mass-delete guard, the status line's sentences) is in Sync.
+    .target(name: "KeyValueStore", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
+    .target(
+      name: "DocumentContainer", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
     // What a store is (the protocol, snapshot, status, versions, errors): no I/O, so the view
     // model and the terminal UI depend on it rather than on the stores.
     .target(name: "BookmarkStoreInterface", dependencies: ["BookmarkModel"]),
+    // This device's home: its folders, saved settings, identity and link checks.
     .target(
-      name: "BookmarkStores",
+      name: "DeviceHome", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "DurableFiles", "PropertyLists"]),
+    // What the backends share: the binary cache's framing and the bookmark list in it, and a
+    // synced zone's phase and held deletes as a store reports them.
+    .target(
+      name: "StoreSupport",
+      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "DurableFiles", "Sync"]),
+    // One module per backend: user defaults, the key-value store, the document container.
+    .target(
+      name: "DefaultsBookmarks",
       dependencies: [
-        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity", "Sync", "Broadcasting",
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "DeviceHome", "DurableFiles", "PropertyLists",
+        "StoreSupport",
+      ]),
+    .target(
+      name: "KeyValueBookmarks",
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "PropertyLists", "StoreSupport", "KeyValueStore",
+      ]),
+    .target(
+      name: "DocumentBookmarks",
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "Broadcasting", "DurableFiles", "PropertyLists", "StoreSupport",
+        "DocumentContainer",
       ]),
     .target(name: "ScreenRendering"),
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
@@ -75,7 +99,9 @@ let package = Package(
       ]),
     .target(
       name: "DocumentIndexSQLite",
-      dependencies: ["Ubiquity", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "DocumentContainer", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
     .target(
@@ -99,15 +125,16 @@ let package = Package(
     .target(
       name: "StoreWiring",
       dependencies: [
-        "BookmarkModel", "BookmarkStores", "Cloud", "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite",
-        "DurableFiles", "Shelf",
-        "Ubiquity",
+        "BookmarkModel", "BookmarkStoreInterface", "Cloud", "CloudSQLite", "CloudPostgres", "DefaultsBookmarks",
+        "DeviceHome", "DocumentBookmarks", "DocumentIndexSQLite", "DurableFiles", "KeyValueBookmarks", "Shelf",
+        "KeyValueStore", "DocumentContainer",
       ]),
 
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "StoreWiring", "BookmarksViewModel",
+        "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks", "DeviceHome", "StoreWiring",
+        "BookmarksViewModel",
         "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
         "BookmarkFormats",
         "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp",
@@ -121,7 +148,8 @@ let package = Package(
     // The in-memory twins of the cloud and the document index, for tests only: no production
     // module ships them.
     .target(
-      name: "CloudyTestDoubles", dependencies: ["Cloud", "Ubiquity", "Broadcasting"], path: "Tests/CloudyTestDoubles"),
+      name: "CloudyTestDoubles", dependencies: ["Cloud", "DocumentContainer", "Broadcasting"],
+      path: "Tests/CloudyTestDoubles"),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
     .testTarget(name: "BroadcastingTests", dependencies: ["Broadcasting"]),
     .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists"]),
@@ -131,9 +159,10 @@ let package = Package(
     .testTarget(
       name: "BookmarkStoresTests",
       dependencies: [
-        "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "Ubiquity",
-        "Cloud",
-        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
+        "DefaultsBookmarks", "KeyValueBookmarks", "DocumentBookmarks", "DeviceHome", "StoreSupport",
+        "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "KeyValueStore",
+        "DocumentContainer", "Cloud", "CloudSQLite",
+        "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
         "BookmarkFormats",
         "ScreenRendering",
       ]),
@@ -144,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "UbiquityTests",
       dependencies: [
-        "Ubiquity", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "DurableFiles", "PropertyLists", "TestSupport",
+        "KeyValueStore", "DocumentContainer", "Cloud", "CloudSQLite", "DocumentIndexSQLite", "DurableFiles",
+        "PropertyLists", "TestSupport",
         "CloudyTestDoubles",
       ]),
     .testTarget(name: "SyncTests", dependencies: ["Sync"]),
@@ -152,7 +182,8 @@ let package = Package(
     .testTarget(
       name: "BookmarksViewModelTests",
       dependencies: [
-        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "BookmarkStores", "Shelf",
+        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks",
+        "Shelf",
         "CloudSQLite", "TestSupport",
       ],
       exclude: ["Snapshots"]
@@ -165,22 +196,25 @@ let package = Package(
     // depend on the executable.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["cloudy", "TestSupport", "BookmarkStores", "BookmarkModel", "PropertyLists"]),
+      dependencies: ["cloudy", "TestSupport", "DefaultsBookmarks", "BookmarkModel", "PropertyLists"]),
     .testTarget(
-      name: "StoreWiringTests", dependencies: ["StoreWiring", "BookmarkStores", "BookmarkModel", "TestSupport"]),
+      name: "StoreWiringTests",
+      dependencies: ["StoreWiring", "BookmarkStoreInterface", "DeviceHome", "BookmarkModel", "TestSupport"]),
     // The model-checked core (issue 37): a reference model of one account, and a seeded
     // random driver of several devices through the view model and the real stores.
     .testTarget(
       name: "ModelTests",
       dependencies: [
-        "BookmarksViewModel", "BookmarkStores", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats", "Cloud",
-        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "Ubiquity", "ScreenRendering", "TestSupport",
+        "BookmarksViewModel", "DocumentBookmarks", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats",
+        "Cloud",
+        "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "DocumentContainer", "ScreenRendering", "TestSupport",
         "CloudyTestDoubles",
       ]),
     .testTarget(
       name: "FuzzTests",
       dependencies: [
-        "BookmarkFormats", "BookmarkModel", "PropertyLists", "Ubiquity", "TerminalUI", "BookmarksViewModel", "CNcurses",
+        "BookmarkFormats", "BookmarkModel", "PropertyLists", "KeyValueStore", "DocumentContainer", "TerminalUI",
+        "BookmarksViewModel", "CNcurses",
         "TestSupport",
       ],
       exclude: ["Corpus"]),

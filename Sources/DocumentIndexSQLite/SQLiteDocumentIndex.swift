@@ -1,9 +1,9 @@
 import Broadcasting
+import DocumentContainer
 import DurableFiles
 import Foundation
 import GRDB
 import Synchronization
-import Ubiquity
 
 /// The document container's metadata index in a SQLite file beside the container
 /// (`index.sqlite`, WAL mode), shared by every session of the device.

@@ -1,5 +1,6 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DeviceHome
 import DurableFiles
 import Foundation
 

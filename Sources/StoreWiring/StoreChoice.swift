@@ -1,11 +1,11 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Cloud
-import DocumentIndexSQLite
+import DeviceHome
 import DurableFiles
 import Foundation
+import KeyValueStore
 import Shelf
-import Ubiquity
 
 /// Which store to open and how: `--store/--home/--cloud/--account/--offline/--device-name`
 /// as given (nil when not), each falling back to its environment variable, then to what this
@@ -140,11 +140,7 @@ public struct StoreChoice: Sendable {
     // A mode loosened by hand (chmod -R 777) is put back before the store reads a file.
     PrivateFiles.keepPrivate(location.configDirectory)
     PrivateFiles.keepPrivate(location.dataDirectory)
-    switch try chosen ?? backend() {
-    case .userDefaults: return UserDefaultsStore(location: location, recentlyDeleted: recentlyDeletedRules)
-    case .keyValue: return try makeKeyValueStore(connected: connected)
-    case .documents: return try makeDocumentStore(connected: connected, watching: watching)
-    }
+    return try BackendWiring.row(for: try chosen ?? backend()).open(self, connected, watching)
   }
 
   /// The team shelf of this device's cloud, as its account, with this device's copy of the
@@ -175,9 +171,7 @@ public struct StoreChoice: Sendable {
   /// or when this device's `follow-place` setting is `off`.
   public func makePlaceFollowing(for store: any BookmarkStore) throws -> (any PlaceFollowing)? {
     guard !isOffline, (try? savedSettings()[.followPlace]) != "off" else { return nil }
-    if let keyValue = store as? KeyValueBookmarkStore { return KeyValuePlace(keyValueStore: keyValue.keyValueStore) }
-    guard store is DocumentBookmarkStore else { return nil }
-    return KeyValuePlace(keyValueStore: try makeUbiquitousKeyValueStore(connected: true), start: true)
+    return try BackendWiring.row(for: store.backend).placeFollowing(self, store)
   }
 
   /// A setting from its flag, else its environment variable, else what this device saved.
@@ -187,48 +181,11 @@ public struct StoreChoice: Sendable {
     return try savedSettings()[name]
   }
 
-  private func makeCloud(connected: Bool) throws -> (any CloudService)? {
+  func makeCloud(connected: Bool) throws -> (any CloudService)? {
     guard connected, !isOffline else { return nil }
     let address = try cloudAddress()
     return try CloudFactory.make(
       address, account: try accountName(), isDefault: address == defaultCloud, notice: notice)
-  }
-
-  /// The document store: this device's container for the account and cloud, with its
-  /// metadata index beside `Documents/`.
-  private func makeDocumentStore(connected: Bool, watching: Bool) throws -> any BookmarkStore {
-    let address = try cloudAddress()
-    let account = try accountName()
-    let service = try makeCloud(connected: connected)
-    let root =
-      location.dataDirectory + "/documents/" + AccountCloudName.make(account: account, cloud: address.displayName)
-    let index: SQLiteDocumentIndex
-    do {
-      index = try SQLiteDocumentIndex(path: root + "/index.sqlite")
-    } catch let error as FileError {
-      throw StoreError(error)
-    }
-    let container = DocumentContainer(
-      root: root, index: index, cloud: service, device: try DeviceIdentity.load(in: location),
-      deviceName: deviceDisplayName, readable: DocumentBookmarkStore.isReadable,
-      filedName: DocumentBookmarkStore.filedName)
-    return DocumentBookmarkStore(
-      container: container, recentlyDeleted: recentlyDeletedRules, history: historyRules, watching: watching)
-  }
-
-  private func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {
-    KeyValueBookmarkStore(
-      keyValueStore: try makeUbiquitousKeyValueStore(connected: connected), recentlyDeleted: recentlyDeletedRules)
-  }
-
-  /// This device's key-value store for the account and cloud.
-  private func makeUbiquitousKeyValueStore(connected: Bool) throws -> UbiquitousKeyValueStore {
-    let address = try cloudAddress()
-    let account = try accountName()
-    let service = try makeCloud(connected: connected)
-    return UbiquitousKeyValueStore(
-      directory: location.dataDirectory + "/key-value", account: account, cloudName: address.displayName,
-      cloud: service, device: try DeviceIdentity.load(in: location))
   }
 
   private static func loginName(_ environment: [String: String]) -> String? {

@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// Moves every bookmark from one store to another: copies them in one atomic import, checks
 /// that each arrived, makes the source's empty folders there too, and only then removes the

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarkStores
 import PropertyLists
 import WebPages
 

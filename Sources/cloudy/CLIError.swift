@@ -1,4 +1,4 @@
-import BookmarkStores
+import BookmarkStoreInterface
 import ScreenRendering
 import Shelf
 

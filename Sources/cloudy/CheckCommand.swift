@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DeviceHome
 import Foundation
 import ScreenRendering
 import WebPages

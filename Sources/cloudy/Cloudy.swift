@@ -1,6 +1,6 @@
 import ArgumentParser
-import BookmarkStores
 import BookmarksViewModel
+import DeviceHome
 import DurableFiles
 import Foundation
 import ScreenRendering

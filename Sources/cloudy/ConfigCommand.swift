@@ -1,8 +1,8 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarkStores
 import BookmarksViewModel
 import Cloud
+import DeviceHome
 import StoreWiring
 
 /// `cloudy config [set NAME VALUE | unset NAME]`: what this device remembers.

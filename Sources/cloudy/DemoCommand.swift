@@ -1,5 +1,4 @@
 import ArgumentParser
-import BookmarkStores
 import Foundation
 import TerminalUI
 

@@ -1,4 +1,4 @@
-import BookmarkStores
+import DeviceHome
 import Foundation
 
 /// The demo's throwaway home: a private (0700) temporary folder, removed on exit.

@@ -1,5 +1,7 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DefaultsBookmarks
+import DeviceHome
 import Foundation
 
 /// The demo's store: user defaults in the throwaway home, seeded with ``DemoSamples``,

@@ -1,6 +1,5 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarkStores
 
 /// `cloudy edit ID [--name N] [--url U] [--folder PATH] [--tag TAG]… [--clear-tags] [--notes TEXT]`.
 struct EditCommand: AsyncParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
-import BookmarkStores
 import DurableFiles
 import Foundation
 

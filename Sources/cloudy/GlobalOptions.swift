@@ -1,5 +1,6 @@
 import ArgumentParser
-import BookmarkStores
+import BookmarkStoreInterface
+import DeviceHome
 import Foundation
 import Shelf
 import StoreWiring

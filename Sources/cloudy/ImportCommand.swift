@@ -1,7 +1,7 @@
 import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
 import PropertyLists
 import ScreenRendering

@@ -1,8 +1,9 @@
 import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import BookmarksViewModel
+import DeviceHome
 import Foundation
 import ScreenRendering
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
 import StoreWiring
 

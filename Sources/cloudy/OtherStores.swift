@@ -1,6 +1,7 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
+import StoreWiring
 
 /// Where else on this device bookmarks are, for the empty screen: after a `migrate` (or a
 /// different `--store`) a new user must not think the bookmarks are gone.
@@ -21,23 +22,8 @@ enum OtherStores {
   }
 
   private static func count(in backend: StoreBackend, _ options: GlobalOptions) async -> Int? {
-    switch backend {
-    case .userDefaults:
-      return try? await UserDefaultsStore(location: options.location).load().count
-    case .keyValue:
-      // Only where this device has used the key-value store (opening it would otherwise
-      // make this device's id file).
-      guard FileManager.default.fileExists(atPath: options.location.dataDirectory + "/key-value") else { return 0 }
-      return try? await options.makeStore(.keyValue, connected: false).load().count
-    case .documents:
-      // Counting files: opening the store would create its index.
-      let root = options.location.dataDirectory + "/documents"
-      let files = FileManager.default
-      guard let containers = try? files.contentsOfDirectory(atPath: root) else { return 0 }
-      return containers.reduce(0) { total, container in
-        let names = (try? files.contentsOfDirectory(atPath: root + "/" + container + "/Documents")) ?? []
-        return total + names.count { $0.hasSuffix(".bookmark") }
-      }
+    await BackendWiring.row(for: backend).localCount(options.location) {
+      try options.makeStore(backend, connected: false)
     }
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BookmarkStores
 
 /// `cloudy remove ID`: says on stderr what it removed.
 struct RemoveCommand: AsyncParsableCommand {

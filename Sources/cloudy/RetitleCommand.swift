@@ -1,6 +1,5 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarkStores
 import WebPages
 
 /// `cloudy retitle [ID…|--all-untitled] [--timeout SECONDS]`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BookmarkStores
+import BookmarkStoreInterface
 
 /// `--store` and `--to` take a backend's name; ArgumentParser lists the choices in the help
 /// and refuses anything else.

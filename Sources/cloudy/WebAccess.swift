@@ -1,5 +1,6 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DeviceHome
 import Foundation
 import Synchronization
 import TerminalUI

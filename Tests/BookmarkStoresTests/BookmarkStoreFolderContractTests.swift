@@ -1,7 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarkStores
+import DocumentBookmarks
 import Foundation
+import KeyValueBookmarks
 import TestSupport
 import XCTest
 

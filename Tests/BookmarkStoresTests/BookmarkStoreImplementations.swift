@@ -1,13 +1,17 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Cloud
 import CloudSQLite
 import CloudyTestDoubles
+import DefaultsBookmarks
+import DocumentBookmarks
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
+import KeyValueBookmarks
+import KeyValueStore
 import Synchronization
 import TestSupport
-import Ubiquity
 
 /// Every `BookmarkStore` implementation, for the one contract suite. Each makes stores in
 /// a test's temporary folder: `device` names a second instance that must see the first's

@@ -2,7 +2,7 @@ import BookmarkModel
 import Foundation
 import XCTest
 
-@testable import BookmarkStores
+@testable import StoreSupport
 
 /// How both caches hold a list: shared folder paths, tag lists and folder ids in tables; a
 /// list that is not whole is refused, never read past its end.

@@ -1,4 +1,4 @@
-import BookmarkStores
+import DeviceHome
 import Foundation
 import XCTest
 

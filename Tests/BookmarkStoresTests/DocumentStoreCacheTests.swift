@@ -1,10 +1,10 @@
 import BookmarkModel
+import DocumentContainer
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
-@testable import BookmarkStores
+@testable import DocumentBookmarks
 
 /// The document store's cache of its gathering (`gathered.cache`): read only for the index
 /// it was made from, and always brought up to date with what the index changed since; the

@@ -1,10 +1,9 @@
 import BookmarkModel
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
-@testable import BookmarkStores
+@testable import DocumentBookmarks
 
 /// The document store as a command opens it (`watching: false`): no live query, so each read
 /// catches up with the index itself.

@@ -1,8 +1,8 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DocumentBookmarks
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// The document backend's conflicts as the list sees them: marked in the snapshot and the

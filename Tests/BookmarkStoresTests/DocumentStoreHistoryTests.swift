@@ -1,14 +1,15 @@
 import BookmarkModel
-import BookmarkStores
 import BookmarksViewModel
 import Cloud
 import CloudPostgres
 import CloudSQLite
+import DefaultsBookmarks
+import DocumentBookmarks
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import Synchronization
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// The document store's version history (issue 19.3): every saved version is kept with its

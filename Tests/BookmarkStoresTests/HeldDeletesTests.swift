@@ -1,8 +1,10 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DocumentBookmarks
 import Foundation
+import KeyValueBookmarks
+import KeyValueStore
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// A guard for mass deletes (issue 19.5): a fetched change that deletes more than a fifth of

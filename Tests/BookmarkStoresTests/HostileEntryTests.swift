@@ -1,8 +1,7 @@
 import BookmarkModel
-import BookmarkStores
 import Foundation
+import KeyValueBookmarks
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// Issue 16.3: a bookmark whose URL breaks the one URL rule, arriving through the key-value

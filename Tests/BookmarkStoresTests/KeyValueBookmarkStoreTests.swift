@@ -1,10 +1,11 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
+import KeyValueBookmarks
+import KeyValueStore
 import PropertyLists
 import Synchronization
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// What only the key-value backend does: its layout, its quota, its status line, and two

@@ -1,8 +1,9 @@
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
+import KeyValueBookmarks
+import KeyValueStore
 import PropertyLists
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// The place in the key-value store (issue 18.6): one small key, coalesced writes, read by

@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import DeviceHome
 import Foundation
 import TestSupport
 import XCTest

@@ -1,8 +1,11 @@
 import BookmarkFormats
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import BookmarksViewModel
+import DefaultsBookmarks
+import DocumentBookmarks
 import Foundation
+import KeyValueBookmarks
 import ScreenRendering
 import Synchronization
 import TestSupport

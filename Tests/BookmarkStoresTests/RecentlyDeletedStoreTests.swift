@@ -1,12 +1,16 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import CloudSQLite
+import DefaultsBookmarks
+import DocumentBookmarks
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
+import KeyValueBookmarks
+import KeyValueStore
 import PropertyLists
 import Synchronization
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// What Recently Deleted does beyond the contract: it keeps a bookmark its days and no more,

@@ -5,7 +5,7 @@ import PropertyLists
 import TestSupport
 import XCTest
 
-@testable import BookmarkStores
+@testable import DefaultsBookmarks
 
 /// The user-defaults store's binary cache (`cloudy.plist.cache`): read only when whole, of
 /// this version and stamped with the domain file's current signature; the property list

@@ -1,5 +1,6 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
+import DefaultsBookmarks
 import Foundation
 import TestSupport
 import XCTest

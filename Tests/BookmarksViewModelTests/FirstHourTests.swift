@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import BookmarksViewModel
 import ScreenRendering
 import XCTest

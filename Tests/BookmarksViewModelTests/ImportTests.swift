@@ -1,6 +1,7 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import BookmarksViewModel
+import DefaultsBookmarks
 import ScreenRendering
 import TestSupport
 import XCTest

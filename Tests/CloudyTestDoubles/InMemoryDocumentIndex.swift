@@ -1,7 +1,7 @@
 import Broadcasting
+import DocumentContainer
 import Foundation
 import Synchronization
-import Ubiquity
 
 /// The metadata index in memory: the twin of the SQLite index, with the same semantics
 /// (one write transaction at a time, all or nothing; a generation per transaction that

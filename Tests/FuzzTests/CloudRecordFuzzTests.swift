@@ -3,7 +3,8 @@ import Foundation
 import PropertyLists
 import XCTest
 
-@testable import Ubiquity
+@testable import DocumentContainer
+@testable import KeyValueStore
 
 /// Fuzzes what the cloud hands a device, each for CLOUDY_FUZZ_SECONDS (1.5 s by default):
 ///

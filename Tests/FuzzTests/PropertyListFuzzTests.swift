@@ -3,7 +3,7 @@ import Foundation
 import PropertyLists
 import XCTest
 
-@testable import Ubiquity
+@testable import KeyValueStore
 
 /// Fuzzes the property-list reader (`Corpus/property-list`: XML as the stores write it,
 /// borderline XML, binary lists as Foundation writes them, one with a set), for

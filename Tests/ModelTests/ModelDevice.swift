@@ -1,13 +1,13 @@
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarkStores
 import BookmarksViewModel
 import CloudyTestDoubles
+import DocumentBookmarks
+import DocumentContainer
 import Foundation
 import ScreenRendering
 import Synchronization
-import Ubiquity
 
 /// One device of the account: its document store (real files, its own metadata index, its
 /// connection to the shared cloud) and the view model of its list, driven by keys as a person

@@ -1,7 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarkStores
 import BookmarksViewModel
+import DocumentBookmarks
 import Foundation
 
 /// A broken promise: which invariant, at which step, and what was seen.

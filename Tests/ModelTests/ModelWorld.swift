@@ -2,10 +2,10 @@ import Cloud
 import CloudPostgres
 import CloudSQLite
 import CloudyTestDoubles
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import Synchronization
-import Ubiquity
 
 /// Which cloud the devices of a run share.
 enum ModelCloud: String, CaseIterable, Sendable {

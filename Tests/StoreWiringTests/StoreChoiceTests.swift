@@ -1,4 +1,5 @@
-import BookmarkStores
+import BookmarkStoreInterface
+import DeviceHome
 import Foundation
 import StoreWiring
 import Synchronization

@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import BookmarkStoreInterface
 import Foundation
 import StoreWiring
 import TestSupport

@@ -1,6 +1,6 @@
+import DocumentContainer
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// Two devices and one document: concurrent edits become conflict versions on both

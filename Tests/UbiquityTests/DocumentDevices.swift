@@ -1,9 +1,9 @@
 import Cloud
 import CloudSQLite
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// Devices sharing one embedded cloud in a temporary folder, each with its own document

@@ -1,7 +1,7 @@
 import CloudyTestDoubles
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
-import Ubiquity
 import XCTest
 
 /// One contract for the document index, run against the SQLite index and its in-memory

@@ -1,8 +1,8 @@
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import Synchronization
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// A document's life: open, save for creating and overwriting, revert, close, its states,

@@ -1,9 +1,9 @@
 import Cloud
 import CloudSQLite
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// What a push sends when the document changes while it is on its way.

@@ -1,8 +1,8 @@
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import Synchronization
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// A removal whose commit fails changes nothing (a full disk), one cut short by a process's

@@ -1,12 +1,13 @@
 import Cloud
 import CloudyTestDoubles
+import DocumentContainer
 import DocumentIndexSQLite
 import Foundation
 import PropertyLists
 import TestSupport
 import XCTest
 
-@testable import Ubiquity
+@testable import KeyValueStore
 
 /// A cloud that went back in time (a failover to an asynchronous standby that had not
 /// received the last changes; issue 42.2): each device pushes again, from its own copy,

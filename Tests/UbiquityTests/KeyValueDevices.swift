@@ -1,8 +1,8 @@
 import Cloud
 import CloudSQLite
 import Foundation
+import KeyValueStore
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// Devices sharing one embedded cloud in a temporary folder: each device has its own

@@ -1,5 +1,5 @@
+import KeyValueStore
 import PropertyLists
-import Ubiquity
 import XCTest
 
 /// The quotas, exactly at their edges: 1024 keys, 1 MB per value and in all, 128 UTF-16

@@ -1,8 +1,8 @@
 import Cloud
 import CloudSQLite
+import KeyValueStore
 import PropertyLists
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// Syncing between devices: external-change events and their reasons, no events for

@@ -1,7 +1,7 @@
+import DocumentContainer
 import DurableFiles
 import Foundation
 import TestSupport
-import Ubiquity
 import XCTest
 
 /// The metadata query: gathering, then live updates naming what changed and where it

@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarkStores
+import DefaultsBookmarks
 import Foundation
 import PropertyLists
 import TestSupport
