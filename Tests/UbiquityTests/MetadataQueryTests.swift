@@ -104,10 +104,16 @@ final class MetadataQueryTests: XCTestCase {
     try handle.write(contentsOf: Data(text: "edited in place"))
     try handle.close()
     XCTAssertEqual(PrivateFiles.signature(path)?.inode, inode)
-    let change = await nextChange(updates, naming: "one.bookmark")
-    XCTAssertEqual(change?.changed, ["one.bookmark"])
-    XCTAssertEqual(change?.origin, .otherSession)
-    XCTAssertEqual(try a.entry("one.bookmark")?.contents.text, "edited in place")
+    // The truncation may be heard on its own first (an empty file); the write is a second
+    // change. Each is reported as a change in place by another session.
+    var contents: String?
+    for _ in 0..<2 where contents != "edited in place" {
+      let change = await nextChange(updates, naming: "one.bookmark")
+      XCTAssertEqual(change?.changed, ["one.bookmark"])
+      XCTAssertEqual(change?.origin, .otherSession)
+      contents = try a.entry("one.bookmark")?.contents.text
+    }
+    XCTAssertEqual(contents, "edited in place")
     query.stop()
   }
 
