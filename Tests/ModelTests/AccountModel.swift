@@ -170,6 +170,15 @@ struct AccountModel {
       touch(id, by: device, value: moved)
       bookmarks[id] = moved
     }
+    // A bookmark is filed in its folder's record, so a version still contested moves with
+    // the folder too, whichever version wins.
+    for (id, candidates) in contestedCandidates {
+      contestedCandidates[id] = candidates.map { candidate in
+        guard var candidate, candidate.folder.starts(with: old) else { return candidate }
+        candidate.folder = new + candidate.folder.dropFirst(old.count)
+        return candidate
+      }
+    }
   }
 
   /// A folder deleted: what it held (bookmarks and folders) goes to its parent.

@@ -209,4 +209,42 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 10009): A deletes and restores a bookmark while B, offline, tags
+  /// it. The restore is a version A made (contested with B's edit); the driver had not counted
+  /// it, as B's edit had taken the bookmark out of the model's Recently Deleted (a driver defect).
+  func testARestoreWhileAnotherDeviceEditsOfflineIsAVersionMade() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 2),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 1),
+      ModelStep(kind: .add, device: 0, pick: 1),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 1),
+      ModelStep(kind: .restore, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 1),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .editTags, device: 1, pick: 0),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 1, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 10068): C's add, edited by A, undone on C (y: it goes to Recently
+  /// Deleted as A edited it), then redone: the redo brings back A's edit from Recently Deleted
+  /// (the driver expected C's first version, which would lose A's edit).
+  func testRedoingAnAddUndoneAfterAnEditBringsBackTheEdit() async throws {
+    try await check([
+      ModelStep(kind: .importFew, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .editURL, device: 0, pick: 3),
+      ModelStep(kind: .undo, device: 2, pick: 1),
+      ModelStep(kind: .redo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

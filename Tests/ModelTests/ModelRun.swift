@@ -533,8 +533,12 @@ final class ModelRun {
       }
     default:
       for (id, target) in values {
+        // Undoing a delete or redoing an add brings the bookmark back from Recently Deleted
+        // as it is there (an edit made before it went, after y, is kept), else as it was.
+        let side = undoing ? entry.after : entry.before
+        let bringsBack = side.keys.contains(id) && side[id]! == nil
         if let target {
-          if model.bookmarks[id] == nil, let entry = model.deleted[id], entry.fields == target {
+          if model.bookmarks[id] == nil, let deleted = model.deleted[id], bringsBack || deleted.fields == target {
             model.restore(id, by: d)
           } else {
             model.put(id, target, by: d)
@@ -575,8 +579,9 @@ final class ModelRun {
       let restored = Set(device.model.state.bookmarks.map(\.id)).subtracting(listedBefore)
       for id in restored {
         let fields = model.deleted[id]?.fields ?? Self.fields(chosen.bookmark)
-        model.restore(id, by: d)
-        if model.bookmarks[id] == nil { model.put(id, fields, by: d) }
+        // (Not deleted in the model when another device's edit, unseen here, beat the delete:
+        // this restore is then a version this device made, as an edit is.)
+        if model.deleted[id] != nil { model.restore(id, by: d) } else { model.put(id, fields, by: d) }
         model.record(
           .init(
             kind: .bookmark, label: "restore of “\(fields.name)”", before: [id: nil], after: [id: fields]), on: d)
