@@ -85,19 +85,19 @@ public enum StoreEffects {
       do {
         _ = try await store.update(id: id, with: draft)
       } catch StoreError.notFound(id) {
-        // Deleted on another device since (the user said y): back from Recently Deleted, then
-        // as the undo makes it; deleted for good there, made again as the undo makes it (an
-        // edit beats a delete).
-        guard try await store.restoreDeleted([id]).isEmpty else {
-          _ = try await store.update(id: id, with: draft)
-          return
-        }
+        // Deleted on another device since (the user said y): made again as the undo makes it
+        // (an edit beats a delete), with its first date if Recently Deleted has its copy,
+        // which then goes. (Restoring the copy first made its old folder again.) Added
+        // before the copy goes: a crash between leaves the copy, not nothing.
+        let copy = try await store.recentlyDeleted().first { $0.id == id }?.bookmark
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         try await store.importBookmarks([
           Bookmark(
-            id: id, name: draft.name, url: draft.url, created: now, modified: now, folder: draft.folder ?? [],
-            notes: draft.notes ?? "", tags: draft.tags ?? [])
+            id: id, name: draft.name, url: draft.url, created: copy?.created ?? now, modified: now,
+            folder: draft.folder ?? copy?.folder ?? [], notes: draft.notes ?? copy?.notes ?? "",
+            tags: draft.tags ?? copy?.tags ?? [])
         ])
+        if copy != nil { _ = try await store.removeDeleted([id]) }
       }
     case .reorder(let first, _, let second):
       // One of the two deleted on another device since (the user said y): a place beside a

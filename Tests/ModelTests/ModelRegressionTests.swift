@@ -247,4 +247,20 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 10096): C moved a bookmark into Work; B deleted it and A deleted
+  /// Work; C's undo of the move (y) restored the bookmark from Recently Deleted first, which
+  /// made Work again, left empty once the undo moved it back.
+  func testUndoingAMoveOfABookmarkDeletedElsewhereMakesNoFolder() async throws {
+    try await check([
+      ModelStep(kind: .pushInFlight, device: 0, pick: 3),
+      ModelStep(kind: .importFew, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .move, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }
