@@ -263,4 +263,18 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 20043): B, offline, deletes a bookmark C deleted and then deleted
+  /// for good; B said its Recently Deleted has it, and so it does once B is back (the driver
+  /// had ignored a delete of what the account no longer held).
+  func testADeleteOfflineOfABookmarkDeletedForGoodElsewhereIsInRecentlyDeleted() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .deleteForGood, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

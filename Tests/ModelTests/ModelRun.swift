@@ -285,7 +285,14 @@ final class ModelRun {
       throw fail("acknowledged", "deleting \(bookmark.id) said “\(device.message)”")
     }
     let fields = Self.fields(bookmark)
-    model.delete(bookmark.id, at: clock.peek(), by: d)
+    if model.bookmarks[bookmark.id] == nil {
+      // Gone from the account already (deleted elsewhere, unseen here): this device said its
+      // Recently Deleted has it, and so it must, as this device had it.
+      model.touch(bookmark.id, by: d, value: nil)
+      model.deleted[bookmark.id] = (fields, clock.peek())
+    } else {
+      model.delete(bookmark.id, at: clock.peek(), by: d)
+    }
     model.record(
       .init(
         kind: .bookmark, label: "delete of “\(fields.name)”", before: [bookmark.id: fields], after: [bookmark.id: nil]),
@@ -535,8 +542,9 @@ final class ModelRun {
       for (id, target) in values {
         // Undoing a delete or redoing an add brings the bookmark back from Recently Deleted
         // as it is there (an edit made before it went, after y, is kept), else as it was.
+        // (A redone import, too: it is the add of each of its bookmarks.)
         let side = undoing ? entry.after : entry.before
-        let bringsBack = side.keys.contains(id) && side[id]! == nil
+        let bringsBack = side.keys.contains(id) && side[id]! == nil || (entry.kind == .importAll && !undoing)
         if let target {
           if model.bookmarks[id] == nil, let deleted = model.deleted[id], bringsBack || deleted.fields == target {
             model.restore(id, by: d)
