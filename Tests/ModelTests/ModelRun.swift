@@ -156,6 +156,8 @@ final class ModelRun {
     let device = devices[d]
     try await add(d, pick)
     let hold = device.cloud.holdNextWrite()
+    // Let go even when the step below fails, or closing the store would wait for ever.
+    defer { hold.release() }
     let (done, finished) = AsyncStream.makeStream(of: Void.self)
     let store: DocumentBookmarkStore = device.store
     let syncing = Task {
