@@ -23,6 +23,8 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // The commit and build date scripts/install links in (weak symbols: a plain build has none).
     .systemLibrary(name: "CBuildStamp"),
+    // zlib, for the archived pages' deflated text and HTML.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
 
     // Values and logic without I/O, bottom to top.
     // Property lists: the values, our XML and binary readers, the XML writer.
@@ -79,6 +81,9 @@ let package = Package(
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
     // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
     .target(name: "WebPages", dependencies: ["BookmarkModel"]),
+    // Pages kept (issue 41): readable text from HTML, the content-addressed assets (SHA-256,
+    // deflated) and the library over them; the index is a contract here, SQLite in a leaf.
+    .target(name: "Archives", dependencies: ["CZlib", "DurableFiles", "ScreenRendering", "WebPages"]),
     .target(
       name: "BookmarksViewModel",
       dependencies: ["BookmarkModel", "BookmarkStoreInterface", "PropertyLists", "ScreenRendering", "Shelf"]),
@@ -102,6 +107,11 @@ let package = Package(
       dependencies: [
         "DocumentContainer", "DurableFiles", "Broadcasting", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+
+    // Leaf with SQLite: the archives' index (versions, folded text, FTS5 trigram search).
+    .target(
+      name: "ArchiveIndexSQLite",
+      dependencies: ["Archives", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift")]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
     .target(
@@ -137,7 +147,7 @@ let package = Package(
         "BookmarksViewModel",
         "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
         "BookmarkFormats",
-        "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp",
+        "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp", "Archives", "ArchiveIndexSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -189,6 +199,11 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
     .testTarget(name: "WebPagesTests", dependencies: ["WebPages", "BookmarkModel"]),
+    .testTarget(
+      name: "ArchivesTests",
+      dependencies: [
+        "Archives", "ArchiveIndexSQLite", "BookmarksViewModel", "WebPages", "WebFetching", "TestSupport",
+      ]),
     .testTarget(
       name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "BookmarkModel", "TestSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BookmarksViewModel", "CNcurses"]),

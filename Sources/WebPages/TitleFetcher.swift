@@ -9,17 +9,8 @@ public struct TitleFetcher: Sendable {
   public func title(for url: String) async -> String? {
     guard FetchTarget.web(url) != nil,
       case .success(let page) = await fetcher.fetch(url, method: .get, bodyLimit: FetchLimits.titleBody),
-      (200..<300).contains(page.status), Self.isPage(page.contentType)
+      (200..<300).contains(page.status), PageText.isPage(page.contentType)
     else { return nil }
     return PageTitle.find(in: page.body, contentType: page.contentType)
-  }
-
-  /// HTML, XHTML or unknown (a server that names no type may still send a page).
-  private static func isPage(_ contentType: String?) -> Bool {
-    guard let type = contentType?.lowercased().split(separator: ";").first?.trimmingCharacters(in: " ") else {
-      return true
-    }
-    return type.isEmpty || type == "text/html" || type.hasSuffix("+xml") || type == "application/xml"
-      || type == "text/xml"
   }
 }

@@ -26,7 +26,7 @@ struct Cloudy: AsyncParsableCommand {
       ListCommand.self, AddCommand.self, EditCommand.self, RemoveCommand.self, ImportCommand.self, ExportCommand.self,
       FoldersCommand.self, FolderCommand.self, TagsCommand.self, MigrateCommand.self, ConfigCommand.self,
       CheckCommand.self, RetitleCommand.self, TrashCommand.self, HistoryCommand.self, RevertCommand.self,
-      SyncCommand.self, SearchCommand.self, ShelfCommand.self, DemoCommand.self,
+      SyncCommand.self, SearchCommand.self, ArchiveCommand.self, ReadCommand.self, ShelfCommand.self, DemoCommand.self,
     ]
   )
 

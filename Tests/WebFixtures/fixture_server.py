@@ -266,6 +266,60 @@ PREFIX_ROUTES = {
 }
 
 
+# Pages kept (issue 41): an article with everything a reader drops, and pages that try harm.
+ARTICLE = """<!DOCTYPE html><html><head><title>Kept &amp; Read</title>
+<link rel="stylesheet" href="/archive/sub/style.css"><script src="/archive/sub/script.js"></script>
+<style>p { color: red }</style><script>document.write("script text")</script></head>
+<body><nav><a href="/home">Navigation link</a></nav><header><p>Site banner</p></header>
+<main><article><h1>The Tower</h1>
+<p>Visit <a href="/archive/tower">the t&ocirc;wer</a> in &quot;T&#333;ky&#333;&quot; &mdash; 東京タワー is tall.
+<img src="/archive/sub/image.png" alt="a picture"></p>
+<iframe src="/archive/sub/frame.html"></iframe>
+<ul><li>First thing</li><li>Second <a href="https://example.org/x">thing</a></li></ul>
+<ol><li>One</li><li>Two</li></ol>
+<p>Привет, мир. Crème brûlée for dessert.</p>
+<pre>  indented
+    code</pre>
+</article></main><aside>Sidebar text</aside><footer>Footer text</footer></body></html>"""
+
+
+def changing(h, key):
+    n = h.count("changing/" + key)
+    h.send(200, html(page(f"Version {n}", body=f"<p>This is version {n} of the page.</p>")))
+
+
+def sub_resource(h, rest):
+    h.count("archive-sub")
+    h.send(200, b"not a page", "text/plain")
+
+
+def sub_count(h):
+    with COUNTS_LOCK:
+        n = COUNTS.get("archive-sub", 0)
+    h.send(200, str(n).encode(), "text/plain")
+
+
+def bomb(h):
+    """Forty megabytes of spaces in a few kilobytes of gzip: decoding must stop at the cap."""
+    body = gzip.compress(b" " * (40 * 1024 * 1024), 9)
+    h.send(200, body, headers=[("Content-Encoding", "gzip")])
+    h.close_connection = True
+
+
+ROUTES.update({
+    "/archive/article": lambda h: h.send(200, html(ARTICLE)),
+    "/archive/moved": lambda h: h.redirect(301, "/archive/article"),
+    "/archive/escape": lambda h: h.send(200, html(page("Escapes", body="<p>\x1b[31mRed\x1b[0m and \x1b]0;pwned\x07 safe\u202etxt.exe\u2066 end</p>"))),
+    "/archive/deep": lambda h: h.send(200, html(page("Deep", body="<div>" * 200_000 + "<p>At the bottom</p>" + "</div>" * 200_000))),
+    "/archive/bomb": bomb,
+    "/archive/sub-count": sub_count,
+})
+PREFIX_ROUTES.update({
+    "/archive/changing/": changing,
+    "/archive/sub/": sub_resource,
+})
+
+
 TUNNELS = []
 
 

@@ -1,0 +1,123 @@
+import DurableFiles
+import Foundation
+
+/// This device's archived pages: the assets as files named by their SHA-256
+/// (`archives/assets/ab/abcd…`, 0600 in 0700 folders), and an ``ArchiveIndex`` of which
+/// bookmark has which versions, with their text for search. Writers take the folder's lock,
+/// so the app and `cloudy archive` can keep pages at once.
+public struct ArchiveLibrary: Sendable {
+  /// Versions kept of each bookmark's page: an older one goes when a newer one comes.
+  public static let versionsKept = 3
+
+  /// What keeping an archive did.
+  public enum Kept: Hashable, Sendable {
+    /// A new asset was written, of this many bytes.
+    case stored(hash: String, bytes: Int)
+    /// The asset was here already (another bookmark of the page, or an older version): only
+    /// the index changed.
+    case shared(hash: String)
+    /// The bookmark's newest version was this page already: nothing new was kept.
+    case unchanged(hash: String)
+
+    public var hash: String {
+      switch self {
+      case .stored(let hash, _), .shared(let hash), .unchanged(let hash): hash
+      }
+    }
+  }
+
+  /// A search result: the version whose text matched, and a line of it around the match.
+  public struct Hit: Hashable, Sendable {
+    public var version: ArchiveVersion
+    public var snippet: String
+  }
+
+  public let folder: String
+  private let index: any ArchiveIndex
+  private let fold: @Sendable (String) -> String
+
+  /// - Parameters:
+  ///   - folder: the archives' folder (``folder(inData:)``).
+  ///   - fold: how text is folded for search: the list filter's folding, so `text:` and
+  ///     `/` agree on what matches.
+  public init(folder: String, index: any ArchiveIndex, fold: @escaping @Sendable (String) -> String) {
+    self.folder = folder
+    self.index = index
+    self.fold = fold
+  }
+
+  /// The archives' folder in this device's data folder.
+  public static func folder(inData dataDirectory: String) -> String { dataDirectory + "/archives" }
+
+  /// Where the asset named `hash` is kept.
+  public func path(of hash: String) -> String { folder + "/assets/" + hash.prefix(2) + "/" + hash }
+
+  /// Keeps `archive` as `bookmarkID`'s newest version, fetched at `fetched`.
+  public func keep(_ archive: PageArchive, for bookmarkID: String, fetched: Date) throws -> Kept {
+    let bytes = archive.encoded()
+    let hash = SHA256.hex(of: bytes)
+    try PrivateFiles.makeDirectory(folder)
+    return try PrivateFiles.withExclusiveLock(folder + "/lock") {
+      let assetPath = path(of: hash)
+      let isNew = !FileManager.default.fileExists(atPath: assetPath)
+      if isNew {
+        try PrivateFiles.makeDirectory(folder + "/assets")
+        try PrivateFiles.makeDirectory(folder + "/assets/" + hash.prefix(2))
+        try PrivateFiles.replace(assetPath, with: Data(bytes))
+      }
+      let version = ArchiveVersion(
+        bookmarkID: bookmarkID, hash: hash, url: archive.url, title: archive.title, fetched: fetched)
+      let recording = try index.record(version, foldedText: folded(archive.text), keeping: Self.versionsKept)
+      for released in recording.released where released != hash {
+        try? FileManager.default.removeItem(atPath: self.path(of: released))
+      }
+      if recording.wasUnchanged { return .unchanged(hash: hash) }
+      return isNew ? .stored(hash: hash, bytes: bytes.count) : .shared(hash: hash)
+    }
+  }
+
+  /// A bookmark's versions, newest first.
+  public func versions(of bookmarkID: String) throws -> [ArchiveVersion] { try index.versions(of: bookmarkID) }
+
+  /// The bookmarks with at least one version.
+  public func archivedBookmarks() throws -> Set<String> { try index.archivedBookmarks() }
+
+  /// The asset named `hash`, or nil when this device does not have it. An asset whose bytes
+  /// are not what its name says is damaged: an error.
+  public func open(_ hash: String) throws -> PageArchive? {
+    guard let data = try PrivateFiles.read(path(of: hash)) else { return nil }
+    let bytes = [UInt8](data)
+    guard SHA256.hex(of: bytes) == hash, let archive = PageArchive(decoding: bytes) else {
+      throw ArchiveError.damaged(path(of: hash))
+    }
+    return archive
+  }
+
+  /// The bookmarks whose kept text contains `query` (folded as the filter folds: case,
+  /// diacritics and width ignored), best first, each with a snippet.
+  public func search(_ query: String, limit: Int = 50) throws -> [Hit] {
+    let folded = fold(query).trimmingCharacters(in: .whitespaces)
+    guard !folded.isEmpty else { return [] }
+    return try index.search(folded: folded, limit: limit).map { version in
+      let text = (try? open(version.hash))?.text ?? ""
+      return Hit(version: version, snippet: ArchiveSnippet.around(folded, in: text, fold: fold))
+    }
+  }
+
+  /// The text folded line by line (a fold drops line breaks; a match must not join two
+  /// paragraphs).
+  private func folded(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: true).map { fold(String($0)) }.joined(separator: "\n")
+  }
+}
+
+/// Why the archives could not be read.
+public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
+  case damaged(String)
+
+  public var description: String {
+    switch self {
+    case .damaged(let path): "The archived page \(path) is damaged (its bytes are not what its name says)."
+    }
+  }
+}

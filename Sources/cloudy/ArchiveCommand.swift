@@ -1,0 +1,109 @@
+import Archives
+import ArgumentParser
+import BookmarkModel
+import BookmarkStoreInterface
+import Foundation
+import ScreenRendering
+
+/// `cloudy archive [ID…|--all|--missing] [--timeout SECONDS]`: keep bookmarks' pages on this
+/// device, to read (`cloudy read`) and search (`cloudy search --text`) without the web.
+struct ArchiveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "archive",
+    abstract: "Keep bookmarks' pages on this device, to read and search inside them offline.",
+    discussion: """
+      Fetches each page once (only the page: no images, scripts or frames), with the rules of title fetches \
+      (web addresses only, redirects checked, no redirect into a private network, at most 2 MB), and keeps its \
+      readable text, title, final URL and the original HTML, compressed. A page is kept once however many \
+      bookmarks have it; fetching an unchanged page again keeps nothing new; the last 3 versions of each \
+      bookmark's page are kept. Prints one line a bookmark; exit status 1 when a page could not be archived.
+      """)
+
+  /// Pages fetched at once.
+  static let concurrency = 4
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "Bookmark ids (or unique prefixes) whose pages to keep.")
+  var ids: [String] = []
+
+  @Flag(name: .long, help: "Every bookmark's page.")
+  var all = false
+
+  @Flag(name: .long, help: "The pages of bookmarks not archived yet.")
+  var missing = false
+
+  @Option(name: .long, help: ArgumentHelp("Give up on one page after this long.", valueName: "seconds"))
+  var timeout: Int = 10
+
+  func validate() throws {
+    if timeout < 1 { throw ValidationError("--timeout needs a whole number of seconds, 1 or more.") }
+    if [!ids.isEmpty, all, missing].filter({ $0 }).count != 1 {
+      throw ValidationError("Give bookmark ids, or --all, or --missing.")
+    }
+  }
+
+  func run() async throws {
+    try options.requireFetching("Archiving pages")
+    let failures = try await CLIError.reporting {
+      let store = try await options.openStore()
+      let bookmarks = try await store.load()
+      guard
+        let library = try ArchiveAccess.reporting({ try ArchiveAccess.library(in: options.location, creating: true) })
+      else { return 0 }
+      var chosen = ids.isEmpty ? bookmarks : try ids.map { try bookmarks.resolve($0) }
+      if missing {
+        let archived = try ArchiveAccess.reporting { try library.archivedBookmarks() }
+        chosen = chosen.filter { !archived.contains($0.id) }
+      }
+      let failures = await WebAccess(timeout: .seconds(timeout), environment: options.environment).with { fetcher in
+        await archive(chosen, with: PageArchiver(fetcher: fetcher), into: library)
+      }
+      let kept = chosen.count - failures
+      GlobalOptions.warn("Archived \(kept) of \(chosen.count) \(chosen.count == 1 ? "page" : "pages").")
+      await options.finish(store)
+      return failures
+    }
+    if failures > 0 { throw ExitCode(1) }
+  }
+
+  /// Fetches the pages a few at a time and keeps each as it comes; the number that failed.
+  private func archive(_ bookmarks: [Bookmark], with archiver: PageArchiver, into library: ArchiveLibrary) async
+    -> Int
+  {
+    await withTaskGroup(of: (Bookmark, Result<PageArchive, PageArchiver.Failure>).self) { group in
+      var waiting = bookmarks.makeIterator()
+      for _ in 0..<Self.concurrency {
+        guard let bookmark = waiting.next() else { break }
+        group.addTask { (bookmark, await archiver.archive(bookmark.url)) }
+      }
+      var failures = 0
+      while let (bookmark, result) = await group.next() {
+        if let next = waiting.next() { group.addTask { (next, await archiver.archive(next.url)) } }
+        let name = DisplayText.sanitize(bookmark.name)
+        switch result {
+        case .failure(let failure):
+          failures += 1
+          GlobalOptions.warn("\(bookmark.id) “\(name)” was not archived: \(DisplayText.sanitize(failure.sentence)).")
+        case .success(let archive):
+          do {
+            let kept = try library.keep(archive, for: bookmark.id, fetched: Date())
+            print("\(bookmark.id)\t\(name)\t\(Self.describe(kept))")
+          } catch {
+            failures += 1
+            GlobalOptions.warn("\(bookmark.id) “\(name)” was not kept: \(error).")
+          }
+        }
+      }
+      return failures
+    }
+  }
+
+  static func describe(_ kept: ArchiveLibrary.Kept) -> String {
+    switch kept {
+    case .stored(_, let bytes): "archived (\(bytes < 1024 ? "\(bytes) bytes" : "\((bytes + 1023) / 1024) KB") stored)"
+    case .shared: "archived (the same page as another copy: nothing new stored)"
+    case .unchanged: "unchanged since the last copy: nothing new stored"
+    }
+  }
+}

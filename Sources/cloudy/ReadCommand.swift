@@ -1,0 +1,88 @@
+import Archives
+import ArgumentParser
+import BookmarkModel
+import BookmarkStoreInterface
+import Foundation
+import ScreenRendering
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `cloudy read ID [--copy N]`: a bookmark's archived page as text, through a pager when
+/// standard output is a terminal.
+struct ReadCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "read",
+    abstract: "Print the text of a bookmark's archived page (`cloudy archive` keeps it).",
+    discussion: """
+      Prints the title, the URL the page came from, when it was fetched, then the readable text with its links \
+      as numbered footnotes. Through $PAGER (else less) when standard output is a terminal. Control and bidi \
+      characters in the page are shown as symbols, never sent to the terminal as they are.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The bookmark's id (or a unique prefix).")
+  var id: String
+
+  // (Not `--version`: the argument parser takes that for the program's version everywhere.)
+  @Option(name: .long, help: ArgumentHelp("Which kept copy: 1 is the newest, 2 the one before…", valueName: "n"))
+  var copy: Int = 1
+
+  func validate() throws {
+    if copy < 1 { throw ValidationError("--copy counts from 1, the newest.") }
+  }
+
+  func run() async throws {
+    let text = try await CLIError.reporting {
+      let store = try await options.openStore()
+      let bookmark = try await store.load().resolve(id)
+      let name = DisplayText.sanitize(bookmark.name)
+      let library = try ArchiveAccess.reporting { try ArchiveAccess.library(in: options.location, creating: false) }
+      let versions = try ArchiveAccess.reporting { try library?.versions(of: bookmark.id) } ?? []
+      guard !versions.isEmpty else {
+        throw CLIError("“\(name)” has no archived page here; `cloudy archive \(bookmark.id)` keeps it.")
+      }
+      guard copy <= versions.count else {
+        throw CLIError("“\(name)” has \(versions.count) archived \(versions.count == 1 ? "copy" : "copies").")
+      }
+      let chosen = versions[copy - 1]
+      guard let archive = try ArchiveAccess.reporting({ try library?.open(chosen.hash) }) else {
+        throw CLIError("The archived page of “\(name)” is not on this device.")
+      }
+      return Self.page(archive, fetched: chosen.fetched)
+    }
+    if isatty(STDOUT_FILENO) == 1, Self.page(text, pager: options.environment["PAGER"]) { return }
+    try StandardStream.output.write(Data(text.utf8))
+  }
+
+  /// The text printed: a heading of title, URL and date, then the page's text.
+  static func page(_ archive: PageArchive, fetched: Date) -> String {
+    let date = ISO8601DateFormatter().string(from: fetched)
+    let heading = [archive.title ?? archive.url, archive.url, "Archived \(date)"].map(DisplayText.sanitize)
+    let body = archive.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      DisplayText.sanitize(String($0))
+    }
+    return (heading + [""] + body).joined(separator: "\n") + "\n"
+  }
+
+  /// Shows `text` through the pager; false when none could be started.
+  private static func page(_ text: String, pager: String?) -> Bool {
+    let command = pager.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    var environment = ProcessInfo.processInfo.environment
+    if environment["LESS"] == nil { environment["LESS"] = "FX" }
+    process.environment = environment
+    let input = Pipe()
+    process.standardInput = input
+    do { try process.run() } catch { return false }
+    signal(SIGPIPE, SIG_IGN)
+    try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return true
+  }
+}

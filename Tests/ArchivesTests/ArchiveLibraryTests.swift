@@ -1,0 +1,148 @@
+import ArchiveIndexSQLite
+import BookmarksViewModel
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import Archives
+
+/// The archives on disk: assets named by their bytes' SHA-256 and shared, versions kept and
+/// let go, private files, and search inside the text in any script.
+final class ArchiveLibraryTests: XCTestCase {
+  private var folder: TemporaryFolder!
+  private var library: ArchiveLibrary!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+    library = try Self.library(in: folder.path)
+  }
+
+  override func tearDown() { folder.remove() }
+
+  static func library(in path: String) throws -> ArchiveLibrary {
+    let archives = ArchiveLibrary.folder(inData: path + "/data")
+    return ArchiveLibrary(
+      folder: archives, index: try SQLiteArchiveIndex(path: archives + "/index.sqlite"),
+      fold: { text in
+        var folding = SearchFolding()
+        return String(decoding: folding.fold(text), as: UTF8.self)
+      })
+  }
+
+  private func page(_ text: String, url: String = "https://example.org/page") -> PageArchive {
+    PageArchive(
+      title: "Title", url: url, contentType: "text/html", text: text, links: [],
+      html: Array("<html><p>\(text)</p></html>".utf8))
+  }
+
+  private func assetFiles() throws -> [String] {
+    let assets = library.folder + "/assets"
+    guard let enumerator = FileManager.default.enumerator(atPath: assets) else { return [] }
+    return enumerator.compactMap { $0 as? String }.filter { $0.count > 3 }.map { assets + "/" + $0 }.sorted()
+  }
+
+  func testAnArchiveRoundTripsAndItsNameIsTheSHA256OfItsBytes() throws {
+    let archive = PageArchive(
+      title: "Tëst", url: "https://x.example/", contentType: "text/html; charset=utf-8", text: "Hello\n\nWorld",
+      links: ["https://y.example/"], html: Array(repeating: 0x41, count: 100_000))
+    XCTAssertEqual(PageArchive(decoding: archive.encoded()), archive)
+    XCTAssertEqual(archive.encoded(), archive.encoded(), "the same archive is the same bytes")
+    XCTAssertLessThan(archive.encoded().count, 2_000, "the HTML is kept deflated")
+    let kept = try library.keep(archive, for: "b1", fetched: Date())
+    let bytes = try XCTUnwrap(FileManager.default.contents(atPath: library.path(of: kept.hash)))
+    XCTAssertEqual(SHA256.hex(of: [UInt8](bytes)), kept.hash)
+    XCTAssertEqual(try library.open(kept.hash), archive)
+  }
+
+  func testTheOriginalHTMLIsCappedAndADamagedAssetIsAnError() throws {
+    let big = PageArchive(
+      title: nil, url: "https://x.example/", contentType: nil, text: "", links: [],
+      html: Array(repeating: 0x20, count: PageArchive.htmlLimit + 10))
+    XCTAssertEqual(big.html.count, PageArchive.htmlLimit)
+    var bytes = big.encoded()
+    XCTAssertNil(PageArchive(decoding: Array(bytes.dropLast())))
+    XCTAssertNil(PageArchive(decoding: Array("not an archive".utf8)))
+    let kept = try library.keep(page("text"), for: "b1", fetched: Date())
+    bytes = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: library.path(of: kept.hash))))
+    bytes[bytes.count - 1] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: library.path(of: kept.hash)))
+    XCTAssertThrowsError(try library.open(kept.hash))
+  }
+
+  func testTwoBookmarksOfOnePageShareOneAssetAndAnUnchangedPageStoresNothing() throws {
+    let first = try library.keep(page("same page"), for: "b1", fetched: Date(timeIntervalSince1970: 1))
+    guard case .stored = first else { return XCTFail("first keep stores: \(first)") }
+    XCTAssertEqual(
+      try library.keep(page("same page"), for: "b2", fetched: Date(timeIntervalSince1970: 2)), .shared(hash: first.hash)
+    )
+    XCTAssertEqual(
+      try library.keep(page("same page"), for: "b1", fetched: Date(timeIntervalSince1970: 3)),
+      .unchanged(hash: first.hash))
+    XCTAssertEqual(try assetFiles().count, 1)
+    XCTAssertEqual(try library.versions(of: "b1").map(\.fetched), [Date(timeIntervalSince1970: 3)])
+    XCTAssertEqual(try library.archivedBookmarks(), ["b1", "b2"])
+  }
+
+  func testTheLastThreeVersionsAreKeptAndAnAssetGoesWithItsLastVersion() throws {
+    var hashes: [String] = []
+    for version in 1...5 {
+      hashes.append(
+        try library.keep(page("version \(version)"), for: "b1", fetched: Date(timeIntervalSince1970: Double(version)))
+          .hash)
+    }
+    // Another bookmark still has version 1: its asset stays.
+    _ = try library.keep(page("version 1"), for: "b2", fetched: Date(timeIntervalSince1970: 10))
+    _ = try library.keep(page("version 6"), for: "b1", fetched: Date(timeIntervalSince1970: 6))
+    XCTAssertEqual(try library.versions(of: "b1").map(\.title), ["Title", "Title", "Title"])
+    XCTAssertEqual(
+      try library.versions(of: "b1").map(\.fetched),
+      [6, 5, 4].map { Date(timeIntervalSince1970: $0) })
+    let files = Set(try assetFiles().map { ($0 as NSString).lastPathComponent })
+    XCTAssertEqual(files, [hashes[0], hashes[3], hashes[4], try library.versions(of: "b1")[0].hash])
+    XCTAssertEqual(try library.search("version 2"), [], "a version let go is not found")
+  }
+
+  func testFilesArePrivate() throws {
+    let kept = try library.keep(page("private"), for: "b1", fetched: Date())
+    for path in [library.path(of: kept.hash), library.folder + "/index.sqlite"] {
+      let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+      XCTAssertEqual(mode & 0o777, 0o600, path)
+    }
+    for path in [
+      library.folder, library.folder + "/assets", (library.path(of: kept.hash) as NSString).deletingLastPathComponent,
+    ] {
+      let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+      XCTAssertEqual(mode & 0o777, 0o700, path)
+    }
+  }
+
+  func testSearchFindsCJKCyrillicAndFoldsCaseAndDiacritics() throws {
+    _ = try library.keep(page("東京タワーは高い。\nSecond line"), for: "tokyo", fetched: Date(timeIntervalSince1970: 1))
+    _ = try library.keep(page("Привет, МИР — hello"), for: "russian", fetched: Date(timeIntervalSince1970: 2))
+    _ = try library.keep(
+      page("A recipe: Crème Brûlée, then coffee."), for: "french", fetched: Date(timeIntervalSince1970: 3))
+    func found(_ query: String) throws -> [String] { try library.search(query).map(\.version.bookmarkID) }
+    XCTAssertEqual(try found("東京"), ["tokyo"], "two characters: found by the scan")
+    XCTAssertEqual(try found("東京タワー"), ["tokyo"], "found by the trigram index")
+    XCTAssertEqual(try found("京タ"), ["tokyo"], "a substring in the middle")
+    XCTAssertEqual(try found("мир"), ["russian"], "Cyrillic, case folded")
+    XCTAssertEqual(try found("ПРИВЕТ"), ["russian"])
+    XCTAssertEqual(try found("creme brulee"), ["french"], "diacritics folded")
+    XCTAssertEqual(try found("CRÈME"), ["french"])
+    XCTAssertEqual(try found("second line"), ["tokyo"])
+    XCTAssertEqual(try found("高い。 second"), [], "no match across two lines")
+    XCTAssertEqual(try found("nowhere"), [])
+    XCTAssertEqual(try found("\"quoted\" OR x"), [], "FTS syntax in a query is text")
+    XCTAssertEqual(try library.search("brulee").first?.snippet, "A recipe: Crème Brûlée, then coffee.")
+  }
+
+  func testASnippetIsCutAroundTheMatch() throws {
+    let long =
+      String(repeating: "words before ", count: 20) + "the Needle here" + String(repeating: " and after", count: 20)
+    _ = try library.keep(page(long), for: "b1", fetched: Date())
+    let snippet = try XCTUnwrap(library.search("needle").first?.snippet)
+    XCTAssertTrue(snippet.hasPrefix("…") && snippet.hasSuffix("…"), snippet)
+    XCTAssertTrue(snippet.contains("the Needle here"), snippet)
+    XCTAssertLessThanOrEqual(snippet.count, ArchiveSnippet.before + ArchiveSnippet.after + 2)
+  }
+}
