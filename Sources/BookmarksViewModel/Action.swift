@@ -65,6 +65,10 @@ public enum Action: Hashable, Sendable {
   case shelfRemoved(ShelfBookmark, FailureMessage?)
   /// A shelf bookmark was saved into my bookmarks (`P`), or could not be.
   case savedFromShelf(Result<Bookmark, FailureMessage>)
+  /// The bookmark's page was kept (`W`): the sentence saying how; or it could not be.
+  case pageArchived(Bookmark.ID, Result<String, FailureMessage>)
+  /// The bookmark's kept page for the reader (`r`): nil when none is kept here.
+  case archiveRead(Bookmark.ID, Result<ReaderPage?, FailureMessage>)
 }
 
 /// A page of the shelf with what this account may do there.

@@ -62,6 +62,8 @@ public struct AppState: Hashable, Sendable {
   public var shelf: ShelfTab?
   /// True while the shelf is shown instead of my bookmarks (`Tab`).
   public var showsShelf = false
+  /// The reader (`r`), over everything while it is open.
+  public var reader: ReaderView?
 
   public init(title: String = "Cloudy", backend: StoreBackend, size: ScreenSize = ScreenSize(columns: 80, rows: 24)) {
     self.title = title

@@ -40,6 +40,7 @@ public enum BookmarksScreen {
     case .shelfPrompt(let prompt): drawShelfPrompt(prompt, into: &buffer)
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, .confirmShelfRemove, nil: break
     }
+    if let reader = state.reader { drawReader(reader, message: state.message, into: &buffer) }
     return buffer
   }
 

@@ -7,6 +7,7 @@ extension BookmarksViewModel {
   /// acts like `e` or `+`. The wheel moves the selection three bookmarks, scrolling the
   /// list with it. With a dialog, help or a question open, the mouse does nothing.
   mutating func mouse(_ event: MouseEvent) -> [Effect] {
+    if state.reader != nil { return [] }
     if state.showsShelf { return shelfMouse(event) }
     guard state.modal == nil, state.isLoaded, state.loadProblem == nil, !state.isTooSmall else { return [] }
     state.message = nil

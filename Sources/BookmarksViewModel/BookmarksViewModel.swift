@@ -71,6 +71,7 @@ public struct BookmarksViewModel: Sendable {
       effects = keyPressed(key)
     case .resized(let size):
       state.size = size
+      readerResized()
     case .storeChanged(let snapshot):
       storeChanged(snapshot)
     case .saveFinished(let result):
@@ -143,6 +144,10 @@ public struct BookmarksViewModel: Sendable {
       effects = shelfRemoved(bookmark, failure)
     case .savedFromShelf(let result):
       savedFromShelf(result)
+    case .pageArchived(let id, let result):
+      pageArchived(id, result)
+    case .archiveRead(let id, let result):
+      archiveRead(id, result)
     }
     if case .keyPressed = action { hasMoved = true }
     if case .mouse = action { hasMoved = true }
@@ -194,6 +199,11 @@ public struct BookmarksViewModel: Sendable {
   /// A key, once nothing holds it back.
   private mutating func handleKey(_ key: Key) -> [Effect] {
     state.message = nil
+    if var reader = state.reader {
+      let effects = readerKey(key, &reader)
+      if state.reader != nil { state.reader = reader }
+      return effects
+    }
     switch state.modal {
     case .dialog(var dialog):
       let effects = dialogKey(key, &dialog)
@@ -344,6 +354,8 @@ public struct BookmarksViewModel: Sendable {
     case .openURL: return openURL()
     case .copyURL: return copyURL()
     case .checkLinks: return checkLinks()
+    case .archivePage: return archiveSelected()
+    case .read: return openReader()
     }
     return []
   }

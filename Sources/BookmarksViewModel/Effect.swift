@@ -65,4 +65,9 @@ public enum Effect: Hashable, Sendable {
   case removeFromShelf(ShelfBookmark)
   /// Save a shelf bookmark into my bookmarks (`P`); the answer is ``Action/savedFromShelf(_:)``.
   case saveFromShelf(BookmarkDraft)
+  /// Keep the bookmark's page in this device's archives (`W`); the answer is
+  /// ``Action/pageArchived(_:_:)``.
+  case archivePage(Bookmark)
+  /// Read the bookmark's newest kept page (`r`); the answer is ``Action/archiveRead(_:_:)``.
+  case readArchive(Bookmark)
 }

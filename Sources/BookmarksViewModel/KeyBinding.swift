@@ -10,6 +10,7 @@ public struct KeyBinding: Hashable, Sendable {
     case openFolder, up, allBookmarks, move, newFolder
     case reorder, undo, checkLinks, recentlyDeleted, history, importFile
     case shelf
+    case archivePage, read
   }
 
   public var keys: [Key]
@@ -57,6 +58,8 @@ public enum KeyBindings {
     KeyBinding(keys: [.character("o")], label: "o", summary: "Open URL in a browser", command: .openURL),
     KeyBinding(keys: [.character("y")], label: "y", summary: "Copy the URL (OSC 52)", command: .copyURL),
     KeyBinding(keys: [.character("C")], label: "C", summary: "Check the links shown", command: .checkLinks),
+    KeyBinding(keys: [.character("W")], label: "W", summary: "Keep the page", command: .archivePage),
+    KeyBinding(keys: [.character("r")], label: "r", summary: "Read the kept page", command: .read),
     KeyBinding(keys: [.character("?"), .function(1)], label: "? F1", summary: "This help", command: .help),
     KeyBinding(keys: [.control("z")], label: "^Z", summary: "Suspend (fg resumes)", command: .suspend),
     KeyBinding(
@@ -67,6 +70,7 @@ public enum KeyBindings {
   /// lists under their own heading.
   public static let organiseCommands: Set<KeyBinding.Command> = [
     .openFolder, .up, .allBookmarks, .newFolder, .move, .reorder, .recentlyDeleted, .history, .importFile, .shelf,
+    .archivePage, .read,
   ]
 
   /// The command bound to a key on the list screen.

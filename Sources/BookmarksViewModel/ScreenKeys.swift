@@ -93,6 +93,6 @@ extension KeyBindings {
   /// Every table but the list's, each under the heading the help gives it.
   public static let screens: [(heading: String, keys: [ScreenKey])] = [
     ("In the dialog", dialog), ("In the filter", filter), ("In Resolve", resolve),
-    ("In Recently Deleted", recentlyDeleted), ("On the team shelf", shelf), ("Mouse", mouse),
+    ("In Recently Deleted", recentlyDeleted), ("On the team shelf", shelf), ("In the reader", reader), ("Mouse", mouse),
   ]
 }

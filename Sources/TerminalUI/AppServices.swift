@@ -29,6 +29,8 @@ public struct AppServices: Sendable {
   public var pages: PageServices?
   /// The list's `I`: reads a file to import.
   public var readImport: ImportReading?
+  /// Kept pages: `W` keeps one, `r` reads it.
+  public var archives: ArchiveServices?
   /// The cloud's team shelf (`Tab`), followed live once it is first shown.
   public var shelf: (any ShelfService)?
   /// Open on the shelf, as if Tab was pressed first (`cloudy --shelf`).

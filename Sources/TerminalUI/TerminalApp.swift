@@ -149,6 +149,12 @@ public enum TerminalApp {
         inbox.post(.importRead(await readImport(path, existing)))
       case .prepareSearch(let bookmarks, let generation):
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
+      case .archivePage(let bookmark):
+        let unavailable = FailureMessage("Keeping pages isn't available here.")
+        inbox.post(.pageArchived(bookmark.id, await services.archives?.archive(bookmark) ?? .failure(unavailable)))
+      case .readArchive(let bookmark):
+        let unavailable = FailureMessage("Reading kept pages isn't available here.")
+        inbox.post(.archiveRead(bookmark.id, await services.archives?.read(bookmark) ?? .failure(unavailable)))
       case .openURL, .copyURL, .suspend, .rememberSortOrder, .rememberPlace:
         break  // handled on the UI thread
       default:

@@ -112,6 +112,9 @@ struct Cloudy: AsyncParsableCommand {
       }
       services.pages = web?.0
       services.readImport = AppImport.reading
+      services.archives = AppArchives.services(
+        in: location,
+        web: options.fetchesPages ? WebAccess(timeout: .seconds(10), environment: options.environment) : nil)
       services.shelf = shelf
       services.startOnShelf = options.shelf
       try await TerminalApp.run(services)

@@ -1,0 +1,20 @@
+import BookmarkModel
+import BookmarksViewModel
+
+/// What the app can do with this device's kept pages, handed in by the command that starts it
+/// (which alone knows the archives and HTTP): keep a bookmark's page (`W`), and read the newest
+/// kept one (`r`).
+public struct ArchiveServices: Sendable {
+  /// Fetches and keeps the page: the sentence saying what was kept, or why not.
+  public var archive: @Sendable (Bookmark) async -> Result<String, FailureMessage>
+  /// The newest kept page of the bookmark, nil when none is kept here.
+  public var read: @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>
+
+  public init(
+    archive: @escaping @Sendable (Bookmark) async -> Result<String, FailureMessage>,
+    read: @escaping @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>
+  ) {
+    self.archive = archive
+    self.read = read
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `W` keeps the selected bookmark's page and `r` reads it, in the real app against the
+/// fixture server on 127.0.0.1; `cloudy read` then finds the same page.
+final class ReaderAppTests: EndToEndTestCase {
+  func testWKeepsThePageAndRReadsItSearchesItAndGoesBack() throws {
+    let server = try webFixture.get()
+    let home = try makeHome()
+    home.settings["CLOUDY_NO_FETCH"] = "0"
+    let id = try home.add(server.url("/archive/article"), name: "Article")
+    let app = try launch(home)
+    try app.waitFor("Article")
+
+    try app.type("r")
+    try app.waitFor("No page of it is kept here yet: W keeps it.")
+    try app.type("q")
+    try app.type("W")
+    try app.waitFor("Kept the page of “Article”", timeout: 15)
+
+    try app.type("r")
+    let page = try app.waitFor("# The Tower")
+    XCTAssertTrue(page.contains("Visit the tôwer [1] in \"Tōkyō\" — 東京タワー is tall."), page)
+    XCTAssertFalse(page.contains("Navigation link"), page)
+    try app.type("/")
+    try app.type("creme")
+    try app.press("Enter")
+    try app.waitFor("1 line holds “creme”: n, N.")
+    try app.type("q")
+    try app.waitForAbsence(of: "# The Tower")
+    XCTAssertTrue(try app.lines().joined(separator: "\n").contains("Article"))
+
+    let read = try home.cli("read", id)
+    XCTAssertEqual(read.status, 0, read.stderr)
+    XCTAssertTrue(read.stdout.contains("# The Tower"), read.stdout)
+  }
+}
