@@ -69,6 +69,8 @@ public enum Action: Hashable, Sendable {
   case pageArchived(Bookmark.ID, Result<String, FailureMessage>)
   /// The bookmark's kept page for the reader (`r`): nil when none is kept here.
   case archiveRead(Bookmark.ID, Result<ReaderPage?, FailureMessage>)
+  /// The bookmarks whose kept page holds the text of a filter's `text:` term.
+  case pageTextFound(String, Set<Bookmark.ID>)
 }
 
 /// A page of the shelf with what this account may do there.

@@ -40,6 +40,9 @@ extension BookmarksViewModel {
         return parsed.conditions.allSatisfy { $0.holds(linkStatus: status, isConflicted: isConflicted) }
       }
     }
+    if !parsed.pageTexts.isEmpty {
+      matches = matches.filter { pageTextsHold(parsed.pageTexts, for: state.bookmarks[$0].id) }
+    }
     return withinPlace(matches)
   }
 

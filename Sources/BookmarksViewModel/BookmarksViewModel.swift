@@ -55,6 +55,8 @@ public struct BookmarksViewModel: Sendable {
   public var fetchesPages = false
   /// Bookmarks added with an empty name whose page's title has not arrived yet, by URL.
   var titlesAwaited: [String: AwaitedTitle] = [:]
+  /// The filter's `text:` searches of the kept pages: asked of the runtime, and answered.
+  var pageTextSearches = PageTextSearches()
 
   public init(state: AppState) {
     self.state = state
@@ -148,6 +150,8 @@ public struct BookmarksViewModel: Sendable {
       pageArchived(id, result)
     case .archiveRead(let id, let result):
       archiveRead(id, result)
+    case .pageTextFound(let text, let ids):
+      pageTextFound(text, ids)
     }
     if case .keyPressed = action { hasMoved = true }
     if case .mouse = action { hasMoved = true }
@@ -155,6 +159,7 @@ public struct BookmarksViewModel: Sendable {
     keepShelfSelectionVisible()
     if let place = placeToRemember() { effects.append(place) }
     if let prepare = searchToPrepare() { effects.append(prepare) }
+    effects += pageTextsToSearch()
     return effects
   }
 

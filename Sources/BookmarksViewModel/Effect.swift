@@ -70,4 +70,7 @@ public enum Effect: Hashable, Sendable {
   case archivePage(Bookmark)
   /// Read the bookmark's newest kept page (`r`); the answer is ``Action/archiveRead(_:_:)``.
   case readArchive(Bookmark)
+  /// Find the bookmarks whose kept page holds the text (the filter's `text:`); the answer is
+  /// ``Action/pageTextFound(_:_:)``.
+  case searchPageText(String)
 }

@@ -41,6 +41,7 @@ extension KeyBindings {
     ScreenKey([], "is:dead", "Dead link (C)"),
     ScreenKey([], "is:moved", "Moved link"),
     ScreenKey([], "is:conflict", "In conflict (⚠)"),
+    ScreenKey([], "text:word", "In the kept page (W)"),
   ]
 
   /// Resolve's keys, and its merge's.

@@ -58,7 +58,7 @@ public enum StoreEffects {
     case .loadShelf, .addToShelf, .editOnShelf, .removeFromShelf:
       return nil  // the shelf's (ShelfEffects)
     case .openURL, .copyURL, .suspend, .prepareSearch, .rememberSortOrder, .rememberPlace, .fetchTitle,
-      .checkLinks, .readImport, .archivePage, .readArchive:
+      .checkLinks, .readImport, .archivePage, .readArchive, .searchPageText:
       return nil
     }
   }

@@ -9,12 +9,16 @@ public struct ArchiveServices: Sendable {
   public var archive: @Sendable (Bookmark) async -> Result<String, FailureMessage>
   /// The newest kept page of the bookmark, nil when none is kept here.
   public var read: @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>
+  /// The bookmarks whose kept page holds the text (the filter's `text:`).
+  public var search: @Sendable (String) async -> Set<Bookmark.ID>
 
   public init(
     archive: @escaping @Sendable (Bookmark) async -> Result<String, FailureMessage>,
-    read: @escaping @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>
+    read: @escaping @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>,
+    search: @escaping @Sendable (String) async -> Set<Bookmark.ID>
   ) {
     self.archive = archive
     self.read = read
+    self.search = search
   }
 }

@@ -155,6 +155,8 @@ public enum TerminalApp {
       case .readArchive(let bookmark):
         let unavailable = FailureMessage("Reading kept pages isn't available here.")
         inbox.post(.archiveRead(bookmark.id, await services.archives?.read(bookmark) ?? .failure(unavailable)))
+      case .searchPageText(let text):
+        inbox.post(.pageTextFound(text, await services.archives?.search(text) ?? []))
       case .openURL, .copyURL, .suspend, .rememberSortOrder, .rememberPlace:
         break  // handled on the UI thread
       default:

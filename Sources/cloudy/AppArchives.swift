@@ -47,6 +47,10 @@ enum AppArchives {
         } catch {
           return .failure(FailureMessage("\(error)"))
         }
+      },
+      search: { text in
+        let library = try? ArchiveAccess.library(in: location, creating: false)
+        return (try? library?.bookmarks(holding: text, limit: ArchiveAccess.filterLimit)) ?? []
       })
   }
 }

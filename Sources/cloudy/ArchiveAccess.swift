@@ -19,6 +19,9 @@ enum ArchiveAccess {
     }
   }
 
+  /// The most pages a filter's `text:` term finds.
+  static let filterLimit = 100_000
+
   /// The filter's folding (case, diacritics, width), as text.
   static let fold: @Sendable (String) -> String = { text in
     var folding = SearchFolding()

@@ -117,7 +117,17 @@ extension BookmarkListing {
     var search = BookmarkSearch()
     let path = (folder ?? "").split(separator: "/").map(String.init)
     let parsed = search.parse(query.joined(separator: " "), folder: path, tags: tag)
-    let matches = search.matches(for: parsed, in: bookmarks).map { bookmarks[$0] }
+    var matches = search.matches(for: parsed, in: bookmarks).map { bookmarks[$0] }
+    if !parsed.pageTexts.isEmpty {
+      // `text:` asks this device's kept pages, as the filter does.
+      let library = try ArchiveAccess.reporting { try ArchiveAccess.library(in: options.location, creating: false) }
+      for term in parsed.pageTexts {
+        let found =
+          try ArchiveAccess.reporting { try library?.bookmarks(holding: term.text, limit: ArchiveAccess.filterLimit) }
+          ?? []
+        matches = matches.filter { found.contains($0.id) != term.isExcluded }
+      }
+    }
     guard !parsed.conditions.isEmpty else { return matches }
     let checks = try LinkCheckFile.load(from: options.location)
     let conflicted = await store.snapshot()?.conflicted ?? []

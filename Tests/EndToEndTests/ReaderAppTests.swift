@@ -10,6 +10,7 @@ final class ReaderAppTests: EndToEndTestCase {
     let home = try makeHome()
     home.settings["CLOUDY_NO_FETCH"] = "0"
     let id = try home.add(server.url("/archive/article"), name: "Article")
+    _ = try home.add(server.url("/ok"), name: "Other")
     let app = try launch(home)
     try app.waitFor("Article")
 
@@ -29,7 +30,13 @@ final class ReaderAppTests: EndToEndTestCase {
     try app.waitFor("1 line holds “creme”: n, N.")
     try app.type("q")
     try app.waitForAbsence(of: "# The Tower")
-    XCTAssertTrue(try app.lines().joined(separator: "\n").contains("Article"))
+    XCTAssertTrue(try app.lines().joined(separator: "\n").contains("Other"))
+
+    // The filter's text: finds the bookmark whose kept page holds the words.
+    try app.type("/")
+    try app.type("text:tokyo")
+    try app.waitForAbsence(of: "Other")
+    try app.waitFor("Article")
 
     let read = try home.cli("read", id)
     XCTAssertEqual(read.status, 0, read.stderr)

@@ -26,7 +26,9 @@ extension BookmarksViewModel {
   /// The runtime kept the page, or could not: said on the bottom line.
   mutating func pageArchived(_ id: Bookmark.ID, _ result: Result<String, FailureMessage>) {
     switch result {
-    case .success(let sentence): state.message = StatusMessage(sentence)
+    case .success(let sentence):
+      state.message = StatusMessage(sentence)
+      forgetPageTextAnswers()
     case .failure(let failure): state.message = StatusMessage(failure.text, isError: true)
     }
   }

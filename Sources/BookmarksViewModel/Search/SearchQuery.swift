@@ -1,4 +1,5 @@
 import BookmarkModel
+import Foundation
 
 /// A `/` query taken apart into terms, every one of which a bookmark must satisfy (AND), in
 /// any order:
@@ -11,6 +12,8 @@ import BookmarkModel
 /// - `is:dead`, `is:moved`, `is:conflict` — what a link check found, or a conflict (a unique
 ///   start is enough: `is:d`); these are ``conditions``, which the caller checks, since the
 ///   index knows only text;
+/// - `text:word`, `text:"a phrase"` — in the bookmark's kept page (``pageTexts``, which the
+///   caller checks against the archives' search, since the index knows only the rows);
 /// - `-term` — any of the above, excluded.
 ///
 /// Each term becomes one byte pattern over ``SearchIndex``'s entries: the index marks where a
@@ -55,17 +58,47 @@ public struct SearchQuery: Hashable, Sendable {
     }
   }
 
+  /// A `text:` term: text the bookmark's kept page must (or, excluded, must not) hold.
+  public struct PageText: Hashable, Sendable {
+    public var text: String
+    public var isExcluded: Bool
+
+    public init(text: String, isExcluded: Bool) {
+      self.text = text
+      self.isExcluded = isExcluded
+    }
+  }
+
   public var terms: [Term]
   public var conditions: [Condition]
+  public var pageTexts: [PageText]
 
   /// The query's terms; words still being typed that mean nothing yet (`-`, `#`, `in:`,
   /// `is:`) are left out.
   public init(_ query: String, folding: inout SearchFolding) {
     let tokens = Self.tokens(query)
     conditions = tokens.compactMap(Self.condition)
+    pageTexts = tokens.compactMap(Self.pageText)
     terms = tokens.compactMap { token in
-      Self.isCondition(token) ? nil : Self.term(token, folding: &folding)
+      Self.isCondition(token) || Self.isPageText(token) ? nil : Self.term(token, folding: &folding)
     }
+  }
+
+  /// The query's `text:` terms, read without folding (cheaply, on every key).
+  public static func pageTexts(_ query: String) -> [PageText] {
+    tokens(query).compactMap(pageText)
+  }
+
+  private static func isPageText(_ token: Token) -> Bool {
+    token.prefix == "text:" || (!token.isQuoted && token.text.lowercased().hasPrefix("text:"))
+  }
+
+  /// The text a `text:` term looks for; nil for other words and a bare `text:`.
+  private static func pageText(_ token: Token) -> PageText? {
+    guard isPageText(token) else { return nil }
+    let text = (token.prefix.isEmpty ? String(token.text.dropFirst(5)) : token.text).trimmingCharacters(
+      in: .whitespaces)
+    return text.isEmpty ? nil : PageText(text: text, isExcluded: token.isExcluded)
   }
 
   /// Whether a query has an `is:` term, read without folding (so cheaply, as results of a
@@ -124,7 +157,7 @@ public struct SearchQuery: Hashable, Sendable {
     var isExcluded: Bool
   }
 
-  private static let quotablePrefixes = ["#", "in:", "folder:"]
+  private static let quotablePrefixes = ["#", "in:", "folder:", "text:"]
 
   private static func tokens(_ query: String) -> [Token] {
     var tokens: [Token] = []

@@ -79,6 +79,11 @@ final class ArchiveCommandTests: XCTestCase {
     let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     XCTAssertEqual(rows.count, 2)
     XCTAssertEqual(rows.first?["snippet"] as? String, "Привет, мир. Crème brûlée for dessert.")
+    // The list's query takes `text:` as the filter does.
+    let listed = try cloudy(["list", "--", "text:東京", "-text:nowhere"])
+    XCTAssertEqual(listed.status, 0, listed.stderr)
+    XCTAssertEqual(
+      Set(listed.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }), [ids[0], ids[1]])
     let nothing = try cloudy(["search", "--text", "nowhere to be found"])
     XCTAssertEqual(nothing.status, 0)
     XCTAssertEqual(nothing.stdout, "")
