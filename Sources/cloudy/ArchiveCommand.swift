@@ -60,7 +60,11 @@ struct ArchiveCommand: AsyncParsableCommand {
         await archive(chosen, with: PageArchiver(fetcher: fetcher), into: library)
       }
       let kept = chosen.count - failures
-      GlobalOptions.warn("Archived \(kept) of \(chosen.count) \(chosen.count == 1 ? "page" : "pages").")
+      if chosen.isEmpty {
+        GlobalOptions.warn("Nothing to archive: every bookmark has a kept page.")
+      } else {
+        GlobalOptions.warn("Archived \(kept) of \(chosen.count) \(chosen.count == 1 ? "page" : "pages").")
+      }
       await options.finish(store)
       return failures
     }
