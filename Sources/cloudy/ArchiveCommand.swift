@@ -61,7 +61,7 @@ struct ArchiveCommand: AsyncParsableCommand {
       }
       let kept = chosen.count - failures
       if chosen.isEmpty {
-        GlobalOptions.warn("Nothing to archive: every bookmark has a kept page.")
+        GlobalOptions.warn(missing ? "Nothing to archive: every bookmark has a kept page." : "No bookmarks to archive.")
       } else {
         GlobalOptions.warn("Archived \(kept) of \(chosen.count) \(chosen.count == 1 ? "page" : "pages").")
       }
