@@ -277,4 +277,71 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 20035): B moved one of C's 60 imported bookmarks out of the
+  /// import's folder; C undid the import (the moved one outlives it, an edit beats a delete)
+  /// and redid it. The redo made the folder's other bookmarks again in “Imported 0” but left the
+  /// import's folder record gone, so they landed at the top level on every device.
+  func testRedoingAnImportUndoneAroundAMovedBookmarkKeepsItsFolder() async throws {
+    try await check([
+      ModelStep(kind: .importMany, device: 2, pick: 0),
+      ModelStep(kind: .move, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 1),
+      ModelStep(kind: .redo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 20073): C, offline, undid an import of two, which took back its
+  /// folder as empty; B meanwhile renamed one of them (an edit beats a delete). Once C was
+  /// back the bookmark showed one level up, as the folder rule says for a folder deleted while
+  /// another device files a bookmark in it; the model had kept it in the folder (the driver
+  /// did not count the undo's folder delete as a folder change).
+  func testAnImportUndoneOfflineWhileAnotherDeviceEditsOneOfItsBookmarks() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .importFew, device: 2, pick: 1),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .editName, device: 1, pick: 2),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 20063, shrunk to 24 steps): C, offline, deleted the folder
+  /// Reading, empty on its screen; A meanwhile brought a bookmark back into it (undo of a
+  /// delete). Once C was back the bookmark showed one level up, and A deleted it there. The
+  /// stores' Recently Deleted copy is at the top level, so restoring it puts it there; the
+  /// model had kept the copy's old path (the driver now takes the stores' paths for the
+  /// copies too when folders changed at once).
+  func testACopyDeletedAfterItsFolderWentElsewhereIsRestoredWhereItWas() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 2, pick: 451257),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 390534),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 0, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 3),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .newFolder, device: 0, pick: 3),
+      ModelStep(kind: .pushInFlight, device: 2, pick: 3),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 1),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 3),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .moveFolder, device: 0, pick: 338167),
+      ModelStep(kind: .online, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .restore, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

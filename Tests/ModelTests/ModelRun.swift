@@ -535,10 +535,14 @@ final class ModelRun {
           model.delete(id, at: now, by: d)
         }
       }
-      // The folders it made, left empty, go too.
+      // The folders it made, left empty, go too: a folder delete, so a bookmark another
+      // device files there meanwhile goes where the stores' folder rule puts it.
       let made = Set(entry.after.values.compactMap { $0?.folder }.filter { !$0.isEmpty })
       for folder in made where !model.bookmarks.values.contains(where: { $0.folder.starts(with: folder) }) {
-        if !model.folders.contains(where: { $0.starts(with: folder) && $0 != folder }) { model.folders.remove(folder) }
+        if !model.folders.contains(where: { $0.starts(with: folder) && $0 != folder }) {
+          model.folders.remove(folder)
+          model.touchFolder(folder, by: d)
+        }
       }
     default:
       for (id, target) in values {
@@ -800,6 +804,11 @@ final class ModelRun {
       for (id, value) in listed where model.foldersContested { model.bookmarks[id] = value }
       for (id, _) in model.bookmarks where listed[id] == nil && model.foldersContested {
         model.bookmarks[id] = nil
+      }
+      // A copy in Recently Deleted was taken where its bookmark showed then, which a folder
+      // changed at once may have moved: the stores' path stands there too.
+      for (id, entry) in deleted where model.foldersContested && model.deleted[id] != nil {
+        model.deleted[id]!.fields = Self.fields(entry.bookmark)
       }
     }
     // The list.
