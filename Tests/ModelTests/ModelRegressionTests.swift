@@ -344,4 +344,57 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 50189): B's held deletes changed while shown (A deleted one
+  /// more); B's R said so and showed them again, and the driver pressed on as if answered.
+  func testHeldDeletesThatChangeWhileShownAreAnsweredAgain() async throws {
+    try await check([
+      ModelStep(kind: .importFew, device: 0, pick: 0),
+      ModelStep(kind: .importMany, device: 0, pick: 0),
+      ModelStep(kind: .daysAhead, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .importFew, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50241, 30 steps): C, offline, moved a bookmark that A then
+  /// deleted and restored (from A's copy, at the top level); A's undo of the restore, after
+  /// the stores settled on A's version, applied at once, rightly: the driver had recorded the
+  /// restore as the account's copy (C's move) rather than as A made it.
+  func testUndoingARestoreComparesWithWhatThisDeviceRestored() async throws {
+    try await check([
+      ModelStep(kind: .pushInFlight, device: 2, pick: 0),
+      ModelStep(kind: .restore, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .importMany, device: 1, pick: 929258),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 2, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .emptyDeleted, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .move, device: 2, pick: 970209),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 791165),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -91,7 +91,11 @@ final class ModelRun {
     let device = devices[d]
     // A second between steps, as between a person's keys: dates are kept in whole seconds.
     clock.advance(seconds: 1)
-    if case .confirmHeldDeletes = device.model.state.modal { try await answerHeld(d, keep: step.pick % 2 == 0) }
+    // Held deletes shown: answered (again, as the screen asks, when they changed meanwhile).
+    for _ in 0..<3 {
+      guard case .confirmHeldDeletes = device.model.state.modal else { break }
+      try await answerHeld(d, keep: step.pick % 2 == 0)
+    }
     let pick = Int(step.pick)
     switch step.kind {
     case .add: try await add(d, pick)
@@ -596,9 +600,12 @@ final class ModelRun {
         // (Not deleted in the model when another device's edit, unseen here, beat the delete:
         // this restore is then a version this device made, as an edit is.)
         if model.deleted[id] != nil { model.restore(id, by: d) } else { model.put(id, fields, by: d) }
+        // The step undo takes back is the restore as this device made it: from its own copy,
+        // which a change made elsewhere and not seen here yet may differ from.
+        let made = device.model.state.bookmarks.first { $0.id == id }.map(Self.fields) ?? fields
         model.record(
           .init(
-            kind: .bookmark, label: "restore of “\(fields.name)”", before: [id: nil], after: [id: fields]), on: d)
+            kind: .bookmark, label: "restore of “\(made.name)”", before: [id: nil], after: [id: made]), on: d)
       }
       note(d, "restores \(chosen.id)")
     case .deleteForGood:
