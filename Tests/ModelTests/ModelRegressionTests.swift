@@ -397,4 +397,24 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 50289): C merged a conflicted bookmark in Work; A then deleted
+  /// Work, which sends the merged version one level up like any other. The driver moved only
+  /// the account's (older) version, not the versions still contested, with the folder.
+  func testAFolderDeleteMovesAMergedVersionToo() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .editTags, device: 0, pick: 0),
+      ModelStep(kind: .editNotes, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .resolve, device: 2, pick: 2),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }
