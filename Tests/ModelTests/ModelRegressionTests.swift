@@ -417,4 +417,37 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 50324): B, offline, resolved a conflict by keeping a version in
+  /// Home, which A had deleted meanwhile; the kept version shows one level up, as the folder
+  /// rule says. The driver had not counted a kept version's folder as a folder change.
+  func testAVersionKeptOfflineInAFolderDeletedElsewhereShowsOneLevelUp() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .editName, device: 1, pick: 0),
+      ModelStep(kind: .editFolder, device: 0, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 531387),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 1),
+      ModelStep(kind: .resolve, device: 1, pick: 3),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50395): A, offline, moved with J/K a bookmark in Work, which C
+  /// deleted, then deleted the bookmark; the J/K beats the delete and the bookmark shows one
+  /// level up (its folder is gone). The driver had not counted the J/K's folder.
+  func testAReorderOfflineInAFolderDeletedElsewhereShowsOneLevelUp() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 2, pick: 2),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .reorder, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

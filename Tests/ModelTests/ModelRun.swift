@@ -339,9 +339,7 @@ final class ModelRun {
     let device = devices[d]
     let bookmarks = device.model.state.bookmarks
     guard bookmarks.count >= 2 else { return }
-    // Open defect (issue 37, ModelRegressionTests.testAReorderOfflineDoesNotBringBackADelete):
-    // a J/K made offline on a bookmark another device deleted meanwhile brings it back (an edit
-    // beats a delete) with its copy still in Recently Deleted. Not driven until it is fixed.
+    // (`CLOUDY_MODEL_OFFLINE_REORDER=0` leaves out J/K made offline.)
     if !device.online && !Self.driveOfflineReorders {
       log.append("\(index): J/K offline not driven (open defect)")
       return
@@ -354,9 +352,12 @@ final class ModelRun {
     if let message = device.model.state.message, message.isError {
       throw fail("acknowledged", "J/K on \(moved.id) said “\(message.text)”")
     }
-    // As this device has them: what its J/K writes (it may not have seen a delete elsewhere).
+    // As this device has them: what its J/K writes (it may not have seen a delete elsewhere),
+    // each filed in its folder's record (which may be gone elsewhere: a folder change too).
     model.touch(moved.id, by: d, value: Self.fields(moved))
     model.touch(other.id, by: d, value: Self.fields(other))
+    model.touchFolder(moved.folder, by: d)
+    model.touchFolder(other.folder, by: d)
     let fields = Self.fields(moved)
     model.record(
       .init(
@@ -656,6 +657,9 @@ final class ModelRun {
     if device.model.state.modal != nil { await device.press(.escape) }
     let current = model.bookmarks[id]
     model.contestedCandidates[id, default: [current]] += versions.map { Optional(Self.fields($0.bookmark)) }
+    // Whichever is kept is written filed in its folder's record, which another device may
+    // have changed meanwhile: a folder change too.
+    for version in versions { model.touchFolder(version.bookmark.folder, by: d) }
     // What this device now has (a merge is a version it made): the store's, since the
     // screen shows it only once the store's change arrives.
     if let merged = try await device.store.load().first(where: { $0.id == id }) {
