@@ -103,7 +103,14 @@ public enum StoreEffects {
       // One of the two deleted on another device since (the user said y): a place beside a
       // bookmark that is gone means nothing, so there is nothing left to take back.
       do { try await store.exchangePlaces(of: first, and: second) } catch StoreError.notFound {}
-    case .importAll(let bookmarks, let folders): try await store.importBookmarks(bookmarks, folders: folders)
+    case .importAll(let bookmarks, let folders):
+      // A redo: one of its bookmarks the undo put in Recently Deleted (changed elsewhere
+      // first; the user said y) comes back from there as it is there, as a redone add does,
+      // with its folder; the rest are made again as the import brought them.
+      let ids = Set(bookmarks.map(\.id))
+      let inDeleted = Set(try await store.recentlyDeleted().lazy.map(\.id).filter { ids.contains($0) })
+      let restored = inDeleted.isEmpty ? [] : Set(try await store.restoreDeleted(inDeleted).map(\.id))
+      try await store.importBookmarks(bookmarks.filter { !restored.contains($0.id) }, folders: folders)
     case .removeAll(let bookmarks, let folders):
       // Those exactly as the import brought them go for good; one changed since (the user
       // said y) goes to Recently Deleted, as any delete does; one gone already is left.

@@ -170,15 +170,7 @@ struct AccountModel {
       touch(id, by: device, value: moved)
       bookmarks[id] = moved
     }
-    // A bookmark is filed in its folder's record, so a version still contested moves with
-    // the folder too, whichever version wins.
-    for (id, candidates) in contestedCandidates {
-      contestedCandidates[id] = candidates.map { candidate in
-        guard var candidate, candidate.folder.starts(with: old) else { return candidate }
-        candidate.folder = new + candidate.folder.dropFirst(old.count)
-        return candidate
-      }
-    }
+    moveCandidates(from: old, to: new)
   }
 
   /// A folder deleted: what it held (bookmarks and folders) goes to its parent.
@@ -195,6 +187,19 @@ struct AccountModel {
       moved.folder = parent + fields.folder.dropFirst(path.count)
       touch(id, by: device, value: moved)
       bookmarks[id] = moved
+    }
+    moveCandidates(from: path, to: parent)
+  }
+
+  /// A version still contested is filed in its folder's record, so it moves with the folder
+  /// (renamed, moved or deleted: its contents go up one level), whichever version wins.
+  private mutating func moveCandidates(from old: [String], to new: [String]) {
+    for (id, candidates) in contestedCandidates {
+      contestedCandidates[id] = candidates.map { candidate in
+        guard var candidate, candidate.folder.starts(with: old) else { return candidate }
+        candidate.folder = new + candidate.folder.dropFirst(old.count)
+        return candidate
+      }
     }
   }
 

@@ -277,4 +277,177 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 20035): B moved one of C's 60 imported bookmarks out of the
+  /// import's folder; C undid the import (the moved one outlives it, an edit beats a delete)
+  /// and redid it. The redo made the folder's other bookmarks again in “Imported 0” but left the
+  /// import's folder record gone, so they landed at the top level on every device.
+  func testRedoingAnImportUndoneAroundAMovedBookmarkKeepsItsFolder() async throws {
+    try await check([
+      ModelStep(kind: .importMany, device: 2, pick: 0),
+      ModelStep(kind: .move, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 1),
+      ModelStep(kind: .redo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 20073): C, offline, undid an import of two, which took back its
+  /// folder as empty; B meanwhile renamed one of them (an edit beats a delete). Once C was
+  /// back the bookmark showed one level up, as the folder rule says for a folder deleted while
+  /// another device files a bookmark in it; the model had kept it in the folder (the driver
+  /// did not count the undo's folder delete as a folder change).
+  func testAnImportUndoneOfflineWhileAnotherDeviceEditsOneOfItsBookmarks() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .importFew, device: 2, pick: 1),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .editName, device: 1, pick: 2),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 20063, shrunk to 24 steps): C, offline, deleted the folder
+  /// Reading, empty on its screen; A meanwhile brought a bookmark back into it (undo of a
+  /// delete). Once C was back the bookmark showed one level up, and A deleted it there. The
+  /// stores' Recently Deleted copy is at the top level, so restoring it puts it there; the
+  /// model had kept the copy's old path (the driver now takes the stores' paths for the
+  /// copies too when folders changed at once).
+  func testACopyDeletedAfterItsFolderWentElsewhereIsRestoredWhereItWas() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 2, pick: 451257),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 390534),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 0, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 3),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .newFolder, device: 0, pick: 3),
+      ModelStep(kind: .pushInFlight, device: 2, pick: 3),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 1),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 3),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .moveFolder, device: 0, pick: 338167),
+      ModelStep(kind: .online, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .restore, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50189): B's held deletes changed while shown (A deleted one
+  /// more); B's R said so and showed them again, and the driver pressed on as if answered.
+  func testHeldDeletesThatChangeWhileShownAreAnsweredAgain() async throws {
+    try await check([
+      ModelStep(kind: .importFew, device: 0, pick: 0),
+      ModelStep(kind: .importMany, device: 0, pick: 0),
+      ModelStep(kind: .daysAhead, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .importFew, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50241, 30 steps): C, offline, moved a bookmark that A then
+  /// deleted and restored (from A's copy, at the top level); A's undo of the restore, after
+  /// the stores settled on A's version, applied at once, rightly: the driver had recorded the
+  /// restore as the account's copy (C's move) rather than as A made it.
+  func testUndoingARestoreComparesWithWhatThisDeviceRestored() async throws {
+    try await check([
+      ModelStep(kind: .pushInFlight, device: 2, pick: 0),
+      ModelStep(kind: .restore, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .importMany, device: 1, pick: 929258),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 2, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .emptyDeleted, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .move, device: 2, pick: 970209),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 791165),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50289): C merged a conflicted bookmark in Work; A then deleted
+  /// Work, which sends the merged version one level up like any other. The driver moved only
+  /// the account's (older) version, not the versions still contested, with the folder.
+  func testAFolderDeleteMovesAMergedVersionToo() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 2),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .editTags, device: 0, pick: 0),
+      ModelStep(kind: .editNotes, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .resolve, device: 2, pick: 2),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50324): B, offline, resolved a conflict by keeping a version in
+  /// Home, which A had deleted meanwhile; the kept version shows one level up, as the folder
+  /// rule says. The driver had not counted a kept version's folder as a folder change.
+  func testAVersionKeptOfflineInAFolderDeletedElsewhereShowsOneLevelUp() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .editName, device: 1, pick: 0),
+      ModelStep(kind: .editFolder, device: 0, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 531387),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 1),
+      ModelStep(kind: .resolve, device: 1, pick: 3),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 50395): A, offline, moved with J/K a bookmark in Work, which C
+  /// deleted, then deleted the bookmark; the J/K beats the delete and the bookmark shows one
+  /// level up (its folder is gone). The driver had not counted the J/K's folder.
+  func testAReorderOfflineInAFolderDeletedElsewhereShowsOneLevelUp() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 2, pick: 2),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .reorder, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -91,7 +91,11 @@ final class ModelRun {
     let device = devices[d]
     // A second between steps, as between a person's keys: dates are kept in whole seconds.
     clock.advance(seconds: 1)
-    if case .confirmHeldDeletes = device.model.state.modal { try await answerHeld(d, keep: step.pick % 2 == 0) }
+    // Held deletes shown: answered (again, as the screen asks, when they changed meanwhile).
+    for _ in 0..<3 {
+      guard case .confirmHeldDeletes = device.model.state.modal else { break }
+      try await answerHeld(d, keep: step.pick % 2 == 0)
+    }
     let pick = Int(step.pick)
     switch step.kind {
     case .add: try await add(d, pick)
@@ -335,9 +339,7 @@ final class ModelRun {
     let device = devices[d]
     let bookmarks = device.model.state.bookmarks
     guard bookmarks.count >= 2 else { return }
-    // Open defect (issue 37, ModelRegressionTests.testAReorderOfflineDoesNotBringBackADelete):
-    // a J/K made offline on a bookmark another device deleted meanwhile brings it back (an edit
-    // beats a delete) with its copy still in Recently Deleted. Not driven until it is fixed.
+    // (`CLOUDY_MODEL_OFFLINE_REORDER=0` leaves out J/K made offline.)
     if !device.online && !Self.driveOfflineReorders {
       log.append("\(index): J/K offline not driven (open defect)")
       return
@@ -350,9 +352,12 @@ final class ModelRun {
     if let message = device.model.state.message, message.isError {
       throw fail("acknowledged", "J/K on \(moved.id) said “\(message.text)”")
     }
-    // As this device has them: what its J/K writes (it may not have seen a delete elsewhere).
+    // As this device has them: what its J/K writes (it may not have seen a delete elsewhere),
+    // each filed in its folder's record (which may be gone elsewhere: a folder change too).
     model.touch(moved.id, by: d, value: Self.fields(moved))
     model.touch(other.id, by: d, value: Self.fields(other))
+    model.touchFolder(moved.folder, by: d)
+    model.touchFolder(other.folder, by: d)
     let fields = Self.fields(moved)
     model.record(
       .init(
@@ -535,10 +540,14 @@ final class ModelRun {
           model.delete(id, at: now, by: d)
         }
       }
-      // The folders it made, left empty, go too.
+      // The folders it made, left empty, go too: a folder delete, so a bookmark another
+      // device files there meanwhile goes where the stores' folder rule puts it.
       let made = Set(entry.after.values.compactMap { $0?.folder }.filter { !$0.isEmpty })
       for folder in made where !model.bookmarks.values.contains(where: { $0.folder.starts(with: folder) }) {
-        if !model.folders.contains(where: { $0.starts(with: folder) && $0 != folder }) { model.folders.remove(folder) }
+        if !model.folders.contains(where: { $0.starts(with: folder) && $0 != folder }) {
+          model.folders.remove(folder)
+          model.touchFolder(folder, by: d)
+        }
       }
     default:
       for (id, target) in values {
@@ -592,9 +601,12 @@ final class ModelRun {
         // (Not deleted in the model when another device's edit, unseen here, beat the delete:
         // this restore is then a version this device made, as an edit is.)
         if model.deleted[id] != nil { model.restore(id, by: d) } else { model.put(id, fields, by: d) }
+        // The step undo takes back is the restore as this device made it: from its own copy,
+        // which a change made elsewhere and not seen here yet may differ from.
+        let made = device.model.state.bookmarks.first { $0.id == id }.map(Self.fields) ?? fields
         model.record(
           .init(
-            kind: .bookmark, label: "restore of “\(fields.name)”", before: [id: nil], after: [id: fields]), on: d)
+            kind: .bookmark, label: "restore of “\(made.name)”", before: [id: nil], after: [id: made]), on: d)
       }
       note(d, "restores \(chosen.id)")
     case .deleteForGood:
@@ -645,6 +657,9 @@ final class ModelRun {
     if device.model.state.modal != nil { await device.press(.escape) }
     let current = model.bookmarks[id]
     model.contestedCandidates[id, default: [current]] += versions.map { Optional(Self.fields($0.bookmark)) }
+    // Whichever is kept is written filed in its folder's record, which another device may
+    // have changed meanwhile: a folder change too.
+    for version in versions { model.touchFolder(version.bookmark.folder, by: d) }
     // What this device now has (a merge is a version it made): the store's, since the
     // screen shows it only once the store's change arrives.
     if let merged = try await device.store.load().first(where: { $0.id == id }) {
@@ -800,6 +815,11 @@ final class ModelRun {
       for (id, value) in listed where model.foldersContested { model.bookmarks[id] = value }
       for (id, _) in model.bookmarks where listed[id] == nil && model.foldersContested {
         model.bookmarks[id] = nil
+      }
+      // A copy in Recently Deleted was taken where its bookmark showed then, which a folder
+      // changed at once may have moved: the stores' path stands there too.
+      for (id, entry) in deleted where model.foldersContested && model.deleted[id] != nil {
+        model.deleted[id]!.fields = Self.fields(entry.bookmark)
       }
     }
     // The list.
