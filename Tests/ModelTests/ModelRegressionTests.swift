@@ -450,4 +450,46 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 60315): C, offline, edited and then deleted a bookmark B had
+  /// deleted; A restored B's copy. The stores keep A's restore (made last); the driver had
+  /// recorded the restore as the account's copy (C's edit), which no device restored.
+  func testARestoreOfAStaleCopyIsTheVersionThisDeviceRestored() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 1),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .daysAhead, device: 0, pick: 323014),
+      ModelStep(kind: .delete, device: 1, pick: 1),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .editName, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Found by the model (seed 60389): B, offline, edited and deleted a bookmark that A then
+  /// deleted too (undo of its add); Recently Deleted keeps A's copy, the newer delete, and A's
+  /// restore brings it back. The driver had taken B's copy as the one restored, and expected
+  /// A's undo of the restore to ask.
+  func testARestoreBringsBackTheNewestDeletesCopy() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .editNotes, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .editURL, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 0, pick: 1),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .restore, device: 1, pick: 0),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -597,13 +597,12 @@ final class ModelRun {
       }
       let restored = Set(device.model.state.bookmarks.map(\.id)).subtracting(listedBefore)
       for id in restored {
+        // The restore as this device made it: from its own copy, which a change made elsewhere
+        // and not seen here yet (an edit, a newer delete) may differ from; a version this
+        // device made, as an edit is (contested when it is stale here).
         let fields = model.deleted[id]?.fields ?? Self.fields(chosen.bookmark)
-        // (Not deleted in the model when another device's edit, unseen here, beat the delete:
-        // this restore is then a version this device made, as an edit is.)
-        if model.deleted[id] != nil { model.restore(id, by: d) } else { model.put(id, fields, by: d) }
-        // The step undo takes back is the restore as this device made it: from its own copy,
-        // which a change made elsewhere and not seen here yet may differ from.
         let made = device.model.state.bookmarks.first { $0.id == id }.map(Self.fields) ?? fields
+        model.put(id, made, by: d)
         model.record(
           .init(
             kind: .bookmark, label: "restore of “\(made.name)”", before: [id: nil], after: [id: made]), on: d)
