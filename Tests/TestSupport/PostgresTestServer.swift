@@ -26,12 +26,36 @@ public struct PostgresTestServer: Sendable {
       control: environment["CLOUDY_TEST_POSTGRES_CONTROL"])
   }
 
-  /// The same server's address for database `database` (and `role`, if given).
+  /// Whether `scripts/with-postgres --standby` started a standby beside the primary (`sync` or
+  /// `async`, from `CLOUDY_TEST_POSTGRES_STANDBY`): the address then names both servers.
+  public var standby: String? {
+    let value = ProcessInfo.processInfo.environment["CLOUDY_TEST_POSTGRES_STANDBY"] ?? ""
+    return value.isEmpty ? nil : value
+  }
+
+  /// The same server's address for database `database` (and `role`, if given). Written by
+  /// hand: `URLComponents` takes no address that names several servers (`h1:p1,h2:p2`).
   public func url(database: String, role: String? = nil) -> String {
-    var components = URLComponents(string: url)!
-    components.path = "/" + database
-    if let role { components.user = role }
-    return components.string!
+    let parts = Self.parts(of: url)
+    let authority = role.map { role in role + "@" + (parts.authority.split(separator: "@", maxSplits: 1).last ?? "") }
+    return parts.scheme + (authority ?? parts.authority) + "/" + database + parts.query
+  }
+
+  /// The database the address names.
+  public var database: String { Self.parts(of: url).database }
+
+  /// `postgres://` , `USER@HOSTS`, the database and `?QUERY` (or "").
+  private static func parts(of url: String) -> (scheme: String, authority: String, database: String, query: String) {
+    let scheme = url.range(of: "://").map { String(url[..<$0.upperBound]) } ?? ""
+    var rest = Substring(url.dropFirst(scheme.count))
+    var query = ""
+    if let mark = rest.firstIndex(of: "?") {
+      query = String(rest[mark...])
+      rest = rest[..<mark]
+    }
+    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+    let database = slash < rest.endIndex ? String(rest[rest.index(after: slash)...]) : ""
+    return (scheme, String(rest[..<slash]), database, query)
   }
 
   /// Makes a new, empty database for one test and returns its name.
@@ -51,13 +75,16 @@ public struct PostgresTestServer: Sendable {
   /// its standard output.
   @discardableResult
   public func psql(_ arguments: [String], database: String? = nil, role: String? = nil) throws -> String {
-    let target = url(database: database ?? String(URLComponents(string: url)!.path.dropFirst()), role: role)
+    var target = url(database: database ?? self.database, role: role)
+    // With a standby, the server that takes writes (libpq's own default is the first that answers).
+    if standby != nil { target += (target.contains("?") ? "&" : "?") + "target_session_attrs=read-write" }
     return try Self.run(
       "/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", target] + arguments,
       environment: ["PGPASSWORD": password])
   }
 
-  /// Stops (`"stop"`) or starts (`"start"`) the server, waiting until it did.
+  /// Stops (`"stop"`) or starts (`"start"`) the server, waiting until it did; with a standby
+  /// also `"failover"`, `"kill-primary"`, `"promote"` and `"catch-up"` (`scripts/with-postgres`).
   ///
   /// Its output goes nowhere: the server it starts lives on, and must not hold a pipe of
   /// ours open.
