@@ -10,8 +10,11 @@ public protocol SyncedBookmarkStore: BookmarkStore {
   /// is saved again, which wins over the delete). Syncs to do it. Throws
   /// ``StoreError/heldDeletesChanged`` if what is held is not what was shown (nothing held
   /// included), and ``StoreError/heldDeletesNotSettled`` if the cloud could not be reached
-  /// (they stay held).
-  func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws
+  /// (they stay held). Returns how many of the bookmarks deleted here Recently Deleted has
+  /// now (0 when keeping): the copies that came with the deletes, less any emptied, expired or
+  /// deleted for good since they were shown.
+  @discardableResult
+  func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws -> Int
 }
 
 extension SyncedBookmarkStore {

@@ -54,7 +54,8 @@ public enum Action: Hashable, Sendable {
   /// One link of a `C` check was checked: `done` of `total`.
   case linkChecked(Bookmark.ID, LinkCheck, done: Int, total: Int)
   /// The store settled held-back deletes (kept or applied), or could not.
-  case heldDeletesSettled(keeping: Bool, FailureMessage?)
+  /// The held deletes settled; deleting them, how many Recently Deleted has now.
+  case heldDeletesSettled(keeping: Bool, Result<Int, FailureMessage>)
   /// The team shelf answered a fetch (a page, and what this account may do), or could not.
   case shelfLoaded(ShelfRequest, Result<ShelfLoad, FailureMessage>)
   /// The team shelf changed (another account, or its roles): the page shown is fetched again.

@@ -68,18 +68,21 @@ extension BookmarksViewModel {
     }
   }
 
-  mutating func heldDeletesSettled(keeping: Bool, _ failure: FailureMessage?) -> [Effect] {
+  mutating func heldDeletesSettled(keeping: Bool, _ result: Result<Int, FailureMessage>) -> [Effect] {
     state.isWaitingForStore = false
-    if let failure {
+    let copies: Int
+    switch result {
+    case .failure(let failure):
       state.message = StatusMessage(failure.text, isError: true)
       askedHeldDeletes = nil
       state.typeAhead = []
       return []
+    case .success(let count): copies = count
     }
     let count = askedHeldDeletes.map { NumberText.grouped($0.count) + " bookmarks" } ?? "the bookmarks"
-    // Only what is true of Recently Deleted: the other device's copies came with the deletes,
-    // or it kept none (it took an import back, say).
-    let copies = askedHeldDeletes?.inRecentlyDeleted ?? 0
+    // Only what is true of Recently Deleted as the store has it now: the other device's copies
+    // came with the deletes, or it kept none (it took an import back, say), or they went
+    // since (emptied on a third device).
     let kept =
       copies == 0
       ? "the other device kept no copies in Recently Deleted."

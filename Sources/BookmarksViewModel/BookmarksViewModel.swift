@@ -114,8 +114,8 @@ public struct BookmarksViewModel: Sendable {
       effects = deletedRestored(asked, result)
     case .deletedRemoved(let removing, let result):
       effects = deletedRemoved(removing, result)
-    case .heldDeletesSettled(let keeping, let failure):
-      effects = heldDeletesSettled(keeping: keeping, failure)
+    case .heldDeletesSettled(let keeping, let result):
+      effects = heldDeletesSettled(keeping: keeping, result)
     case .mouse(let event):
       effects = mouse(event)
     case .urlActionFinished(let message):

@@ -40,9 +40,9 @@ public enum StoreEffects {
     case .settleHeldDeletes(let held, let keeping):
       return .heldDeletesSettled(
         keeping: keeping,
-        await failure {
+        await result {
           guard let synced = store.synced else { throw StoreError.heldDeletesChanged }
-          try await synced.settleHeldDeletes(held, keeping: keeping)
+          return try await synced.settleHeldDeletes(held, keeping: keeping)
         })
     case .resolve(let id, let resolution, let seen):
       return .resolveFinished(

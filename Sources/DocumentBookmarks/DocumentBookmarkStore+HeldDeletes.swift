@@ -5,7 +5,8 @@ import Foundation
 import StoreSupport
 
 extension DocumentBookmarkStore {
-  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
+  @discardableResult
+  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws -> Int {
     let hold = container.removalHold
     guard let held = hold.held, Set(held.keys) == shown.items else { throw StoreError.heldDeletesChanged }
     // This device's copies, read before the deletes apply: what a keep falls back on.
@@ -52,6 +53,18 @@ extension DocumentBookmarkStore {
     }
     if keeping { try await refileKept(copies.filter { !restoring.contains($0.key) }) }
     publish()
+    guard !keeping else { return 0 }
+    // The copies Recently Deleted has now, as the fetch that applied the deletes left it.
+    _ = catchUp()
+    let suffix = "." + Self.fileExtension
+    let listed = Set(sortedDeleted().map(\.id))
+    return state.withLock { state in
+      held.keys.count { file in
+        file.hasSuffix(suffix)
+          && state.deleted[file.dropLast(suffix.count) + Self.deletedSuffix]?.deleted.map { listed.contains($0.id) }
+            ?? false
+      }
+    }
   }
 
   /// Kept bookmarks whose folder was deleted meanwhile (an import taken back takes the folders

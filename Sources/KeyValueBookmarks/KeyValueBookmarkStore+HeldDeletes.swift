@@ -4,7 +4,8 @@ import PropertyLists
 import StoreSupport
 
 extension KeyValueBookmarkStore {
-  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws {
+  @discardableResult
+  public func settleHeldDeletes(_ shown: HeldDeletes, keeping: Bool) async throws -> Int {
     let hold = keyValueStore.removalHold
     guard let held = hold.held, Set(held.keys) == shown.items else { throw StoreError.heldDeletesChanged }
     // This device's copies, read before the deletes apply: what a keep falls back on.
@@ -46,5 +47,10 @@ extension KeyValueBookmarkStore {
       await keyValueStore.syncNow()
     }
     publish()
+    guard !keeping else { return 0 }
+    // The copies Recently Deleted has now (emptied or deleted for good since they were shown
+    // on another device: not there).
+    let listed = Set(try await recentlyDeleted().map(\.id))
+    return held.keys.count { key in KeyValueBookmarkLayout.id(forKey: key).map(listed.contains) ?? false }
   }
 }

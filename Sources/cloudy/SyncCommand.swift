@@ -53,14 +53,14 @@ struct SyncCommand: AsyncParsableCommand {
         return
       }
       guard applyDeletes || keepDeleted else { throw CLIError(held.sentence) }
-      try await syncing.settleHeldDeletes(held, keeping: keepDeleted)
+      let copies = try await syncing.settleHeldDeletes(held, keeping: keepDeleted)
       StandardStream.output.say(
         keepDeleted
           ? "Kept \(held.count) bookmarks on every device.\n"
           : "Deleted \(held.count) bookmarks here too; "
-            + (held.inRecentlyDeleted == 0
+            + (copies == 0
               ? "the other device kept no copies in Recently Deleted.\n"
-              : "`cloudy trash list` shows \(held.inRecentlyDeleted == held.count ? "them" : "\(held.inRecentlyDeleted) of them").\n")
+              : "`cloudy trash list` shows \(copies == held.count ? "them" : "\(copies) of them").\n")
       )
       await options.finish(store)
     }

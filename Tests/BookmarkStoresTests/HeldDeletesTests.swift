@@ -141,13 +141,36 @@ final class HeldDeletesTests: XCTestCase {
       let snapshot = await b.snapshot()
       let held = try XCTUnwrap(snapshot?.heldDeletes, "\(kind)")
       XCTAssertEqual([held.count, held.total], [55, 60], "\(kind)")
-      try await b.settleHeldDeletes(held, keeping: false)
+      let copies = try await b.settleHeldDeletes(held, keeping: false)
+      XCTAssertEqual(copies, 55, "\(kind): Recently Deleted has every one")
       let left = try await b.load().map(\.id)
       XCTAssertEqual(Set(left), Set((55..<60).map { "id-\($0)" }), "\(kind)")
       let trash = try await b.recentlyDeleted().map(\.id)
       XCTAssertEqual(Set(trash), Set(deleted), "\(kind)")
       let after = await b.snapshot()?.heldDeletes
       XCTAssertNil(after, "\(kind)")
+      home.remove()
+      home = try TemporaryFolder()
+    }
+  }
+
+  /// Found by the model (seed 70487): Recently Deleted emptied on the deleting device after
+  /// the deletes were shown here; deleting them here too says what Recently Deleted has now
+  /// (none), not the copies the deletes came with.
+  func testApplyingHeldDeletesCountsTheCopiesLeftAfterAnEmptyElsewhere() async throws {
+    for kind in Kind.allCases {
+      let (a, b, deleted) = try await massDelete(kind)
+      let before = await b.snapshot()?.heldDeletes
+      XCTAssertEqual(before?.inRecentlyDeleted, 55, "\(kind)")
+      _ = try await a.removeDeleted(Set(deleted.prefix(50)))
+      await a.sync()
+      await b.sync()
+      let after = await b.snapshot()?.heldDeletes
+      let shown = try XCTUnwrap(after, "\(kind)")
+      let copies = try await b.settleHeldDeletes(shown, keeping: false)
+      let trash = try await b.recentlyDeleted().map(\.id)
+      XCTAssertEqual(copies, 5, "\(kind): the 5 Recently Deleted still has")
+      XCTAssertEqual(Set(trash), Set(deleted.suffix(5)), "\(kind)")
       home.remove()
       home = try TemporaryFolder()
     }

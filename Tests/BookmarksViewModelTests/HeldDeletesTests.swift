@@ -28,7 +28,7 @@ final class HeldDeletesTests: XCTestCase {
     XCTAssertNil(model.state.modal)
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertNil(model.state.modal, "not asked again while it is being settled")
-    _ = model.send(.heldDeletesSettled(keeping: true, nil))
+    _ = model.send(.heldDeletesSettled(keeping: true, .success(0)))
     XCTAssertEqual(model.state.message?.text, "Kept them: 55 bookmarks are back on every device.")
   }
 
@@ -58,7 +58,7 @@ final class HeldDeletesTests: XCTestCase {
     XCTAssertEqual(model.press(.down), [])
     XCTAssertEqual(model.state.selection, 1, "where `j` left it")
     XCTAssertEqual(model.state.message?.text, "Deleting them here too…")
-    _ = model.send(.heldDeletesSettled(keeping: false, nil))
+    _ = model.send(.heldDeletesSettled(keeping: false, .success(0)))
     XCTAssertEqual(model.state.selection, 2, "the key that waited")
   }
 
@@ -76,16 +76,30 @@ final class HeldDeletesTests: XCTestCase {
       snapshot.heldDeletes = HeldDeletes(count: 55, total: 60, inRecentlyDeleted: copies)
       _ = model.send(.storeChanged(snapshot))
       XCTAssertEqual(model.press(.character("Y")).count, 1)
-      _ = model.send(.heldDeletesSettled(keeping: false, nil))
+      _ = model.send(.heldDeletesSettled(keeping: false, .success(copies)))
       XCTAssertEqual(model.state.message?.text, said)
     }
+  }
+
+  /// Found by the model (seed 70487): the copies were shown as 1, then a third device
+  /// emptied Recently Deleted before Y; the message says what the store has after the deletes,
+  /// not what the held deletes said when shown.
+  func testTheMessageAfterYCountsTheCopiesTheStoreHasNow() {
+    var model = Fixtures.model()
+    var snapshot = heldSnapshot()
+    snapshot.heldDeletes = HeldDeletes(count: 55, total: 60, inRecentlyDeleted: 1)
+    _ = model.send(.storeChanged(snapshot))
+    XCTAssertEqual(model.press(.character("Y")).count, 1)
+    _ = model.send(.heldDeletesSettled(keeping: false, .success(0)))
+    XCTAssertEqual(
+      model.state.message?.text, "Deleted them here too; the other device kept no copies in Recently Deleted.")
   }
 
   func testAFailureIsSaidAndAskedAgainLater() {
     var model = Fixtures.model()
     _ = model.send(.storeChanged(heldSnapshot()))
     model.press(.character("R"))
-    _ = model.send(.heldDeletesSettled(keeping: true, FailureMessage("The cloud can't be reached.")))
+    _ = model.send(.heldDeletesSettled(keeping: true, .failure(FailureMessage("The cloud can't be reached."))))
     XCTAssertEqual(model.state.message?.text, "The cloud can't be reached.")
     _ = model.send(.storeChanged(heldSnapshot()))
     XCTAssertEqual(model.state.modal, .confirmHeldDeletes(held))

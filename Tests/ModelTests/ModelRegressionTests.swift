@@ -492,4 +492,19 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 70487): B took back an import C had changed one of (its copy
+  /// went to Recently Deleted); A emptied Recently Deleted; C, asked about the held deletes,
+  /// answered Y and was told “Recently Deleted (D) has 1 of them”, which it no longer did.
+  func testDeletingHeldDeletesSaysWhatRecentlyDeletedHasNow() async throws {
+    try await check([
+      ModelStep(kind: .importMany, device: 1, pick: 0),
+      ModelStep(kind: .daysAhead, device: 0, pick: 0),
+      ModelStep(kind: .editTags, device: 2, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 1),
+      ModelStep(kind: .emptyDeleted, device: 0, pick: 1),
+      ModelStep(kind: .delete, device: 2, pick: 1),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }
