@@ -507,4 +507,41 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 100182, 29 steps): B resolved a conflict keeping both; A moved
+  /// the new copy with J/K and undid it at once. The undo rightly applied without asking: the
+  /// driver had not put the copy (an id B made) in the account until the next settle.
+  func testAReorderOfAKeepBothCopyIsUndoneAtOnce() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .restore, device: 1, pick: 0),
+      ModelStep(kind: .move, device: 0, pick: 2),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .restore, device: 2, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 2, pick: 1),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 69480),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 1),
+      ModelStep(kind: .resolve, device: 1, pick: 1),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .reorder, device: 0, pick: 173780),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

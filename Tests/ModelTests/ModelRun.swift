@@ -654,6 +654,14 @@ final class ModelRun {
       await device.press(.character("m"), .enter)
     }
     if device.model.state.modal != nil { await device.press(.escape) }
+    if how == "keep both" {
+      // The other version is a bookmark of its own, under an id this device made: in the
+      // account from now on, as this device's add (the next step may move or undo it).
+      for bookmark in try await device.store.load()
+      where model.bookmarks[bookmark.id] == nil && model.deleted[bookmark.id] == nil && bookmark.id != id {
+        model.put(bookmark.id, Self.fields(bookmark), by: d)
+      }
+    }
     let current = model.bookmarks[id]
     model.contestedCandidates[id, default: [current]] += versions.map { Optional(Self.fields($0.bookmark)) }
     // Whichever is kept is written filed in its folder's record, which another device may
