@@ -544,4 +544,22 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seeds 110043 and 110054): A moved a bookmark into B's import's
+  /// folder, then, offline, undid the move; B undid the import, and its folder stayed, since
+  /// on B's screen a bookmark was still in it. The driver had decided “left empty” by the
+  /// account as a whole, which B could not see.
+  func testAnImportUndoKeepsAFolderThatIsNotEmptyOnItsScreen() async throws {
+    try await check([
+      ModelStep(kind: .importFew, device: 1, pick: 1),
+      ModelStep(kind: .add, device: 2, pick: 1),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .move, device: 0, pick: 2),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -540,10 +540,13 @@ final class ModelRun {
           model.delete(id, at: now, by: d)
         }
       }
-      // The folders it made, left empty, go too: a folder delete, so a bookmark another
-      // device files there meanwhile goes where the stores' folder rule puts it.
+      // The folders it made, left empty as this device sees them, go too: a folder delete,
+      // so a bookmark another device filed there, unseen here, goes where the stores' folder
+      // rule puts it; one a bookmark is in here stays, though another device, unseen here,
+      // has moved that bookmark out since.
       let made = Set(entry.after.values.compactMap { $0?.folder }.filter { !$0.isEmpty })
-      for folder in made where !model.bookmarks.values.contains(where: { $0.folder.starts(with: folder) }) {
+      let shownHere = devices[d].model.state.bookmarks.map(\.folder)
+      for folder in made where !shownHere.contains(where: { $0.starts(with: folder) }) {
         if !model.folders.contains(where: { $0.starts(with: folder) && $0 != folder }) {
           model.folders.remove(folder)
           model.touchFolder(folder, by: d)
