@@ -562,4 +562,21 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 110043, at 200 steps): C undid its add of a bookmark A had moved
+  /// into a folder (y), so C's Recently Deleted copy is in that folder; A, offline, undid the
+  /// move; C redid the add, which brings back C's copy. The stores keep C's redo; the driver
+  /// had not counted the version C's store made among the versions made.
+  func testARedoneAddBringsBackThisDevicesCopyAgainstAnUnseenUndoElsewhere() async throws {
+    try await check([
+      ModelStep(kind: .importFew, device: 1, pick: 1),
+      ModelStep(kind: .add, device: 2, pick: 1),
+      ModelStep(kind: .move, device: 0, pick: 2),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 1),
+      ModelStep(kind: .undo, device: 0, pick: 0),
+      ModelStep(kind: .redo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

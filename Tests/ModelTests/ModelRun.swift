@@ -513,6 +513,14 @@ final class ModelRun {
         throw fail("undo exact", "\(word.lowercased()) \(entry.label) said “\(device.message)”")
       }
       apply(entry, values, undoing: undoing, asked: asked, by: d)
+      // What the store made is one of the versions made, where the change is contested (a
+      // redone add brings back this device's Recently Deleted copy, which a change made
+      // elsewhere, unseen here, may differ from).
+      let contestedIDs = values.keys.filter { model.contestedCandidates[$0] != nil }
+      if !contestedIDs.isEmpty {
+        let stored = Dictionary(try await device.store.load().map { ($0.id, $0) }) { a, _ in a }
+        for id in contestedIDs { model.contestedCandidates[id]!.append(stored[id].map(Self.fields)) }
+      }
       if undoing {
         model.devices[d].redo.append(model.devices[d].undo.removeLast())
       } else {
