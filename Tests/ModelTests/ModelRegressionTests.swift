@@ -579,4 +579,30 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 110054, 18 steps): C, offline, merged a conflicted bookmark
+  /// into Office, which A had just deleted; the merge shows one level up, as the folder rule
+  /// says. The driver had counted the versions' folders but not the merge's as folder changes.
+  func testAMergeOfflineIntoAFolderDeletedElsewhereShowsOneLevelUp() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 1, pick: 1),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .editFolder, device: 0, pick: 2),
+      ModelStep(kind: .importFew, device: 0, pick: 2),
+      ModelStep(kind: .editTags, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 1),
+      ModelStep(kind: .renameFolder, device: 1, pick: 0),
+      ModelStep(kind: .editFolder, device: 1, pick: 2),
+      ModelStep(kind: .editNotes, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 2, pick: 489462),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .importMany, device: 0, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 0),
+      ModelStep(kind: .resolve, device: 2, pick: 2),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

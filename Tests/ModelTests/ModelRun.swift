@@ -682,6 +682,7 @@ final class ModelRun {
     // screen shows it only once the store's change arrives.
     if let merged = try await device.store.load().first(where: { $0.id == id }) {
       model.contestedCandidates[id]!.append(Self.fields(merged))
+      model.touchFolder(merged.folder, by: d)
     }
     note(d, "resolves \(id): \(how)")
   }
