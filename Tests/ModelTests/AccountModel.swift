@@ -169,6 +169,7 @@ struct AccountModel {
       moved.folder = new + fields.folder.dropFirst(old.count)
       touch(id, by: device, value: moved)
       bookmarks[id] = moved
+      lastFields[id] = moved
     }
     moveCandidates(from: old, to: new)
   }
@@ -187,6 +188,7 @@ struct AccountModel {
       moved.folder = parent + fields.folder.dropFirst(path.count)
       touch(id, by: device, value: moved)
       bookmarks[id] = moved
+      lastFields[id] = moved
     }
     moveCandidates(from: path, to: parent)
   }

@@ -605,4 +605,20 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Found by the model (seed 120229): C deleted the folder A's import had made (its
+  /// bookmarks went to the top level), A undid the import (y), B kept the held deletes: they
+  /// came back at the top level, as they were when deleted. The driver brought them back as
+  /// last saved before the folder delete (it had not noted where a folder change moved them).
+  func testKeptHeldDeletesComeBackWhereAFolderDeleteHadMovedThem() async throws {
+    try await check([
+      ModelStep(kind: .importMany, device: 0, pick: 2),
+      ModelStep(kind: .deleteFolder, device: 2, pick: 0),
+      ModelStep(kind: .move, device: 2, pick: 1),
+      ModelStep(kind: .daysAhead, device: 2, pick: 699978),
+      ModelStep(kind: .undo, device: 0, pick: 43912),
+      ModelStep(kind: .undo, device: 2, pick: 915979),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }
