@@ -341,7 +341,7 @@ final class ModelRun {
     guard bookmarks.count >= 2 else { return }
     // (`CLOUDY_MODEL_OFFLINE_REORDER=0` leaves out J/K made offline.)
     if !device.online && !Self.driveOfflineReorders {
-      log.append("\(index): J/K offline not driven (open defect)")
+      log.append("\(index): J/K offline not driven (CLOUDY_MODEL_OFFLINE_REORDER=0)")
       return
     }
     let row = pick % bookmarks.count
