@@ -135,39 +135,45 @@ extension DocumentContainer: SyncZone {
   /// that point or absent (the point is kept as `rewound` until a push has sent them; what was
   /// written since is reconciled with as any conflict is), and the token goes back to the
   /// point, so what the cloud wrote since is fetched. The line is recorded either way.
+  ///
+  /// The token is read before the history is asked for, and the commit changes nothing if
+  /// it moved meanwhile: another session sharing this container may fetch in between, and a
+  /// token it wrote after the history was told is not a cloud that went back. Then this is
+  /// checked again on the next push.
   private func followHistory(of cloud: any CloudService) async throws {
+    let told = try await cloud.history()
+    if told == .untold { return }
+    if let line = told.line?.description, state.withLock({ $0.cloudLine == line }) { return }
+    func read(_ session: any DocumentIndexSession) throws -> (line: String?, token: Int64) {
+      (try session.value("line"), try session.value("token").flatMap(Int64.init) ?? 0)
+    }
+    let probe = try index.read(read)
     let history = try await cloud.history()
-    if history == .untold { return }
     let line = history.line?.description
-    if let line, state.withLock({ $0.cloudLine == line }) { return }
-    func kept(_ session: any DocumentIndexSession) throws -> Int64? {
-      let known = try session.value("line").flatMap(CloudLine.init)
-      let token = try session.value("token").flatMap(Int64.init) ?? 0
-      return token == 0 ? nil : history.keptThrough(known: known, token: token)
+    func kept(_ read: (line: String?, token: Int64)) -> Int64? {
+      read.token == 0 ? nil : history.keptThrough(known: read.line.flatMap(CloudLine.init), token: read.token)
     }
     // (A commit only when something changes: every commit wakes the engine.)
-    let unchanged = try index.read { session in
-      try kept(session) == nil && (line == nil || session.value("line") == line)
-    }
-    if unchanged {
+    if kept(probe) == nil && (line == nil || probe.line == line) {
       state.withLock { $0.cloudLine = line }
       return
     }
-    let again = try commit { session -> Int in
-      let point = try kept(session)
+    let again = try commit { session -> Int? in
+      let now = try read(session)
+      guard now == probe else { return nil }
       if let line { try session.setValue(line, for: "line") }
-      guard let point else { return 0 }
+      guard let point = kept(now) else { return 0 }
       let after = try session.allEntries().filter { $0.base > point }
       for var entry in after {
         entry.base = 0
         entry.pending = true
         try session.save(entry)
       }
-      let token = try session.value("token").flatMap(Int64.init) ?? 0
-      try session.setValue(String(min(token, point)), for: "token")
+      try session.setValue(String(min(now.token, point)), for: "token")
       if !after.isEmpty { try session.setValue(String(point), for: "rewound") }
       return after.count
     }
+    guard let again else { return }
     state.withLock { state in
       state.cloudLine = line
       if again > 0 {

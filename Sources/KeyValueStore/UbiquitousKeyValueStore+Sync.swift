@@ -116,18 +116,29 @@ extension UbiquitousKeyValueStore: SyncZone {
   /// failover to a standby that had not received the last changes): what it holds after
   /// the point the cloud kept is queued again (``KeyValueCache/follow(_:)``) and fetched
   /// anew, and the status says so until the process ends.
+  ///
+  /// The cache is read before the history is asked for, and changed only if it is still
+  /// as read: another session sharing this folder may fetch in between, and a token it
+  /// wrote after the history was told is not a cloud that went back (taking it for one
+  /// queued every record after that point, which the cloud then refused, and the list lost
+  /// them until the next fetch). If the cache moved, this is checked again on the next push.
   private func followHistory(of cloud: any CloudService) async throws {
-    let history = try await cloud.history()
-    if history == .untold { return }
-    if let line = history.line?.description, state.withLock({ $0.cloudLine == line }) { return }
-    // (Written only when something changes: the file is rewritten whole.)
+    let told = try await cloud.history()
+    if told == .untold { return }
+    if let line = told.line?.description, state.withLock({ $0.cloudLine == line }) { return }
     var probe = try file.read()
     let (line, token) = (probe.line, probe.token)
+    let history = try await cloud.history()
+    // (Written only when something changes: the file is rewritten whole.)
     if probe.follow(history) == 0, probe.line == line, probe.token == token {
       state.withLock { $0.cloudLine = line }
       return
     }
-    let again = try file.modify { $0.follow(history) }.result
+    let again = try file.modify { cache -> Int? in
+      guard cache.line == line, cache.token == token else { return nil }
+      return cache.follow(history)
+    }.result
+    guard let again else { return }
     state.withLock { state in
       state.cloudLine = history.line?.description
       if again > 0 {
