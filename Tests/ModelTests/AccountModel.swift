@@ -42,6 +42,8 @@ struct AccountModel {
     /// Each bookmark it touched: nil where it was (or is) not in the list.
     var before: [String: ModelFields?]
     var after: [String: ModelFields?]
+    /// For `J`/`K`: the bookmark it swapped places with, which its undo and redo write too.
+    var neighbour: String?
     var description: String { label }
   }
 

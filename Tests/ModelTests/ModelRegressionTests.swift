@@ -621,4 +621,40 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Seed 130124: B redid (after y) an import one of whose bookmarks C had brought back and
+  /// A's folder rename had moved since; an import never replaces a bookmark the store holds,
+  /// so it stayed as it was, and B's next undo rightly asked. The model had counted the redo
+  /// as writing it as the import brought it.
+  func testUndoingARedoneImportAfterAFolderRename() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 1),
+      ModelStep(kind: .importFew, device: 1, pick: 1),
+      ModelStep(kind: .delete, device: 2, pick: 2),
+      ModelStep(kind: .undo, device: 1, pick: 1),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .renameFolder, device: 0, pick: 0),
+      ModelStep(kind: .redo, device: 1, pick: 1),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Seed 130071: C, offline, undid a `J`/`K` while A deleted the bookmark it had swapped
+  /// with. The undo writes both places again, so it is an edit of that one too, which beats
+  /// A's delete; the model had counted only the one moved.
+  func testUndoingAReorderOfflineWritesItsNeighbourToo() async throws {
+    try await check([
+      ModelStep(kind: .importFew, device: 0, pick: 2),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .reorder, device: 2, pick: 3),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 3),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -362,7 +362,7 @@ final class ModelRun {
     model.record(
       .init(
         kind: .reorder, label: "move of “\(moved.name)” in your order", before: [moved.id: fields],
-        after: [moved.id: fields]),
+        after: [moved.id: fields], neighbour: other.id),
       on: d)
     note(d, "J/K \(moved.id) past \(other.id)")
   }
@@ -537,7 +537,16 @@ final class ModelRun {
     let now = clock.peek()
     switch entry.kind {
     case .reorder:
-      for id in values.keys { model.touch(id, by: d, value: model.bookmarks[id]) }
+      // Both places are written again, each as this device has it (it may not have seen a
+      // delete elsewhere), filed in its folder's record: nothing if either is gone here.
+      let shown = devices[d].model.state.bookmarks
+      let ids = Array(values.keys) + (entry.neighbour.map { [$0] } ?? [])
+      let written = ids.compactMap { id in shown.first { $0.id == id } }
+      guard written.count == ids.count else { break }
+      for bookmark in written {
+        model.touch(bookmark.id, by: d, value: Self.fields(bookmark))
+        model.touchFolder(bookmark.folder, by: d)
+      }
     case .importAll where undoing:
       // Those as the import brought them go for good; one changed since (after y) goes to
       // Recently Deleted; one gone already is left.
@@ -570,6 +579,10 @@ final class ModelRun {
         if let target {
           if model.bookmarks[id] == nil, let deleted = model.deleted[id], bringsBack || deleted.fields == target {
             model.restore(id, by: d)
+          } else if entry.kind == .importAll, !undoing, model.bookmarks[id] != nil, !model.isStale(id, for: d) {
+            // A redone import (after y) leaves one that is back meanwhile as it is: an import
+            // never replaces a bookmark the store holds.
+            continue
           } else {
             model.put(id, target, by: d)
           }
