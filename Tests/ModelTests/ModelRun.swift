@@ -109,6 +109,7 @@ final class ModelRun {
     case .undo, .redo: try await undo(d, step.kind == .undo, pick)
     case .restore, .deleteForGood, .emptyDeleted: try await recentlyDeleted(d, step.kind, pick)
     case .resolve: try await resolve(d, pick)
+    case .revert: try await revert(d, pick)
     case .pushInFlight: try await pushInFlight(d, pick)
     case .offline:
       device.setOnline(false)
@@ -281,6 +282,56 @@ final class ModelRun {
         kind: .bookmark, label: "edit of “\(before.name)”", before: [bookmark.id: before], after: [bookmark.id: after]),
       on: d)
     note(d, "edits \(bookmark.id) to \(after)")
+  }
+
+  /// A revert from the history: the store's versions as the screen lists them (the model
+  /// keeps none), an older one chosen; what the store made current is an edit of the bookmark
+  /// made on this device, which `u` takes back.
+  private func revert(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    guard let bookmark = await pickBookmark(d, pick) else { return }
+    await device.press(.character("H"))
+    guard case .history(let view) = device.model.state.modal else {
+      throw fail("driver", "H on “\(bookmark.name)” opened \(String(describing: device.model.state.modal))")
+    }
+    let rows = view.listing?.rows ?? []
+    let older = rows.indices.filter { !rows[$0].isCurrent }
+    guard !older.isEmpty else {
+      await device.press(.escape)
+      return
+    }
+    let target = older[pick / 7 % older.count]
+    for _ in 0..<abs(target - view.choice) { await device.press(target > view.choice ? .down : .up) }
+    await device.press(.enter)
+    guard device.message.hasPrefix("Reverted “") else {
+      if case .history(let open) = device.model.state.modal {
+        // A version that reads as the bookmark does now (it differs in dates or the order):
+        // the store says so and changes nothing, which must be true.
+        let version = rows[target].version.bookmark
+        let now = try await device.store.load().first { $0.id == bookmark.id }
+        if let error = open.error, error.hasSuffix("nothing was changed."), now.map(Self.fields) == Self.fields(version)
+        {
+          await device.press(.escape)
+          note(d, "revert of \(bookmark.id): \(error)")
+          return
+        }
+        throw fail("acknowledged", "reverting \(bookmark.id) said “\(open.error ?? "")”")
+      }
+      throw fail("acknowledged", "reverting \(bookmark.id) said “\(device.message)”")
+    }
+    guard let stored = try await device.store.load().first(where: { $0.id == bookmark.id }) else {
+      throw fail("acknowledged", "\(bookmark.id) reverted (“\(device.message)”) is not in the store")
+    }
+    let (before, made) = (Self.fields(bookmark), Self.fields(stored))
+    guard device.message.hasPrefix("Reverted “\(made.name)” to version") else {
+      throw fail("acknowledged", "reverting \(bookmark.id) to \(made) said “\(device.message)”")
+    }
+    model.put(bookmark.id, made, by: d)
+    model.record(
+      .init(
+        kind: .bookmark, label: "revert of “\(made.name)”", before: [bookmark.id: before], after: [bookmark.id: made]),
+      on: d)
+    note(d, "reverts \(bookmark.id) to \(made)")
   }
 
   private func delete(_ d: Int, _ pick: Int) async throws {

@@ -12,6 +12,8 @@ struct ModelStep: Hashable, Sendable, CustomStringConvertible {
     case undo, redo
     case restore, deleteForGood, emptyDeleted
     case resolve
+    /// `H` on a bookmark, an older version chosen, Enter: a revert, which `u` takes back.
+    case revert
     case offline, online, restart, daysAhead
     /// An add whose push is held on its way while the next key changes the list (a delete,
     /// an edit, a move, an undo): what a person typing ahead of the network does.
@@ -40,7 +42,8 @@ struct ModelStep: Hashable, Sendable, CustomStringConvertible {
     (.add, 10), (.editName, 4), (.editURL, 3), (.editNotes, 3), (.editTags, 3), (.editFolder, 3), (.delete, 6),
     (.move, 4), (.reorder, 4), (.newFolder, 3), (.renameFolder, 2), (.moveFolder, 2), (.deleteFolder, 2),
     (.importFew, 3), (.importMany, 1), (.undo, 10), (.redo, 4), (.restore, 3), (.deleteForGood, 2), (.emptyDeleted, 1),
-    (.resolve, 2), (.offline, 3), (.online, 3), (.restart, 2), (.daysAhead, 1), (.settle, 4), (.pushInFlight, 3),
+    (.resolve, 2), (.revert, 2), (.offline, 3), (.online, 3), (.restart, 2), (.daysAhead, 1), (.settle, 4),
+    (.pushInFlight, 3),
   ]
 
   /// `count` random steps over `devices` devices, from `seed`; the last one settles.
