@@ -152,6 +152,10 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     }
   }
 
+  public func foldedText(of hash: String) throws -> String? {
+    try queue.read { db in try String.fetchOne(db, sql: "SELECT folded FROM texts WHERE hash = ?", arguments: [hash]) }
+  }
+
   private static func version(_ row: Row) -> ArchiveVersion {
     ArchiveVersion(
       bookmarkID: row["bookmark_id"], hash: row["hash"], url: row["url"], title: row["title"],

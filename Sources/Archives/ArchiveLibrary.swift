@@ -100,7 +100,9 @@ public struct ArchiveLibrary: Sendable {
     guard !folded.isEmpty else { return [] }
     return try index.search(folded: folded, limit: limit).map { version in
       let text = (try? open(version.hash))?.text ?? ""
-      return Hit(version: version, snippet: ArchiveSnippet.around(folded, in: text, fold: fold))
+      let foldedText = try? index.foldedText(of: version.hash)
+      return Hit(
+        version: version, snippet: ArchiveSnippet.around(folded, in: text, foldedText: foldedText, fold: fold))
     }
   }
 

@@ -46,4 +46,7 @@ public protocol ArchiveIndex: Sendable {
   /// The newest matching version of each bookmark whose kept text contains `folded` (a
   /// folded query), best first, at most `limit`.
   func search(folded: String, limit: Int) throws -> [ArchiveVersion]
+  /// An asset's folded text as recorded (its lines are the kept text's non-empty lines, each
+  /// folded), or nil if the index has none.
+  func foldedText(of hash: String) throws -> String?
 }

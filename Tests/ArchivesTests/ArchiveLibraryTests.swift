@@ -145,4 +145,19 @@ final class ArchiveLibraryTests: XCTestCase {
     XCTAssertTrue(snippet.contains("the Needle here"), snippet)
     XCTAssertLessThanOrEqual(snippet.count, ArchiveSnippet.before + ArchiveSnippet.after + 2)
   }
+
+  /// The matching line is found in the index's folded text (one line for each non-empty line
+  /// of the text), so only that line is folded again; a folded text that does not agree with
+  /// the text (an index from another version) falls back to folding each line.
+  func testASnippetComesFromTheLineTheFoldedTextNames() {
+    let text = "Première ligne\n\nCRÈME brûlée ici\nLast line, crème again"
+    let fold = { (line: String) in line.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+    let folded = text.split(separator: "\n").map { fold(String($0)) }.joined(separator: "\n")
+    XCTAssertEqual(ArchiveSnippet.around("creme", in: text, foldedText: folded, fold: fold), "CRÈME brûlée ici")
+    XCTAssertEqual(
+      ArchiveSnippet.around("creme", in: text, foldedText: "creme\nx", fold: fold), "CRÈME brûlée ici",
+      "a folded text naming a line that does not match is not believed")
+    XCTAssertEqual(ArchiveSnippet.around("again", in: text, foldedText: nil, fold: fold), "Last line, crème again")
+    XCTAssertEqual(ArchiveSnippet.around("absent", in: text, foldedText: folded, fold: fold), "")
+  }
 }
