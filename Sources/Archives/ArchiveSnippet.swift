@@ -1,5 +1,3 @@
-import Foundation
-
 /// The piece of a kept text around a search's match: the first line whose folded form holds
 /// the query, cut to a few words either side, with `…` where it was cut.
 enum ArchiveSnippet {
@@ -11,17 +9,54 @@ enum ArchiveSnippet {
   /// every line of every hit was most of a search's time). Without it, or if it does not
   /// agree with `text`, each line is folded in turn.
   static func around(_ folded: String, in text: String, foldedText: String?, fold: (String) -> String) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-    if let foldedText, let match = foldedText.range(of: folded) {
-      let number = foldedText[..<match.lowerBound].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-      if lines.indices.contains(number), fold(String(lines[number])).contains(folded) {
-        return snippet(of: folded, in: lines[number], fold: fold)
-      }
+    if let foldedText, let number = lineNumber(of: folded, in: foldedText), let line = line(number, of: text),
+      fold(String(line)).contains(folded)
+    {
+      return snippet(of: folded, in: line, fold: fold)
     }
-    for line in lines where fold(String(line)).contains(folded) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) where fold(String(line)).contains(folded) {
       return snippet(of: folded, in: line, fold: fold)
     }
     return ""
+  }
+
+  /// The number of the line (from 0) of `text` where `query` first occurs, by bytes: both are
+  /// folded the same way.
+  static func lineNumber(of query: String, in text: String) -> Int? {
+    let needle = Array(query.utf8)
+    guard let first = needle.first else { return nil }
+    return text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var line = 0
+      var index = 0
+      while index + needle.count <= bytes.count {
+        let byte = bytes[index]
+        if byte == 0x0A {
+          line += 1
+        } else if byte == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+          return line
+        }
+        index += 1
+      }
+      return nil
+    } ?? nil
+  }
+
+  /// The `number`th non-empty line of `text` (from 0), found by its bytes.
+  static func line(_ number: Int, of text: String) -> Substring? {
+    var count = 0
+    var start = text.utf8.startIndex
+    var index = start
+    while index < text.utf8.endIndex {
+      if text.utf8[index] == 0x0A {
+        if index > start {
+          if count == number { return text[start..<index] }
+          count += 1
+        }
+        start = text.utf8.index(after: index)
+      }
+      index = text.utf8.index(after: index)
+    }
+    return start < text.utf8.endIndex && count == number ? text[start...] : nil
   }
 
   private static func snippet(of folded: String, in line: Substring, fold: (String) -> String) -> String {

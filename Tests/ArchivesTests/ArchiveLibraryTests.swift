@@ -159,5 +159,10 @@ final class ArchiveLibraryTests: XCTestCase {
       "a folded text naming a line that does not match is not believed")
     XCTAssertEqual(ArchiveSnippet.around("again", in: text, foldedText: nil, fold: fold), "Last line, crème again")
     XCTAssertEqual(ArchiveSnippet.around("absent", in: text, foldedText: folded, fold: fold), "")
+    XCTAssertEqual(ArchiveSnippet.lineNumber(of: "タワー", in: "東京\n東京タワー\nx"), 1)
+    XCTAssertNil(ArchiveSnippet.lineNumber(of: "abc", in: "ab\nc"), "a match never spans two lines")
+    XCTAssertEqual(ArchiveSnippet.line(1, of: "\n\nfirst\n\nsecond"), "second", "empty lines are not counted")
+    XCTAssertEqual(ArchiveSnippet.line(0, of: "only"), "only")
+    XCTAssertNil(ArchiveSnippet.line(2, of: "a\nb\n"))
   }
 }
