@@ -9,16 +9,32 @@ enum ArchiveSnippet {
   /// every line of every hit was most of a search's time). Without it, or if it does not
   /// agree with `text`, each line is folded in turn.
   static func around(_ folded: String, in text: String, foldedText: String?, fold: (String) -> String) -> String {
+    let needle = Array(folded.utf8)
+    func holds(_ line: Substring) -> Bool { occurs(needle, in: Array(fold(String(line)).utf8)) }
     if let foldedText, let number = lineNumber(of: folded, in: foldedText), let line = line(number, of: text),
-      fold(String(line)).contains(folded)
+      holds(line)
     {
       return snippet(of: folded, in: line, fold: fold)
     }
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) where fold(String(line)).contains(folded) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) where holds(line) {
       return snippet(of: folded, in: line, fold: fold)
     }
     return ""
   }
+
+  /// Whether `needle` occurs in `bytes` (folded text compared byte for byte: Foundation's
+  /// `contains` folded it again, a character cluster at a time).
+  static func occurs(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
+    guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+    var index = bytes.startIndex
+    while index + needle.count <= bytes.endIndex {
+      if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  static func occurs(_ needle: [UInt8], in bytes: [UInt8]) -> Bool { occurs(needle, in: bytes[...]) }
 
   /// The number of the line (from 0) of `text` where `query` first occurs, by bytes: both are
   /// folded the same way.
@@ -64,12 +80,13 @@ enum ArchiveSnippet {
     // scalar, so the pieces add up to the whole) until the query is in it. A fold keeps
     // about one character for one, so the match starts about its length before.
     let characters = Array(line)
-    var foldedSoFar = ""
+    let needle = Array(folded.utf8)
+    var foldedSoFar: [UInt8] = []
     var start = 0
     for (offset, character) in characters.enumerated() {
-      foldedSoFar += fold(String(character))
+      foldedSoFar += fold(String(character)).utf8
       // Only the end can hold a match that ends here (a long paragraph stays linear).
-      if foldedSoFar.suffix(4 * folded.count + 8).contains(folded) {
+      if occurs(needle, in: foldedSoFar.suffix(4 * needle.count + 8)) {
         start = max(0, offset + 1 - folded.count)
         break
       }
