@@ -11,6 +11,10 @@ import GRDB
 /// and each asset's folded text with an FTS5 trigram index over it, so any three characters
 /// find their pages (Cyrillic, CJK, anything) without a dictionary. Shorter queries (`東京`
 /// is two characters) are found by a scan of the same text, which is correct at any length.
+///
+/// The trigram index keeps no positions (`detail=none`): a query finds the texts that hold
+/// every trigram of it, ranked by bm25, and each is checked to hold the query itself. With
+/// positions the index was about twice the size of the text it indexes (version 1).
 public final class SQLiteArchiveIndex: ArchiveIndex {
   private let queue: DatabaseQueue
   /// Whether this SQLite has the trigram tokenizer (3.34 and later); without it every
@@ -35,6 +39,7 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
   }
 
   private static func migrate(_ db: Database) throws -> Bool {
+    let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     try db.inTransaction(.immediate) {
       if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 1 {
         try db.execute(
@@ -55,23 +60,36 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
             );
             PRAGMA user_version = 1;
             """)
+      }
+      if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 2 {
+        // Version 1's index kept positions; it is made again from the texts without them.
+        try db.execute(sql: "DROP TABLE IF EXISTS text_search")
         // The trigram tokenizer came with SQLite 3.34: without it search scans.
-        if (try? db.execute(sql: searchIndex)) == nil {
-          try db.execute(sql: "DROP TABLE IF EXISTS text_search")
+        if (try? db.execute(sql: searchIndex)) != nil {
+          try db.execute(sql: searchTriggers)
+          try db.execute(sql: "INSERT INTO text_search (text_search) VALUES ('rebuild')")
+        } else {
+          try db.execute(sql: "DROP TRIGGER IF EXISTS texts_inserted; DROP TRIGGER IF EXISTS texts_deleted")
         }
+        try db.execute(sql: "PRAGMA user_version = 2")
       }
       return .commit
     }
+    // Version 1's larger index leaves free pages: the file is written again without them, once.
+    if version == 1 { try db.execute(sql: "VACUUM") }
     return try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE name = 'text_search'") ?? false
   }
 
   private static let searchIndex = """
     CREATE VIRTUAL TABLE text_search USING fts5(
-      folded, content = 'texts', content_rowid = 'id', tokenize = 'trigram');
-    CREATE TRIGGER texts_inserted AFTER INSERT ON texts BEGIN
+      folded, content = 'texts', content_rowid = 'id', tokenize = 'trigram', detail = none)
+    """
+
+  private static let searchTriggers = """
+    CREATE TRIGGER IF NOT EXISTS texts_inserted AFTER INSERT ON texts BEGIN
       INSERT INTO text_search (rowid, folded) VALUES (new.id, new.folded);
     END;
-    CREATE TRIGGER texts_deleted AFTER DELETE ON texts BEGIN
+    CREATE TRIGGER IF NOT EXISTS texts_deleted AFTER DELETE ON texts BEGIN
       INSERT INTO text_search (text_search, rowid, folded) VALUES ('delete', old.id, old.folded);
     END;
     """
@@ -130,9 +148,9 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
       if folded.unicodeScalars.count >= 3, hasSearchIndex {
         matching = """
           SELECT texts.hash, bm25(text_search) AS rank FROM text_search JOIN texts ON texts.id = text_search.rowid
-          WHERE text_search MATCH ?
+          WHERE text_search MATCH ? AND instr(texts.folded, ?) > 0
           """
-        arguments = ["\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""]
+        arguments = [Self.trigrams(of: folded), folded]
       } else {
         matching = "SELECT hash, 0 AS rank FROM texts WHERE instr(folded, ?) > 0"
         arguments = [folded]
@@ -150,6 +168,21 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
           """, arguments: arguments
       ).map(Self.version)
     }
+  }
+
+  /// The FTS5 query for the texts holding every trigram of `text` (three scalars or more),
+  /// each quoted: the tokenizer's trigrams are of Unicode scalars.
+  static func trigrams(of text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var seen = Set<String>()
+    var terms: [String] = []
+    for start in 0...(scalars.count - 3) {
+      var trigram = ""
+      trigram.unicodeScalars.append(contentsOf: scalars[start..<start + 3])
+      guard seen.insert(trigram).inserted else { continue }
+      terms.append("\"" + trigram.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    }
+    return terms.joined(separator: " AND ")
   }
 
   public func foldedText(of hash: String) throws -> String? {

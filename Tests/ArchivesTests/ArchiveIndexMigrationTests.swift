@@ -1,0 +1,54 @@
+import ArchiveIndexSQLite
+import Archives
+import Foundation
+import TestSupport
+import XCTest
+
+/// An index written by the first version (a trigram index with positions, twice the size of
+/// its text) is made again without positions when opened, and finds what it found.
+final class ArchiveIndexMigrationTests: XCTestCase {
+  func testAVersionOneIndexIsRebuiltAndStillFindsItsTexts() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path + "/index.sqlite"
+    try await PythonSQLite.run(
+      path,
+      """
+      CREATE TABLE versions (bookmark_id TEXT NOT NULL, hash TEXT NOT NULL, url TEXT NOT NULL, title TEXT,
+        fetched REAL NOT NULL, PRIMARY KEY (bookmark_id, hash)) WITHOUT ROWID
+      """,
+      "CREATE INDEX versions_by_hash ON versions (hash)",
+      "CREATE TABLE texts (id INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE, folded TEXT NOT NULL)",
+      "CREATE VIRTUAL TABLE text_search USING fts5(folded, content = 'texts', content_rowid = 'id', tokenize = 'trigram')",
+      """
+      CREATE TRIGGER texts_inserted AFTER INSERT ON texts BEGIN
+        INSERT INTO text_search (rowid, folded) VALUES (new.id, new.folded); END
+      """,
+      """
+      CREATE TRIGGER texts_deleted AFTER DELETE ON texts BEGIN
+        INSERT INTO text_search (text_search, rowid, folded) VALUES ('delete', old.id, old.folded); END
+      """,
+      "INSERT INTO versions VALUES ('tokyo', 'h1', 'https://example.org/t', 'Tokyo', 1000)",
+      "INSERT INTO texts (hash, folded) VALUES ('h1', 'the tower\n東京タワー at night')",
+      "PRAGMA user_version = 1")
+
+    let index = try SQLiteArchiveIndex(path: path)
+    XCTAssertEqual(try index.search(folded: "東京タワー", limit: 10).map(\.bookmarkID), ["tokyo"])
+    XCTAssertEqual(try index.search(folded: "at night", limit: 10).map(\.bookmarkID), ["tokyo"])
+    XCTAssertEqual(try index.search(folded: "tower at", limit: 10), [], "each trigram is there, the text is not")
+    let schema = try await PythonSQLite.run(
+      path, "PRAGMA user_version", "SELECT sql FROM sqlite_master WHERE name = 'text_search'")
+    XCTAssertTrue(schema.hasPrefix("2\n"), schema)
+    XCTAssertTrue(schema.contains("detail = none"), schema)
+
+    // What is recorded after the rebuild is found, and what goes is not.
+    let version = ArchiveVersion(
+      bookmarkID: "swift", hash: "h2", url: "https://example.org/s", title: "Swift", fetched: Date())
+    _ = try index.record(version, foldedText: "swift compiler", keeping: 1)
+    XCTAssertEqual(try index.search(folded: "compiler", limit: 10).map(\.bookmarkID), ["swift"])
+    let newer = ArchiveVersion(
+      bookmarkID: "swift", hash: "h3", url: "https://example.org/s", title: "Swift", fetched: Date() + 1)
+    _ = try index.record(newer, foldedText: "swift package", keeping: 1)
+    XCTAssertEqual(try index.search(folded: "compiler", limit: 10), [], "the text let go is out of the index")
+  }
+}
