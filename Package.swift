@@ -84,15 +84,35 @@ let package = Package(
     // Pages kept (issue 41): readable text from HTML, the content-addressed assets (SHA-256,
     // deflated) and the library over them; the index is a contract here, SQLite in a leaf.
     .target(name: "Archives", dependencies: ["CZlib", "DurableFiles", "ScreenRendering", "WebPages"]),
+    // The bookmark screen, in layers (issue 38): the `/` filter's search (folding, query, index,
+    // highlight); the values the reducer changes and the screen draws, with the actions and
+    // effects between them; the drawing (state to buffer); the effects done on a store or the
+    // shelf; and the reducer itself.
+    .target(name: "ListSearch", dependencies: ["BookmarkModel"]),
+    .target(
+      name: "BookmarksState",
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "ListSearch", "PropertyLists", "ScreenRendering", "Shelf",
+      ]),
+    .target(
+      name: "BookmarksDrawing",
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "BookmarksState", "ListSearch", "ScreenRendering", "Shelf",
+      ]),
+    .target(
+      name: "BookmarksEffects", dependencies: ["BookmarkModel", "BookmarkStoreInterface", "BookmarksState", "Shelf"]),
     .target(
       name: "BookmarksViewModel",
-      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "PropertyLists", "ScreenRendering", "Shelf"]),
+      dependencies: [
+        "BookmarkModel", "BookmarkStoreInterface", "BookmarksDrawing", "BookmarksState", "ListSearch", "Shelf",
+      ]),
 
     // Leaf with real terminal I/O: the only importer of CNcurses.
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CNcurses", "BookmarksViewModel", "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel", "Shelf",
+        "CNcurses", "BookmarksViewModel", "BookmarksState", "BookmarksDrawing", "BookmarksEffects", "ListSearch",
+        "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel", "Shelf",
       ]),
 
     // Leaves with SQLite (the only importers of GRDB): the embedded cloud, and the document
@@ -144,7 +164,7 @@ let package = Package(
       name: "cloudy",
       dependencies: [
         "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks", "DeviceHome", "StoreWiring",
-        "BookmarksViewModel",
+        "BookmarksState", "ListSearch",
         "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
         "BookmarkFormats",
         "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp", "Archives", "ArchiveIndexSQLite",
@@ -173,7 +193,7 @@ let package = Package(
         "BookmarkStoreInterface", "BookmarkModel", "PropertyLists", "DurableFiles", "KeyValueStore",
         "DocumentContainer", "Cloud", "CloudSQLite",
         "CloudPostgres", "DocumentIndexSQLite", "TestSupport", "CloudyTestDoubles", "BookmarksViewModel",
-        "BookmarkFormats",
+        "BookmarksState", "BookmarksEffects", "BookmarkFormats",
         "ScreenRendering",
       ]),
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
@@ -192,8 +212,8 @@ let package = Package(
     .testTarget(
       name: "BookmarksViewModelTests",
       dependencies: [
-        "BookmarksViewModel", "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks",
-        "Shelf",
+        "BookmarksViewModel", "BookmarksState", "BookmarksDrawing", "BookmarksEffects", "ListSearch",
+        "ScreenRendering", "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks", "Shelf",
         "CloudSQLite", "TestSupport",
       ],
       exclude: ["Snapshots"]
@@ -202,11 +222,11 @@ let package = Package(
     .testTarget(
       name: "ArchivesTests",
       dependencies: [
-        "Archives", "ArchiveIndexSQLite", "BookmarksViewModel", "WebPages", "WebFetching", "TestSupport",
+        "Archives", "ArchiveIndexSQLite", "ListSearch", "WebPages", "WebFetching", "TestSupport",
       ]),
     .testTarget(
       name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "BookmarkModel", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BookmarksViewModel", "CNcurses"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BookmarksState", "CNcurses"]),
     // End to end: the real binary, on the command line and in tmux. The only tests that
     // depend on the executable.
     .testTarget(
@@ -220,8 +240,8 @@ let package = Package(
     .testTarget(
       name: "ModelTests",
       dependencies: [
-        "BookmarksViewModel", "DocumentBookmarks", "BookmarkStoreInterface", "BookmarkModel", "BookmarkFormats",
-        "Cloud",
+        "BookmarksViewModel", "BookmarksState", "BookmarksEffects", "DocumentBookmarks", "BookmarkStoreInterface",
+        "BookmarkModel", "BookmarkFormats", "Cloud",
         "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "DocumentContainer", "ScreenRendering", "TestSupport",
         "CloudyTestDoubles",
       ]),
@@ -229,7 +249,7 @@ let package = Package(
       name: "FuzzTests",
       dependencies: [
         "BookmarkFormats", "BookmarkModel", "PropertyLists", "KeyValueStore", "DocumentContainer", "TerminalUI",
-        "BookmarksViewModel", "CNcurses",
+        "CNcurses",
         "TestSupport",
       ],
       exclude: ["Corpus"]),

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 
 /// The Add/Edit dialog's keys and the store's answers to a save.
 extension BookmarksViewModel {

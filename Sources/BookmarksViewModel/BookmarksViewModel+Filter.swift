@@ -1,4 +1,6 @@
 import BookmarkModel
+import BookmarksState
+import ListSearch
 
 extension BookmarksViewModel {
   /// `/`: starts typing a filter, or goes back to editing the one that is kept.

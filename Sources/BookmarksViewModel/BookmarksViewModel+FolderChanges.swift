@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 
 /// Folders as things of their own: `N` makes one; in Edit mode, Enter on a folder renames
 /// it, `d` deletes it (what it holds goes to its parent) and `m` moves it with everything in
@@ -101,13 +102,13 @@ extension BookmarksViewModel {
   static func sentence(for change: FolderChange, held: FolderRow?) -> String {
     let name = change.path.last ?? ""
     switch change {
-    case .create(let path): return "Made the folder “\(name)” in \(folderName(Array(path.dropLast())))."
+    case .create(let path): return "Made the folder “\(name)” in \(FolderRow.folderName(Array(path.dropLast())))."
     case .rename(_, let new): return "Renamed “\(name)” to “\(new)”."
-    case .move(_, let parent): return "Moved the folder “\(name)” to \(folderName(parent))."
+    case .move(_, let parent): return "Moved the folder “\(name)” to \(FolderRow.folderName(parent))."
     case .delete(let path):
       let count = held?.bookmarkCount ?? 0
       guard count > 0 || (held?.folderCount ?? 0) > 0 else { return "Deleted the empty folder “\(name)”." }
-      return "Deleted the folder “\(name)”; what it held is now in \(folderName(Array(path.dropLast())))."
+      return "Deleted the folder “\(name)”; what it held is now in \(FolderRow.folderName(Array(path.dropLast())))."
     }
   }
 }

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 
 /// The folder view: opening folders, going up, the flat list of every bookmark, and moving
 /// a bookmark to another folder.
@@ -158,7 +159,7 @@ extension BookmarksViewModel {
       }
       state.modal = nil
       guard chosen.path != picker.current else {
-        state.message = StatusMessage("“\(picker.subjectName)” is already in \(Self.folderName(chosen.path)).")
+        state.message = StatusMessage("“\(picker.subjectName)” is already in \(FolderRow.folderName(chosen.path)).")
         return []
       }
       switch picker.subject {
@@ -183,16 +184,11 @@ extension BookmarksViewModel {
       var bookmarks = storeOrder
       if let index = bookmarks.firstIndex(where: { $0.id == moved.id }) { bookmarks[index] = moved }
       replaceBookmarks(bookmarks, keepingSelectionOf: nil)
-      state.message = StatusMessage("Moved “\(moved.name)” to \(Self.folderName(moved.folder)).")
+      state.message = StatusMessage("Moved “\(moved.name)” to \(FolderRow.folderName(moved.folder)).")
       record(
         UndoStep(
           label: "move of “\(moved.name)”", id: moved.id, before: bookmark, after: moved,
           undo: .replacing(with: bookmark), redo: .replacing(with: moved)))
     }
-  }
-
-  /// How a message names a folder: `Toolbar › Dev`, or `the top level`.
-  static func folderName(_ path: [String]) -> String {
-    path.isEmpty ? "the top level" : path.joined(separator: " › ")
   }
 }

@@ -1,3 +1,6 @@
+import BookmarksDrawing
+import BookmarksState
+
 /// The help overlay's keys: the arrows and page keys scroll a help taller than the window;
 /// any other key closes it.
 extension BookmarksViewModel {

@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 
 /// The history view's keys and the store's answers to it.
 extension BookmarksViewModel {

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 
 /// `I`: an import from the list, one change `u` takes back and `U` makes again (issue 19.1).
 extension BookmarksViewModel {
@@ -114,20 +115,6 @@ extension BookmarksViewModel {
   /// `12 bookmarks`, `1 bookmark`.
   static func count(_ number: Int) -> String {
     number == 1 ? "1 bookmark" : "\(NumberText.grouped(number)) bookmarks"
-  }
-
-  /// What a file brings, as `cloudy import --dry-run` counts it: "2 to import · 1 already
-  /// here · 2 skipped".
-  static func preview(_ file: ImportedFile) -> String {
-    var parts = ["\(NumberText.grouped(file.additions.count)) to import"]
-    if !file.folders.isEmpty {
-      let count = file.folders.count
-      parts.append(count == 1 ? "1 empty folder" : "\(NumberText.grouped(count)) empty folders")
-    }
-    if file.duplicates > 0 { parts.append("\(NumberText.grouped(file.duplicates)) already here") }
-    if file.repeats > 0 { parts.append("\(NumberText.grouped(file.repeats)) repeated in the file") }
-    if file.skipped > 0 { parts.append("\(NumberText.grouped(file.skipped)) skipped") }
-    return parts.joined(separator: " · ")
   }
 
   /// What an import said once it is stored.

@@ -1,3 +1,5 @@
+import BookmarksState
+
 extension BookmarksViewModel {
   /// Bookmarks the wheel moves the selection by, a notch.
   public static let wheelStep = 3

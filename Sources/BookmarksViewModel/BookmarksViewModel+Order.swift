@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 
 /// Your own order: `J` and `K` in Edit mode move the selected bookmark past the bookmark
 /// below or above it, in the store, so every device shows the new order.

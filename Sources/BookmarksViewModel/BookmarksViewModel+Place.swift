@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 
 /// Your place follows you (issue 18.6): where the list is goes to the runtime as it changes,
 /// and the place the account's devices left arrives at the start.

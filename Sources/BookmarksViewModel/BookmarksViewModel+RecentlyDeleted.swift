@@ -1,5 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksDrawing
+import BookmarksState
 
 /// Recently Deleted (issue 19.2): `D` shows what was deleted on any device of the account;
 /// Enter puts the chosen bookmark back where it was (and `u` takes that back), `d` deletes
@@ -87,7 +89,7 @@ extension BookmarksViewModel {
       }
       replaceBookmarks(bookmarks, keepingSelectionOf: first.id)
       state.deleted.removeAll { deleted in restored.contains { $0.id == deleted.id } }
-      state.message = StatusMessage("Restored “\(first.name)” to \(Self.folderName(first.folder)).")
+      state.message = StatusMessage("Restored “\(first.name)” to \(FolderRow.folderName(first.folder)).")
       return replayTypeAhead()
     }
   }

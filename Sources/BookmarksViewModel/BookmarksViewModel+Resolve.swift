@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 
 /// The resolve dialog's keys and the store's answers to it.
 extension BookmarksViewModel {

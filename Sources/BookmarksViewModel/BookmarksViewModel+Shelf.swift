@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 import Shelf
 
 /// The team shelf's tab: its keys, its fetches and the shelf's answers.

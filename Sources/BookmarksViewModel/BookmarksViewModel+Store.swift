@@ -1,5 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
+import ListSearch
 
 /// The store's change events, and the notices for changes made elsewhere.
 extension BookmarksViewModel {

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 
 /// Undo and redo (issue 19.1): `u` takes back the last change made in this session — an add,
 /// an edit, a delete, a move to a folder or a `J`/`K` — and `U` or `Ctrl-R` makes it again.

@@ -1,4 +1,6 @@
 import BookmarkModel
+import BookmarksState
+import ListSearch
 
 /// Titles from pages and link checks: the Add dialog's title fetch, a late title for a
 /// bookmark already saved, and `C`.

@@ -1,5 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksDrawing
+import BookmarksState
+import ListSearch
 
 /// The screen's logic: state plus `send(action) -> effects`. Pure: no terminal, no I/O.
 public struct BookmarksViewModel: Sendable {
@@ -63,7 +66,7 @@ public struct BookmarksViewModel: Sendable {
   }
 
   /// Rows of the list area a bookmark takes: the name, and the URL beneath it.
-  public static let linesPerBookmark = 2
+  public static let linesPerBookmark = BookmarksScreen.linesPerBookmark
 
   /// Applies an action and returns the work it asks for.
   public mutating func send(_ action: Action) -> [Effect] {

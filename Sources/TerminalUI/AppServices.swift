@@ -1,5 +1,5 @@
 import BookmarkStoreInterface
-import BookmarksViewModel
+import BookmarksState
 import Shelf
 
 /// Everything the full-screen app works with, in one value (``TerminalApp/run(_:)``): the

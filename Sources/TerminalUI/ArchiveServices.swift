@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 
 /// What the app can do with this device's kept pages, handed in by the command that starts it
 /// (which alone knows the archives and HTTP): keep a bookmark's page (`W`), and read the newest

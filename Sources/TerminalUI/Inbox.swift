@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import Glibc
 import Synchronization
 

@@ -1,5 +1,3 @@
-import BookmarksViewModel
-
 /// Turns what ncurses reads into keys, decoding the escape sequences it leaves undecoded.
 ///
 /// ncurses decodes the sequences its terminfo entry lists; anything else arrives as ESC

@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import CNcurses
 
 /// Turns what `wget_wch` returns into a ``Key``.

@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import Foundation
 
 /// How long the bottom line's message has been shown, so that it gives way to the status

@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import CNcurses
 import Glibc
 import ScreenRendering

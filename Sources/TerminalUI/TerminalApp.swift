@@ -1,7 +1,11 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksDrawing
+import BookmarksEffects
+import BookmarksState
 import BookmarksViewModel
 import Foundation
+import ListSearch
 import Shelf
 
 /// The full-screen app: one UI thread runs the loop and makes every ncurses call;

@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import Glibc
 
 /// An opt-in timing log for benchmarks: with `CLOUDY_TRACE=/path/file` the loop appends one

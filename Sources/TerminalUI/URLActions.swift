@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 
 /// Opens and copies URLs for the `o` and `y` keys, on the UI thread, between frames, and
 /// says how it went in one line for the status line.

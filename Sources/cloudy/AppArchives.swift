@@ -1,6 +1,6 @@
 import Archives
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 import DeviceHome
 import Foundation
 import TerminalUI

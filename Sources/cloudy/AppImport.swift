@@ -1,6 +1,6 @@
 import BookmarkFormats
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 import Foundation
 
 /// The list's `I`: the command line's reader and plan, with the import's ids.

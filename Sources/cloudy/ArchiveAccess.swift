@@ -1,9 +1,9 @@
 import ArchiveIndexSQLite
 import Archives
 import BookmarkStoreInterface
-import BookmarksViewModel
 import DeviceHome
 import Foundation
+import ListSearch
 
 /// This device's archived pages as the commands open them: the assets and the SQLite index
 /// in the data folder's `archives`, folded for search as the list's filter folds.

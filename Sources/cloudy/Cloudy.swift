@@ -1,5 +1,5 @@
 import ArgumentParser
-import BookmarksViewModel
+import BookmarksState
 import DeviceHome
 import DurableFiles
 import Foundation

@@ -1,6 +1,6 @@
 import ArgumentParser
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 import Cloud
 import DeviceHome
 import StoreWiring

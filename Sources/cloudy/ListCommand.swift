@@ -2,9 +2,10 @@ import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarksViewModel
+import BookmarksState
 import DeviceHome
 import Foundation
+import ListSearch
 import ScreenRendering
 
 /// `cloudy list [QUERY…] [--folder PATH] [--tag TAG…] [--json]`.

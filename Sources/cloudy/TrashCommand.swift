@@ -2,7 +2,6 @@ import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarksViewModel
 import Foundation
 import ScreenRendering
 

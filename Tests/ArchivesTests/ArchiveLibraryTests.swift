@@ -1,6 +1,6 @@
 import ArchiveIndexSQLite
-import BookmarksViewModel
 import Foundation
+import ListSearch
 import TestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksEffects
 import Cloud
 import CloudPostgres
 import CloudSQLite

@@ -1,6 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarksViewModel
+import BookmarksEffects
 import Foundation
 import TestSupport
 import XCTest

@@ -1,5 +1,7 @@
 import BookmarkModel
+import BookmarksState
 import BookmarksViewModel
+import ListSearch
 import XCTest
 
 /// The `/` filter's index is built off the UI thread, so `/` and the first keystroke never

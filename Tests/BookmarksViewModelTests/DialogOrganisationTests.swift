@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksDrawing
 import ScreenRendering
 import XCTest
 

@@ -1,5 +1,4 @@
 import BookmarkModel
-import BookmarksViewModel
 import XCTest
 
 /// The Add/Edit dialog takes URLs by the one URL rule (issues 16.3 and 14.16), as `add` and

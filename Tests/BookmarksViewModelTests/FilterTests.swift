@@ -1,4 +1,6 @@
 import BookmarkModel
+import BookmarksDrawing
+import BookmarksState
 import BookmarksViewModel
 import XCTest
 

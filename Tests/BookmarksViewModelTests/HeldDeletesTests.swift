@@ -1,6 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarksViewModel
+import BookmarksDrawing
+import BookmarksState
 import Foundation
 import XCTest
 

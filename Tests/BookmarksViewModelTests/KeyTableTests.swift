@@ -1,3 +1,5 @@
+import BookmarksDrawing
+import BookmarksState
 import BookmarksViewModel
 import ScreenRendering
 import XCTest

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksDrawing
 import BookmarksViewModel
 import XCTest
 

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 import BookmarksViewModel
 import XCTest
 

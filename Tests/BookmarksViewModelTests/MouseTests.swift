@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 import XCTest
 
 /// Clicks select rows (a second click acts as Enter), the wheel moves the selection, and the mouse

@@ -1,5 +1,6 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
+import ListSearch
 import XCTest
 
 /// The filter's `text:word` and `text:"a phrase"`: the bookmarks whose kept page holds the

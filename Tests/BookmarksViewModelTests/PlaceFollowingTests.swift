@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 import BookmarksViewModel
 import XCTest
 

@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksState
 import XCTest
 
 /// `J` and `K` in Edit mode (issue 18.5): the selected bookmark changes places with its

@@ -1,6 +1,5 @@
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarksViewModel
 import Foundation
 import XCTest
 

@@ -1,5 +1,7 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksDrawing
+import BookmarksState
 import BookmarksViewModel
 import ScreenRendering
 import XCTest

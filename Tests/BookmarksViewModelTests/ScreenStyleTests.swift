@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksDrawing
 import ScreenRendering
 import XCTest
 

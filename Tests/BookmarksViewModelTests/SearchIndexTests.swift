@@ -1,5 +1,5 @@
 import BookmarkModel
-import BookmarksViewModel
+import ListSearch
 import XCTest
 
 /// The folded index on its own: folding, every substring, narrowing, and the trail of

@@ -1,5 +1,8 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksDrawing
+import BookmarksEffects
+import BookmarksState
 import BookmarksViewModel
 import CloudSQLite
 import Foundation

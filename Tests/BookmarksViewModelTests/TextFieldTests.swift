@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import XCTest
 
 final class TextFieldTests: XCTestCase {

@@ -1,4 +1,6 @@
 import BookmarkStoreInterface
+import BookmarksDrawing
+import BookmarksState
 import BookmarksViewModel
 import ScreenRendering
 import XCTest

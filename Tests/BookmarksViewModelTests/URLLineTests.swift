@@ -2,7 +2,7 @@ import BookmarkModel
 import Foundation
 import XCTest
 
-@testable import BookmarksViewModel
+@testable import BookmarksDrawing
 
 final class URLLineTests: XCTestCase {
   private func bookmark(folder: [String], url: String = "https://swift.org/documentation") -> Bookmark {

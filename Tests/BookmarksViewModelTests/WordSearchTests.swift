@@ -1,5 +1,6 @@
 import BookmarkModel
-import BookmarksViewModel
+import BookmarksDrawing
+import ListSearch
 import ScreenRendering
 import XCTest
 

@@ -1,5 +1,4 @@
 import BookmarkFormats
-import BookmarksViewModel
 import Foundation
 import PropertyLists
 import XCTest

@@ -1,4 +1,3 @@
-import BookmarksViewModel
 import TestSupport
 import XCTest
 

@@ -1,6 +1,8 @@
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksEffects
+import BookmarksState
 import BookmarksViewModel
 import CloudyTestDoubles
 import DocumentBookmarks

@@ -1,6 +1,5 @@
 import BookmarkModel
 import BookmarkStoreInterface
-import BookmarksViewModel
 import DocumentBookmarks
 import Foundation
 

@@ -1,4 +1,4 @@
-import BookmarksViewModel
+import BookmarksState
 import CNcurses
 import XCTest
 

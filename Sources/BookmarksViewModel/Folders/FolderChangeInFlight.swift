@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 
 /// A folder change sent to the store and not answered yet: what the folder held then (for
 /// the sentence afterwards), and whether a snapshot of the store has shown the change (the

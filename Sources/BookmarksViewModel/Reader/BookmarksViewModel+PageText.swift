@@ -1,4 +1,6 @@
 import BookmarkModel
+import BookmarksState
+import ListSearch
 
 /// The filter's `text:word` (and `text:"a phrase"`): the bookmarks whose kept page holds the
 /// text, as the runtime's search of the archives answers; combined with the other terms.

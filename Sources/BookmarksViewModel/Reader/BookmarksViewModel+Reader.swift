@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarksState
 import Foundation
 
 /// `W` keeps the selected bookmark's page (the runtime's archives), `r` reads it in the

@@ -1,0 +1,58 @@
+import BookmarkModel
+
+/// Filtering as you type: the folded index of the current bookmarks, built when first
+/// needed and again only after the bookmarks change, and the results of the shorter
+/// queries typed on the way, so a query that grows searches only the previous matches
+/// and a Backspace takes the earlier result back.
+public struct BookmarkSearch: Sendable {
+  private var folding = SearchFolding()
+  private var index: SearchIndex?
+  /// Results by query, each narrowing the one before.
+  private var trail: [(query: SearchQuery, matches: [Int])] = []
+
+  public init() {}
+
+  /// True when the index of `bookmarks`' list is built (the count is the check: any change
+  /// of the list forgets the index first).
+  package func isPrepared(for bookmarks: [Bookmark]) -> Bool { index?.count == bookmarks.count }
+
+  /// Forgets the index: the bookmarks changed.
+  public mutating func bookmarksChanged() {
+    index = nil
+    trail.removeAll()
+  }
+
+  /// Builds the index now (when the user starts a filter), so the first keystroke of
+  /// the query is as quick as the rest.
+  public mutating func prepare(_ bookmarks: [Bookmark]) {
+    if index == nil || index?.count != bookmarks.count {
+      index = SearchIndex(bookmarks, folding: &folding)
+      trail.removeAll()
+    }
+  }
+
+  /// The positions in `bookmarks` of those that `query` matches (see ``SearchQuery``).
+  public mutating func matches(for query: String, in bookmarks: [Bookmark]) -> [Int] {
+    let parsed = SearchQuery(query, folding: &folding)
+    return matches(for: parsed, in: bookmarks)
+  }
+
+  /// The positions in `bookmarks` of those that `parsed` matches.
+  public mutating func matches(for parsed: SearchQuery, in bookmarks: [Bookmark]) -> [Int] {
+    prepare(bookmarks)
+    guard let index else { return [] }
+    while let last = trail.last, !parsed.narrows(last.query) { trail.removeLast() }
+    if let last = trail.last, last.query == parsed { return last.matches }
+    let matches = index.search(parsed, among: trail.last?.matches)
+    trail.append((parsed, matches))
+    return matches
+  }
+
+  /// `query` taken apart, with `folder` and `tags` required too (`cloudy list`'s flags).
+  public mutating func parse(_ query: String, folder: [String] = [], tags: [String] = []) -> SearchQuery {
+    var parsed = SearchQuery(query, folding: &folding)
+    if !folder.isEmpty { parsed.require(folder: folder, folding: &folding) }
+    for tag in tags { parsed.require(tag: tag, folding: &folding) }
+    return parsed
+  }
+}

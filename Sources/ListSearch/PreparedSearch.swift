@@ -1,0 +1,21 @@
+import BookmarkModel
+
+/// A search index built off the UI thread for one version of the list (``generation``):
+/// the runtime builds it when the view model asks (``Effect/prepareSearch(_:generation:)``)
+/// and hands it back with ``Action/searchPrepared(_:)``; one built for an older list is
+/// dropped.
+public struct PreparedSearch: Hashable, Sendable {
+  public let generation: Int
+  package let search: BookmarkSearch
+
+  /// Builds the index of `bookmarks` (the slow part: every name and URL folded).
+  public init(_ bookmarks: [Bookmark], generation: Int) {
+    var search = BookmarkSearch()
+    search.prepare(bookmarks)
+    self.search = search
+    self.generation = generation
+  }
+
+  public static func == (lhs: PreparedSearch, rhs: PreparedSearch) -> Bool { lhs.generation == rhs.generation }
+  public func hash(into hasher: inout Hasher) { hasher.combine(generation) }
+}
