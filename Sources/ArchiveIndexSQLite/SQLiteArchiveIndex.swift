@@ -142,18 +142,19 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
   public func search(folded: String, limit: Int) throws -> [ArchiveVersion] {
     try queue.read { db in
       // The newest version of each bookmark among those whose text holds the query. Three
-      // characters or more: the trigram index finds the texts, ranked (bm25); fewer: a scan.
+      // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by how often the text holds the query for its length (FTS5's bm25 would read
+      // each text again for its trigrams, since the index keeps no positions: 0.9 s for 200).
+      let rank = "-(length(texts.folded) - length(replace(texts.folded, ?1, ''))) * 1.0 / (length(texts.folded) + 1000)"
       let matching: String
-      var arguments: StatementArguments
+      var arguments: StatementArguments = [folded]
       if folded.unicodeScalars.count >= 3, hasSearchIndex {
         matching = """
-          SELECT texts.hash, bm25(text_search) AS rank FROM text_search JOIN texts ON texts.id = text_search.rowid
-          WHERE text_search MATCH ? AND instr(texts.folded, ?) > 0
+          SELECT texts.hash, \(rank) AS rank FROM text_search JOIN texts ON texts.id = text_search.rowid
+          WHERE text_search MATCH ?2 AND instr(texts.folded, ?1) > 0
           """
-        arguments = [Self.trigrams(of: folded), folded]
+        arguments += [Self.trigrams(of: folded)]
       } else {
-        matching = "SELECT hash, 0 AS rank FROM texts WHERE instr(folded, ?) > 0"
-        arguments = [folded]
+        matching = "SELECT texts.hash, \(rank) AS rank FROM texts WHERE instr(texts.folded, ?1) > 0"
       }
       arguments += [max(1, limit)]
       return try Row.fetchAll(

@@ -4,9 +4,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// An index written by the first version (a trigram index with positions, twice the size of
-/// its text) is made again without positions when opened, and finds what it found.
-final class ArchiveIndexMigrationTests: XCTestCase {
+/// The archives' SQLite index: an index of the first version (a trigram index with positions,
+/// twice the size of its text) made again without them when opened, and results ranked.
+final class SQLiteArchiveIndexTests: XCTestCase {
   func testAVersionOneIndexIsRebuiltAndStillFindsItsTexts() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -50,5 +50,26 @@ final class ArchiveIndexMigrationTests: XCTestCase {
       bookmarkID: "swift", hash: "h3", url: "https://example.org/s", title: "Swift", fetched: Date() + 1)
     _ = try index.record(newer, foldedText: "swift package", keeping: 1)
     XCTAssertEqual(try index.search(folded: "compiler", limit: 10), [], "the text let go is out of the index")
+  }
+
+  /// Results come most relevant first: the text that holds the query most often for its
+  /// length, by the index (three characters or more) and by the scan (fewer).
+  func testResultsAreRankedByHowOftenTheTextHoldsTheQuery() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let index = try SQLiteArchiveIndex(path: folder.path + "/index.sqlite")
+    let texts = [
+      "once": "swift " + String(repeating: "other words here ", count: 40),
+      "often": "swift and swift and swift 東京 東京",
+      "never": "nothing of the kind",
+    ]
+    for (id, text) in texts {
+      let version = ArchiveVersion(
+        bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
+      _ = try index.record(version, foldedText: text, keeping: 1)
+    }
+    XCTAssertEqual(try index.search(folded: "swift", limit: 10).map(\.bookmarkID), ["often", "once"])
+    XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["often"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 1).map(\.bookmarkID), ["often"])
   }
 }
