@@ -142,9 +142,11 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
   public func search(folded: String, limit: Int) throws -> [ArchiveVersion] {
     try queue.read { db in
       // The newest version of each bookmark among those whose text holds the query. Three
-      // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by how often the text holds the query for its length (FTS5's bm25 would read
-      // each text again for its trigrams, since the index keeps no positions: 0.9 s for 200).
-      let rank = "-(length(texts.folded) - length(replace(texts.folded, ?1, ''))) * 1.0 / (length(texts.folded) + 1000)"
+      // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by where
+      // the text first holds the query, the title and the opening first: `instr` answers that
+      // already. (FTS5's bm25 reads each text again for its trigrams without positions, 0.9 s
+      // for 200 texts; counting the matches with `replace` took 0.3 s for 1,000.)
+      let rank = "instr(texts.folded, ?1)"
       let matching: String
       var arguments: StatementArguments = [folded]
       if folded.unicodeScalars.count >= 3, hasSearchIndex {

@@ -52,15 +52,15 @@ final class SQLiteArchiveIndexTests: XCTestCase {
     XCTAssertEqual(try index.search(folded: "compiler", limit: 10), [], "the text let go is out of the index")
   }
 
-  /// Results come most relevant first: the text that holds the query most often for its
-  /// length, by the index (three characters or more) and by the scan (fewer).
-  func testResultsAreRankedByHowOftenTheTextHoldsTheQuery() throws {
+  /// Results come most relevant first: the text that holds the query earliest (its title and
+  /// opening), by the index (three characters or more) and by the scan (fewer).
+  func testResultsAreRankedByWhereTheTextFirstHoldsTheQuery() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let index = try SQLiteArchiveIndex(path: folder.path + "/index.sqlite")
     let texts = [
-      "once": "swift " + String(repeating: "other words here ", count: 40),
-      "often": "swift and swift and swift 東京 東京",
+      "late": String(repeating: "other words here ", count: 40) + "swift and 東京",
+      "early": "# swift\nswift and swift, 東京",
       "never": "nothing of the kind",
     ]
     for (id, text) in texts {
@@ -68,8 +68,8 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
       _ = try index.record(version, foldedText: text, keeping: 1)
     }
-    XCTAssertEqual(try index.search(folded: "swift", limit: 10).map(\.bookmarkID), ["often", "once"])
-    XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["often"])
-    XCTAssertEqual(try index.search(folded: "swift", limit: 1).map(\.bookmarkID), ["often"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 10).map(\.bookmarkID), ["early", "late"])
+    XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["early", "late"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 1).map(\.bookmarkID), ["early"])
   }
 }
