@@ -180,6 +180,11 @@ struct AccountModel {
   mutating func deleteFolder(_ path: [String], by device: Int) {
     touchFolder(path, by: device)
     let parent = Array(path.dropLast())
+    // Its folders move up a level: at the top level, each is a folder of its own now (a
+    // rename of it elsewhere, unseen here, names one of two folders of one name: seed 131501).
+    for folder in folders where folder.starts(with: path) && folder.count == path.count + 1 {
+      touchFolder(parent + folder.dropFirst(path.count), by: device)
+    }
     folders = Set(
       folders.compactMap { folder in
         guard folder.starts(with: path) else { return folder }

@@ -657,4 +657,27 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Seed 131501, a driver defect: A deleted “Work” twice (making “Work/Swift” again between,
+  /// so two folders named “Swift” came to the top level) while B, offline, renamed “Swift”:
+  /// B's rename named the older record, and A's bookmark in the newer one rightly stayed in
+  /// “Swift”. The model had not counted a folder moved up by a delete as a change of it, so
+  /// it did not see the two folder changes meet.
+  func testAFolderDeletedWhileRenamedOffline() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 944976),
+      ModelStep(kind: .add, device: 1, pick: 3),
+      ModelStep(kind: .editFolder, device: 2, pick: 2),
+      ModelStep(kind: .importFew, device: 2, pick: 1),
+      ModelStep(kind: .importMany, device: 1, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 1),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .importMany, device: 0, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 0, pick: 3),
+      ModelStep(kind: .offline, device: 1, pick: 0),
+      ModelStep(kind: .deleteFolder, device: 0, pick: 939489),
+      ModelStep(kind: .renameFolder, device: 1, pick: 1),
+      ModelStep(kind: .settle, device: 2, pick: 0),
+    ])
+  }
 }
