@@ -160,14 +160,32 @@ let package = Package(
         "KeyValueStore", "DocumentContainer",
       ]),
 
+    // What the commands share that is not parsing (issue 38): the one-line error, standard
+    // output and error written with write(2), the progress bar, a bookmark file read in chunks.
+    .target(
+      name: "CommandLineIO", dependencies: ["BookmarkFormats", "BookmarkStoreInterface", "ScreenRendering", "Shelf"]),
+    // Pages as the commands and the app reach them: the web with the user's proxy and timeout
+    // (titles, link checks), this device's kept pages, and the app's `W` and `r` over both.
+    .target(
+      name: "PageAccess",
+      dependencies: [
+        "ArchiveIndexSQLite", "Archives", "BookmarkModel", "BookmarkStoreInterface", "BookmarksState",
+        "CommandLineIO", "DeviceHome", "ListSearch", "TerminalUI", "WebFetching", "WebPages",
+      ]),
+    // The JSON forms that `--json` prints (list, trash, history, check, the shelf's list).
+    .target(name: "JSONListings", dependencies: ["BookmarkModel", "Shelf"]),
+    // What `cloudy demo` runs on: a throwaway home, the sample bookmarks, a fixed clock and
+    // sequential ids, and a user-defaults store that reports only its first snapshot.
+    .target(
+      name: "Demo",
+      dependencies: ["BookmarkModel", "BookmarkStoreInterface", "CommandLineIO", "DefaultsBookmarks", "DeviceHome"]),
+
     .executableTarget(
       name: "cloudy",
       dependencies: [
-        "BookmarkModel", "BookmarkStoreInterface", "DefaultsBookmarks", "DeviceHome", "StoreWiring",
-        "BookmarksState", "ListSearch",
-        "ScreenRendering", "TerminalUI", "Cloud", "Shelf",
-        "BookmarkFormats",
-        "DurableFiles", "PropertyLists", "WebPages", "WebFetching", "CBuildStamp", "Archives", "ArchiveIndexSQLite",
+        "BookmarkModel", "BookmarkStoreInterface", "DeviceHome", "StoreWiring", "BookmarksState", "ListSearch",
+        "ScreenRendering", "TerminalUI", "Cloud", "Shelf", "BookmarkFormats", "DurableFiles", "PropertyLists",
+        "WebPages", "CBuildStamp", "Archives", "CommandLineIO", "Demo", "JSONListings", "PageAccess",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -2,7 +2,9 @@ import Archives
 import ArgumentParser
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import Foundation
+import PageAccess
 import ScreenRendering
 
 /// `cloudy archive [ID…|--all|--missing] [--timeout SECONDS]`: keep bookmarks' pages on this

@@ -1,8 +1,11 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import DeviceHome
 import Foundation
+import JSONListings
+import PageAccess
 import ScreenRendering
 import WebPages
 
@@ -141,39 +144,4 @@ struct CheckCommand: AsyncParsableCommand {
     }
     GlobalOptions.warn("Updated \(updated) \(updated == 1 ? "bookmark" : "bookmarks").")
   }
-}
-
-/// One link as `check --json` prints it.
-private struct CheckedLink: Encodable {
-  var bookmark: Bookmark
-  var status: LinkStatus
-  var checked: Date
-
-  private enum Key: String, CodingKey { case id, name, url, status, code, movedTo, detail, checked, reason }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Key.self)
-    try container.encode(bookmark.id, forKey: .id)
-    try container.encode(bookmark.name, forKey: .name)
-    try container.encode(bookmark.url, forKey: .url)
-    try container.encode(status.label, forKey: .status)
-    try container.encode(status.detail, forKey: .detail)
-    try container.encode(checked, forKey: .checked)
-    switch status {
-    case .moved(let url): try container.encode(url, forKey: .movedTo)
-    case .gone(let code), .clientError(let code), .serverError(let code): try container.encode(code, forKey: .code)
-    default: break
-    }
-  }
-}
-
-/// The progress bar, safe to tell from the checker's tasks.
-private final class CheckProgress: @unchecked Sendable {
-  private let lock = NSLock()
-  private let bar: ImportProgress
-
-  init(enabled: Bool) { bar = ImportProgress(label: "Checking", enabled: enabled) }
-
-  func update(done: Int, total: Int) { lock.withLock { bar.update(done: Int64(done), total: Int64(total)) } }
-  func finish() { lock.withLock { bar.finish() } }
 }

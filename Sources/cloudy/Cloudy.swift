@@ -1,8 +1,10 @@
 import ArgumentParser
 import BookmarksState
+import CommandLineIO
 import DeviceHome
 import DurableFiles
 import Foundation
+import PageAccess
 import ScreenRendering
 import TerminalUI
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import BookmarkModel
 import BookmarksState
 import Cloud
+import CommandLineIO
 import DeviceHome
 import StoreWiring
 

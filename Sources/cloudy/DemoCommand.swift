@@ -1,4 +1,6 @@
 import ArgumentParser
+import CommandLineIO
+import Demo
 import Foundation
 import TerminalUI
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkModel
+import CommandLineIO
 
 /// `cloudy edit ID [--name N] [--url U] [--folder PATH] [--tag TAG]… [--clear-tags] [--notes TEXT]`.
 struct EditCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
+import CommandLineIO
 import DurableFiles
 import Foundation
 

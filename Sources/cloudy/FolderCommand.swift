@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 
 /// `cloudy folder new|rename|move|delete`: folders as things of their own, for scripts.
 /// Each is one change of the store, synced as one.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkModel
+import CommandLineIO
 import ScreenRendering
 
 /// `cloudy folders`: every folder with how many bookmarks it holds, empty ones too.

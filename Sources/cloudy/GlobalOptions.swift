@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkStoreInterface
+import CommandLineIO
 import DeviceHome
 import Foundation
 import Shelf

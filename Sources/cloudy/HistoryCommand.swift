@@ -2,7 +2,9 @@ import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import Foundation
+import JSONListings
 import ScreenRendering
 
 /// `cloudy history ID [--json]`: a bookmark's saved versions, newest first (the document
@@ -75,28 +77,5 @@ struct HistoryCommand: AsyncParsableCommand {
       guard matches.count == 1, given.count >= 4 else { throw StoreError.notFound(given) }
       return matches[0].id
     }
-  }
-}
-
-/// A version as `cloudy history --json` prints it.
-private struct ListedVersion: Encodable {
-  var id: String
-  var parents: [String]
-  var saved: Date
-  var device: String
-  var changes: String
-  var note: String?
-  var current: Bool
-  var bookmark: Bookmark
-
-  init(_ row: HistoryListing.Row) {
-    id = row.version.id
-    parents = row.version.parents
-    saved = row.version.saved
-    device = row.version.device
-    changes = row.changes
-    note = row.version.note
-    current = row.isCurrent
-    bookmark = row.version.bookmark
   }
 }

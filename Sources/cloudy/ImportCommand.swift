@@ -2,6 +2,7 @@ import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import Foundation
 import PropertyLists
 import ScreenRendering

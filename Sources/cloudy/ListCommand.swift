@@ -3,9 +3,12 @@ import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
 import BookmarksState
+import CommandLineIO
 import DeviceHome
 import Foundation
+import JSONListings
 import ListSearch
+import PageAccess
 import ScreenRendering
 
 /// `cloudy list [QUERY…] [--folder PATH] [--tag TAG…] [--json]`.
@@ -137,23 +140,6 @@ extension BookmarkListing {
       return parsed.conditions.allSatisfy {
         $0.holds(linkStatus: check, isConflicted: conflicted.contains(bookmark.id))
       }
-    }
-  }
-}
-
-/// A bookmark as `list --json` prints it: its JSON form, plus `"conflict": true` while it
-/// has unresolved conflict versions.
-private struct ListedBookmark: Encodable {
-  var bookmark: Bookmark
-  var conflict: Bool
-
-  private enum Key: String, CodingKey { case conflict }
-
-  func encode(to encoder: any Encoder) throws {
-    try bookmark.encode(to: encoder)
-    if conflict {
-      var container = encoder.container(keyedBy: Key.self)
-      try container.encode(true, forKey: .conflict)
     }
   }
 }

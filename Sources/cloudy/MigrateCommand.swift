@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import Foundation
 import StoreWiring
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkModel
+import CommandLineIO
 
 /// `--folder`, `--tag` and `--notes`, for `add` and `edit` (`edit` has `--clear-tags` too).
 struct OrganisationOptions: ParsableArguments {

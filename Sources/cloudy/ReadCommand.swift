@@ -2,7 +2,9 @@ import Archives
 import ArgumentParser
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import Foundation
+import PageAccess
 import ScreenRendering
 
 #if canImport(Glibc)

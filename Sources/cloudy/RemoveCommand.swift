@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineIO
 
 /// `cloudy remove ID`: says on stderr what it removed.
 struct RemoveCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import BookmarkModel
+import CommandLineIO
+import PageAccess
 import WebPages
 
 /// `cloudy retitle [ID…|--all-untitled] [--timeout SECONDS]`.

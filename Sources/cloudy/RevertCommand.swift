@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import ScreenRendering
 
 /// `cloudy revert ID VERSION`: makes an old version of a bookmark current again, as a new

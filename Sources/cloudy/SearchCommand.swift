@@ -1,6 +1,8 @@
 import Archives
 import ArgumentParser
+import CommandLineIO
 import Foundation
+import PageAccess
 import ScreenRendering
 
 /// `cloudy [--shelf] search [--text] QUERY… [--json]`: `list QUERY` for this device's bookmarks; on

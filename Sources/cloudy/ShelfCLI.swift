@@ -1,7 +1,10 @@
 import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
+import CommandLineIO
 import Foundation
+import JSONListings
+import PageAccess
 import ScreenRendering
 import Shelf
 import WebPages
@@ -101,26 +104,5 @@ enum ShelfCLI {
       try await shelf.remove(id: id)
       await shelf.close()
     }
-  }
-}
-
-/// A shelf bookmark as `--shelf list --json` prints it.
-private struct ListedShelfBookmark: Encodable {
-  var id: String
-  var name: String
-  var url: String
-  var addedBy: String
-  var added: Date
-  var changedBy: String
-  var changed: Date
-
-  init(_ bookmark: ShelfBookmark) {
-    id = bookmark.id
-    name = bookmark.name
-    url = bookmark.url
-    addedBy = bookmark.createdBy
-    added = bookmark.createdAt
-    changedBy = bookmark.modifiedBy
-    changed = bookmark.modifiedAt
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkFormats
+import CommandLineIO
 import Foundation
 import ScreenRendering
 import Shelf

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkStoreInterface
+import CommandLineIO
 
 /// `cloudy sync [--apply-deletes | --keep-deleted | --watch]`: pushes this device's queued
 /// changes and fetches the others' once, and settles deletes held back because they take too

@@ -1,4 +1,5 @@
 import BookmarkStoreInterface
+import CommandLineIO
 import Dispatch
 import Foundation
 

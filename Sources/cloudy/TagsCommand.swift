@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookmarkModel
+import CommandLineIO
 import ScreenRendering
 
 /// `cloudy tags`: every tag with how many bookmarks have it.

@@ -2,7 +2,9 @@ import ArgumentParser
 import BookmarkFormats
 import BookmarkModel
 import BookmarkStoreInterface
+import CommandLineIO
 import Foundation
+import JSONListings
 import ScreenRendering
 
 /// `cloudy trash list|restore|empty`: Recently Deleted, for scripts. Each change is one
@@ -118,28 +120,5 @@ struct TrashCommand: AsyncParsableCommand {
         throw CLIError("More than one bookmark in Recently Deleted has an id starting with \(given); give more of it.")
       }
     }
-  }
-}
-
-/// A deleted bookmark as `cloudy trash list --json` prints it.
-private struct ListedDeleted: Encodable {
-  var id: String
-  var name: String
-  var url: String
-  var folder: [String]
-  var tags: [String]
-  var notes: String
-  var deleted: Date
-  var device: String
-
-  init(_ item: DeletedBookmark) {
-    id = item.id
-    name = item.bookmark.name
-    url = item.bookmark.url
-    folder = item.bookmark.folder
-    tags = item.bookmark.tags
-    notes = item.bookmark.notes
-    deleted = item.deleted
-    device = item.device
   }
 }

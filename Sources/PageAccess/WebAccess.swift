@@ -9,13 +9,18 @@ import WebPages
 
 /// The web as the commands use it: one fetcher with the user's proxy settings and a
 /// timeout, shut down when the work is done.
-struct WebAccess {
+package struct WebAccess {
   /// The longest one fetch may take, redirects included (`--timeout`).
-  var timeout: Duration
-  var environment: [String: String]
+  package var timeout: Duration
+  package var environment: [String: String]
+
+  package init(timeout: Duration, environment: [String: String]) {
+    self.timeout = timeout
+    self.environment = environment
+  }
 
   /// Runs `body` with a fetcher, then closes its connections.
-  func with<T>(_ body: (HTTPPageFetcher) async throws -> T) async rethrows -> T {
+  package func with<T>(_ body: (HTTPPageFetcher) async throws -> T) async rethrows -> T {
     let fetcher = makeFetcher()
     do {
       let result = try await body(fetcher)
@@ -30,7 +35,7 @@ struct WebAccess {
   /// The app's titles and link checks over one fetcher that lives as long as the app; the
   /// checks are kept in this device's `link-checks.json`. Call the returned `close` after the
   /// app ends.
-  func pageServices(keepingChecksIn location: StoreLocation, store: any BookmarkStore) -> (
+  package func pageServices(keepingChecksIn location: StoreLocation, store: any BookmarkStore) -> (
     PageServices, close: @Sendable () async -> Void
   ) {
     let fetcher = makeFetcher()
@@ -65,7 +70,7 @@ struct WebAccess {
 
   /// Whether a bookmark's name is still only its default (its host, or its URL): a name
   /// from the page may replace it.
-  static func isUntitled(_ bookmark: Bookmark) -> Bool {
+  package static func isUntitled(_ bookmark: Bookmark) -> Bool {
     bookmark.name == BookmarkDraft.name("", orDefaultFor: bookmark.url) || bookmark.name == bookmark.url
   }
 }

@@ -7,9 +7,9 @@ import TerminalUI
 import WebPages
 
 /// The app's kept pages (`W`, `r`): the same archives as `cloudy archive` and `cloudy read`.
-enum AppArchives {
+package enum AppArchives {
   /// - Parameter web: how pages are fetched; nil when fetching is off (`W` then says so).
-  static func services(in location: StoreLocation, web: WebAccess?) -> ArchiveServices {
+  package static func services(in location: StoreLocation, web: WebAccess?) -> ArchiveServices {
     ArchiveServices(
       archive: { bookmark in
         guard let web else {

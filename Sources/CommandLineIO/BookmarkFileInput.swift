@@ -7,12 +7,12 @@ import Foundation
 
 /// Reads a bookmark file from disk in chunks into a ``BookmarkFileReader``, reporting
 /// progress by bytes; memory holds one chunk and the bookmarks found, not the file.
-enum BookmarkFileInput {
-  static let chunkSize = 1 << 20
+package enum BookmarkFileInput {
+  package static let chunkSize = 1 << 20
 
   /// The file's contents, or a ``CLIError`` that says in one sentence why nothing can be
   /// imported from it.
-  static func read(_ path: String, progress: ImportProgress) throws -> ParsedFile {
+  package static func read(_ path: String, progress: ImportProgress) throws -> ParsedFile {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw failure(path, String(cString: strerror(errno))) }
     defer { close(fd) }

@@ -1,16 +1,17 @@
+import CommandLineIO
 import DeviceHome
 import Foundation
 
 /// The demo's throwaway home: a private (0700) temporary folder, removed on exit.
-struct DemoHome {
+package struct DemoHome {
   /// The folder itself.
-  let path: String
+  package let path: String
 
   /// The store folders inside it, as `--home` would lay them out.
-  var location: StoreLocation { StoreLocation.resolve(home: path, environment: [:]) }
+  package var location: StoreLocation { StoreLocation.resolve(home: path, environment: [:]) }
 
   /// Makes a fresh folder under `$TMPDIR` (else `/tmp`) with `mkdtemp`, which creates it 0700.
-  static func create() throws -> DemoHome {
+  package static func create() throws -> DemoHome {
     let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
     var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast())
     template += Array("cloudy-demo-XXXXXX".utf8CString)
@@ -21,7 +22,7 @@ struct DemoHome {
   }
 
   /// Removes the folder and everything in it.
-  func remove() {
+  package func remove() {
     try? FileManager.default.removeItem(atPath: path)
   }
 }

@@ -6,12 +6,12 @@ import Shelf
 ///
 /// The text is sanitized: it may quote a bookmark's name, which must never reach the
 /// terminal as control sequences or break the message onto several lines.
-struct CLIError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = DisplayText.sanitize(description) }
+package struct CLIError: Error, CustomStringConvertible {
+  package var description: String
+  package init(_ description: String) { self.description = DisplayText.sanitize(description) }
 
   /// Runs a command's work, turning store errors into one sanitized line.
-  static func reporting<T>(_ body: () async throws -> T) async throws -> T {
+  package static func reporting<T>(_ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
     } catch let error as StoreError {

@@ -6,7 +6,7 @@ extension BookmarkEnvironment {
   /// The demo's clock and ids: the clock starts at 2026-03-14 09:41:00 UTC and moves one
   /// minute each time it is read; ids count up in UUID form (`00000000-0000-4000-8000-000000000001`,
   /// `…0002`, …). Each call makes a fresh sequence, so every demo run is the same.
-  static func demo() -> BookmarkEnvironment {
+  package static func demo() -> BookmarkEnvironment {
     let start = Date(timeIntervalSince1970: 1_773_481_260)
     let clock = DemoCounter()
     let ids = DemoCounter()

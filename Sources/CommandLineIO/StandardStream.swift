@@ -10,16 +10,16 @@ import Foundation
 /// closed terminal, a full disk behind a redirection or an I/O error would crash Cloudy in
 /// the middle of telling the user something (found by `scripts/torture`: EIO on a message).
 /// A message that can't be written is dropped; output that can't be written is an error.
-enum StandardStream: Int32 {
+package enum StandardStream: Int32 {
   case output = 1
   case error = 2
 
-  struct WriteFailed: Error {
-    var reason: String
+  package struct WriteFailed: Error {
+    package var reason: String
   }
 
   /// Writes all of `data`, or throws why it could not.
-  func write(_ data: Data) throws {
+  package func write(_ data: Data) throws {
     try data.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
@@ -34,7 +34,7 @@ enum StandardStream: Int32 {
   }
 
   /// Writes `text`, dropping it if it can't be written (a message has nowhere else to go).
-  func say(_ text: String) {
+  package func say(_ text: String) {
     try? write(Data(text.utf8))
   }
 }

@@ -11,17 +11,17 @@ import Foundation
 /// adds, edits and deletes from their results; were the store's change event to arrive as
 /// well, it would race with the result, and a recording could catch one frame more or less
 /// depending on which came first. No other process writes to a demo home.
-final class DemoStore: BookmarkStore {
+package final class DemoStore: BookmarkStore {
   private let base: UserDefaultsStore
 
-  var backend: StoreBackend { base.backend }
+  package var backend: StoreBackend { base.backend }
 
   private init(base: UserDefaultsStore) {
     self.base = base
   }
 
   /// A store in `location` holding the sample bookmarks.
-  static func seeded(location: StoreLocation) async throws -> DemoStore {
+  package static func seeded(location: StoreLocation) async throws -> DemoStore {
     let environment = BookmarkEnvironment.demo()
     let base = UserDefaultsStore(location: location, environment: environment)
     let samples = DemoSamples.all.map { sample in
@@ -32,10 +32,10 @@ final class DemoStore: BookmarkStore {
     return DemoStore(base: base)
   }
 
-  func load() async throws -> [Bookmark] { try await base.load() }
+  package func load() async throws -> [Bookmark] { try await base.load() }
 
   /// The store's first snapshot, then nothing more.
-  func changes() -> AsyncStream<StoreSnapshot> {
+  package func changes() -> AsyncStream<StoreSnapshot> {
     let base = self.base
     return AsyncStream { continuation in
       let task = Task {
@@ -49,31 +49,31 @@ final class DemoStore: BookmarkStore {
     }
   }
 
-  func add(_ draft: BookmarkDraft) async throws -> Bookmark { try await base.add(draft) }
+  package func add(_ draft: BookmarkDraft) async throws -> Bookmark { try await base.add(draft) }
 
-  func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
+  package func update(id: Bookmark.ID, with draft: BookmarkDraft) async throws -> Bookmark {
     try await base.update(id: id, with: draft)
   }
 
-  func delete(id: Bookmark.ID) async throws { try await base.delete(id: id) }
+  package func delete(id: Bookmark.ID) async throws { try await base.delete(id: id) }
 
-  func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws {
+  package func exchangePlaces(of first: Bookmark.ID, and second: Bookmark.ID) async throws {
     try await base.exchangePlaces(of: first, and: second)
   }
 
-  func changeFolder(_ change: FolderChange) async throws { try await base.changeFolder(change) }
+  package func changeFolder(_ change: FolderChange) async throws { try await base.changeFolder(change) }
 
-  func status() async -> StoreStatus { await base.status() }
+  package func status() async -> StoreStatus { await base.status() }
 
-  func importBookmarks(_ bookmarks: [Bookmark], folders: [[String]]) async throws {
+  package func importBookmarks(_ bookmarks: [Bookmark], folders: [[String]]) async throws {
     try await base.importBookmarks(bookmarks, folders: folders)
   }
 
-  func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws { try await base.removeBookmarks(ids) }
+  package func removeBookmarks(_ ids: Set<Bookmark.ID>) async throws { try await base.removeBookmarks(ids) }
 
-  func recentlyDeleted() async throws -> [DeletedBookmark] { try await base.recentlyDeleted() }
+  package func recentlyDeleted() async throws -> [DeletedBookmark] { try await base.recentlyDeleted() }
 
-  func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] { try await base.restoreDeleted(ids) }
+  package func restoreDeleted(_ ids: Set<Bookmark.ID>) async throws -> [Bookmark] { try await base.restoreDeleted(ids) }
 
-  func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int { try await base.removeDeleted(ids) }
+  package func removeDeleted(_ ids: Set<Bookmark.ID>?) async throws -> Int { try await base.removeDeleted(ids) }
 }

@@ -1,14 +1,14 @@
 /// The demo's sample bookmarks: varied names and URLs, with CJK, Hangul, emoji, accented
 /// letters and a name too long for the screen, so a recording shows what the list can draw.
-enum DemoSamples {
+package enum DemoSamples {
   /// One sample: a name over a URL.
-  struct Sample {
-    var name: String
-    var url: String
+  package struct Sample {
+    package var name: String
+    package var url: String
   }
 
   /// The samples, in the order the list shows them.
-  static let all: [Sample] = [
+  package static let all: [Sample] = [
     Sample(name: "Apple", url: "https://www.apple.com"),
     Sample(name: "東京タワー", url: "https://www.tokyotower.co.jp/ja"),
     Sample(name: "🚀 Launch checklist", url: "https://example.com/launch?step=1"),

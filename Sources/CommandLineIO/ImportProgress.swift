@@ -10,9 +10,9 @@ import ScreenRendering
 /// It draws only when standard error is a terminal, only once the work has run for
 /// ``delay``, and at most ten times a second; ``finish()`` erases it. Nothing it prints
 /// comes from the file unsanitized.
-final class ImportProgress {
+package final class ImportProgress {
   /// Work shorter than this shows no bar at all.
-  static let delay: TimeInterval = 0.3
+  package static let delay: TimeInterval = 0.3
   private static let barWidth = 30
 
   private let label: String
@@ -22,13 +22,13 @@ final class ImportProgress {
   /// Whether the bar was ever drawn.
   private var wasShown = false
 
-  init(label: String, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+  package init(label: String, enabled: Bool = isatty(STDERR_FILENO) == 1) {
     self.label = DisplayText.sanitize(label)
     self.enabled = enabled
   }
 
   /// Shows `done` of `total` (bytes read, say).
-  func update(done: Int64, total: Int64) {
+  package func update(done: Int64, total: Int64) {
     guard shouldDraw() else { return }
     let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
     let filled = Int((fraction * Double(Self.barWidth)).rounded(.down))
@@ -38,14 +38,14 @@ final class ImportProgress {
 
   /// Shows a step with no measurable progress ("Saving 100000 bookmarks…") in place of the
   /// bar, if the bar was shown: a file that took a moment to read takes a moment to save.
-  func step(_ text: String) {
+  package func step(_ text: String) {
     guard enabled, wasShown else { return }
     lastDraw = Date()
     draw(DisplayText.sanitize(text))
   }
 
   /// Erases the bar, if one was drawn.
-  func finish() {
+  package func finish() {
     guard lastDraw != nil else { return }
     StandardStream.error.say("\r\u{1B}[2K")
     lastDraw = nil
