@@ -680,4 +680,17 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 2, pick: 0),
     ])
   }
+
+  /// Seed 170072, a driver defect: a version whose folder was renamed since names the same
+  /// folder record by its old path; reverting to it changes nothing, and the store says so.
+  func testRevertingToAVersionInARenamedFolderChangesNothing() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .editName, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .renameFolder, device: 1, pick: 0),
+      ModelStep(kind: .revert, device: 2, pick: 588934),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

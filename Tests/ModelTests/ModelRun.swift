@@ -301,14 +301,19 @@ final class ModelRun {
     }
     let target = older[pick / 7 % older.count]
     for _ in 0..<abs(target - view.choice) { await device.press(target > view.choice ? .down : .up) }
+    let storedBefore = try await device.store.load().first { $0.id == bookmark.id }
     await device.press(.enter)
     guard device.message.hasPrefix("Reverted “") else {
       if case .history(let open) = device.model.state.modal {
-        // A version that reads as the bookmark does now (it differs in dates or the order):
-        // the store says so and changes nothing, which must be true.
-        let version = rows[target].version.bookmark
-        let now = try await device.store.load().first { $0.id == bookmark.id }
-        if let error = open.error, error.hasSuffix("nothing was changed."), now.map(Self.fields) == Self.fields(version)
+        // A version that reads as the bookmark does now (it differs in dates or the order, or
+        // names the same folder record by the path it had then): the store says so and
+        // changes nothing, which must be true.
+        let version = Self.fields(rows[target].version.bookmark)
+        let now = try await device.store.load().first { $0.id == bookmark.id }.map(Self.fields)
+        var sameFolder = version
+        sameFolder.folder = now?.folder ?? version.folder
+        if let error = open.error, error.hasSuffix("nothing was changed."), now == storedBefore.map(Self.fields),
+          now == sameFolder
         {
           await device.press(.escape)
           note(d, "revert of \(bookmark.id): \(error)")
