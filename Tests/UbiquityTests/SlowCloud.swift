@@ -4,8 +4,8 @@ import Synchronization
 
 /// A real cloud whose first write waits until the test lets it go, and says when it
 /// started: for putting a push "in flight" at a chosen moment.
-final class SlowCloud: CloudService {
-  private let base: any CloudService
+final class SlowCloud: ForwardingCloud {
+  let base: any CloudService
   private let firstWrite = Mutex(true)
   let started: AsyncStream<Void>
   private let startedContinuation: AsyncStream<Void>.Continuation
@@ -21,8 +21,6 @@ final class SlowCloud: CloudService {
   /// Lets the held write go on.
   func letGo() { releaseContinuation.yield() }
 
-  var displayName: String { base.displayName }
-
   func write(_ writes: [CloudWrite], in zone: CloudZone, origin: String) async throws -> [CloudWriteOutcome] {
     if firstWrite.withLock({ first in
       defer { first = false }
@@ -34,18 +32,4 @@ final class SlowCloud: CloudService {
     }
     return try await base.write(writes, in: zone, origin: origin)
   }
-
-  func changes(in zone: CloudZone, since token: CloudToken, limit: Int) async throws -> CloudChanges {
-    try await base.changes(in: zone, since: token, limit: limit)
-  }
-
-  func identity() async throws -> String { try await base.identity() }
-
-  func record(for key: String, in zone: CloudZone) async throws -> CloudRecord? {
-    try await base.record(for: key, in: zone)
-  }
-
-  func signals() -> AsyncStream<Void> { base.signals() }
-
-  func close() async { await base.close() }
 }
