@@ -191,18 +191,24 @@ final class RecentlyDeletedStoreTests: XCTestCase {
   }
 
   func testTwoDevicesDeletingOneBookmarkAtOnceLeaveOneDeletionAndNoConflict() async throws {
-    let a = device("a", online: true)
-    let added = try await a.add(BookmarkDraft(name: "Twice", url: "https://twice.example"))
-    await a.sync()
-    let b = device("b", online: true)
-    await b.sync()
-    let onB = try await b.load()
+    let first = device("a", online: true)
+    let added = try await first.add(BookmarkDraft(name: "Twice", url: "https://twice.example"))
+    await first.sync()
+    let firstOnB = device("b", online: true)
+    await firstOnB.sync()
+    let onB = try await firstOnB.load()
     XCTAssertEqual(onB.map(\.id), [added.id])
-    // Both delete it before either hears of the other's delete.
+    // Both delete it before either hears of the other's delete: no session of either
+    // device is online meanwhile (an online session's engine pushes what another session
+    // of its device wrote, whenever it likes).
+    await first.container.close()
+    await firstOnB.container.close()
     let offlineA = device("a", online: false)
     let offlineB = device("b", online: false)
     try await offlineA.delete(id: added.id)
     try await offlineB.delete(id: added.id)
+    let a = device("a", online: true)
+    let b = device("b", online: true)
     for _ in 0..<2 {
       await a.sync()
       await b.sync()
@@ -223,12 +229,17 @@ final class RecentlyDeletedStoreTests: XCTestCase {
     let a = device("a", online: true)
     let added = try await a.add(BookmarkDraft(name: "W", url: "https://w.example"))
     await a.sync()
-    let b = device("b", online: true)
-    await b.sync()
+    let firstOnB = device("b", online: true)
+    await firstOnB.sync()
+    // B goes offline before its edit, so A deletes the bookmark without having seen it (an
+    // online session of B would push the edit whenever its engine liked, and A might fetch it
+    // first: then A rightly deletes the edited bookmark).
+    await firstOnB.container.close()
     _ = try await device("b", online: false).update(
       id: added.id, with: BookmarkDraft(name: "W-edited", url: "https://w.example"))
     try await a.delete(id: added.id)
     await a.sync()
+    let b = device("b", online: true)
     for _ in 0..<2 {
       await b.sync()
       await a.sync()
