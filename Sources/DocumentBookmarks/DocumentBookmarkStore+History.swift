@@ -82,6 +82,10 @@ extension DocumentBookmarkStore {
         ])
       history.currentID = current.versionID
     }
+    // Read within this device's rules, as a write would leave it: a version older than the
+    // days they keep is not shown (nor reverted to) because nothing was saved since it aged
+    // out, nor more versions because two devices' copies were united.
+    history.bound(by: historyRules, now: environment.now(), keeping: Set([history.currentID].compactMap { $0 }))
     return history
   }
 

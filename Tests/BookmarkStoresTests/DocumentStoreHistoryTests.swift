@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import BookmarksEffects
 import Cloud
 import CloudPostgres
@@ -189,6 +190,27 @@ final class DocumentStoreHistoryTests: XCTestCase {
     let later = try await a.history(of: added.id)
     XCTAssertEqual(later.versions.map(\.bookmark.name), ["v6"])
     XCTAssertEqual(later.versions.first?.parents, [history.versions.last!.id], "its parent is named though gone")
+  }
+
+  /// Found by the model (seed 190003): versions older than the rules keep were still listed,
+  /// and could be reverted to, as long as nothing was saved since they aged out.
+  func testVersionsThatAgedOutAreNotListedBeforeTheNextSave() async throws {
+    let clock = TestClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+    let a = try store("laptop", nil, history: HistoryRules(versions: 3, days: 10), now: clock.now)
+    let added = try await a.add(draft("v0"))
+    clock.advance(by: 60)
+    _ = try await a.update(id: added.id, with: draft("v1"))
+    let fresh = try await a.history(of: added.id)
+    XCTAssertEqual(fresh.versions.map(\.bookmark.name), ["v0", "v1"])
+    clock.advance(by: 11 * 24 * 3600)
+    let aged = try await a.history(of: added.id)
+    XCTAssertEqual(aged.versions.map(\.bookmark.name), ["v1"], "v0 is older than ten days")
+    do {
+      _ = try await a.revert(id: added.id, to: fresh.versions[0].id)
+      XCTFail("a revert to a version the rules no longer keep went through")
+    } catch let error as StoreError {
+      XCTAssertEqual(error, .noSuchVersion(fresh.versions[0].id))
+    }
   }
 
   func testABookmarkNeverEditedHasItsOneVersion() async throws {

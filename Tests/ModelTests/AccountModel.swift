@@ -67,6 +67,8 @@ struct AccountModel {
   /// Each bookmark as it was last saved (what keeping deletes held back brings back).
   var lastFields: [String: ModelFields] = [:]
   var devices: [Device]
+  /// The team shelf: how many of its rows have each name and URL ("name\turl").
+  var shelf: [String: Int] = [:]
 
   /// Who last touched a bookmark (or `folder:` + a folder path), at which step.
   var lastTouched: [String: (device: Int, step: Int)] = [:]
@@ -119,12 +121,15 @@ struct AccountModel {
 
   // MARK: - Changes, as the screen said they were made
 
+  /// A save of the bookmark as `fields`. A copy of it in Recently Deleted stays there, not
+  /// shown while the bookmark is listed (an edit that beat a delete, an import redone over a
+  /// bookmark deleted meanwhile): only a restore takes it (``restore(_:by:)``), and it shows
+  /// again if the bookmark goes without a copy of its own (seed 190010).
   mutating func put(_ id: String, _ fields: ModelFields, by device: Int) {
     touch(id, by: device, value: fields)
     touchFolder(fields.folder, by: device)
     bookmarks[id] = fields
     lastFields[id] = fields
-    deleted[id] = nil
     acknowledged.insert(id)
     removedForGood.remove(id)
     addFolders(of: fields.folder)
@@ -138,17 +143,30 @@ struct AccountModel {
     deleted[id] = (fields, date)
   }
 
-  /// Gone without a copy in Recently Deleted (an import taken back, deleted for good).
+  /// Gone without a copy in Recently Deleted: a listed bookmark taken back (an import undone),
+  /// whose older copy there, if any, shows again; or a copy there deleted for good.
   mutating func removeForGood(_ id: String, by device: Int) {
     touch(id, by: device, value: nil)
-    bookmarks[id] = nil
-    deleted[id] = nil
+    if bookmarks[id] != nil {
+      bookmarks[id] = nil
+    } else {
+      deleted[id] = nil
+    }
     removedForGood.insert(id)
   }
 
+  /// Brought back from Recently Deleted as it is there: the copy is taken.
   mutating func restore(_ id: String, by device: Int) {
     guard let entry = deleted[id] else { return }
     put(id, entry.fields, by: device)
+    deleted[id] = nil
+  }
+
+  /// Saved again from Recently Deleted as `fields` (a restore as this device made it): the
+  /// copy is taken.
+  mutating func restore(_ id: String, as fields: ModelFields, by device: Int) {
+    put(id, fields, by: device)
+    deleted[id] = nil
   }
 
   mutating func addFolders(of path: [String]) {

@@ -14,7 +14,7 @@ enum ModelChecker {
     let run = try ModelRun(world: world, devices: devices)
     let violation = await run.run(steps)
     await run.closeAll()
-    if violation != nil, ModelRun.tracing {
+    if violation != nil || ProcessInfo.processInfo.environment["CLOUDY_MODEL_LOG"] == "1", ModelRun.tracing {
       FileHandle.standardError.write(Data(("What happened:\n" + run.log.joined(separator: "\n") + "\n").utf8))
     }
     return violation

@@ -4,11 +4,13 @@ import BookmarkStoreInterface
 import BookmarksEffects
 import BookmarksState
 import BookmarksViewModel
+import CloudSQLite
 import CloudyTestDoubles
 import DocumentBookmarks
 import DocumentContainer
 import Foundation
 import ScreenRendering
+import Shelf
 import Synchronization
 
 /// One device of the account: its document store (real files, its own metadata index, its
@@ -27,6 +29,9 @@ final class ModelDevice {
   private var memoryIndex: InMemoryDocumentIndex?
   private let ids: IDCounter
   var online = true
+  /// The team shelf, as this device's account reaches it (every device is one account: an
+  /// owner). One SQLite shelf file for the run, whichever cloud holds the bookmarks.
+  let shelf: SQLiteShelf
   /// What the next import brings (the test's reading of the file `I` names).
   var nextImport: [Bookmark] = []
 
@@ -36,12 +41,15 @@ final class ModelDevice {
     self.world = world
     self.clock = clock
     ids = IDCounter(prefix: letter)
+    shelf = SQLiteShelf(path: world.root + "/shelf.sqlite", account: world.account)
     model = Self.newViewModel()
     try open()
   }
 
   private static func newViewModel() -> BookmarksViewModel {
-    BookmarksViewModel(state: AppState(backend: .documents, size: ScreenSize(columns: 120, rows: 60)))
+    var model = BookmarksViewModel(state: AppState(backend: .documents, size: ScreenSize(columns: 120, rows: 60)))
+    model.offerShelf()
+    return model
   }
 
   /// Opens the store from the device's files (first, or after the process was killed).
@@ -56,7 +64,18 @@ final class ModelDevice {
       cloud: cloud, device: name, deviceName: "Device " + letter.uppercased(), now: { clock.now() })
     self.container = container
     store = DocumentBookmarkStore(
-      container: container, environment: BookmarkEnvironment(now: { clock.now() }, newID: { ids.next() }))
+      container: container, environment: BookmarkEnvironment(now: { clock.now() }, newID: { ids.next() }),
+      history: historyRules)
+  }
+
+  /// How much history this device keeps: small on A and B, so the limits bite within a run
+  /// (the clock moves up to 31 days a step), the defaults on C.
+  var historyRules: HistoryRules {
+    switch letter {
+    case "a": HistoryRules(versions: 3, days: 20)
+    case "b": HistoryRules(versions: 5, days: 45)
+    default: HistoryRules()
+    }
   }
 
   /// The process killed and started again: the store is re-opened from disk, the session
@@ -72,6 +91,7 @@ final class ModelDevice {
 
   func close() async {
     await container?.close()
+    await shelf.close()
   }
 
   func setOnline(_ value: Bool) {
@@ -99,6 +119,8 @@ final class ModelDevice {
           name: (path as NSString).lastPathComponent, additions: nextImport, duplicates: 0, skipped: 0)
         effects += model.send(.importRead(.success(file)))
       } else if let answer = await StoreEffects.perform(effect, on: store) {
+        effects += model.send(answer)
+      } else if let answer = await ShelfEffects.perform(effect, on: shelf) {
         effects += model.send(answer)
       }
     }

@@ -693,4 +693,76 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Seed 190003: `H` listed versions older than the device's history days (or more than its
+  /// number of versions) while nothing had been saved since they aged out.
+  func testHistoryListsOnlyWhatItsRulesKeep() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 3),
+      ModelStep(kind: .daysAhead, device: 0, pick: 3),
+      ModelStep(kind: .pushInFlight, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importMany, device: 2, pick: 0),
+      ModelStep(kind: .restore, device: 0, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .revert, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Seed 190010, a driver defect: A deleted an imported bookmark while C, offline, undid the
+  /// import and redid it; C's redo made the bookmark again (it had not seen the delete), so
+  /// the edit-beats-delete rule listed it, and A's copy stayed in Recently Deleted, not shown.
+  /// C's next undo took the bookmark for good and A's copy showed again, as it must: the
+  /// model had taken the redo for a restore that used the copy up.
+  func testACopyInRecentlyDeletedShowsAgainWhenItsBookmarkIsTakenBack() async throws {
+    try await check([
+      ModelStep(kind: .importMany, device: 2, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .redo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// Seed 190010 again, after the fix above: C undid its import while A's resolve of one of
+  /// its bookmarks, unseen on C, had chosen a version; whether C takes it for good or to
+  /// Recently Deleted depends on which copy C has, so the model leaves it to the settle.
+  func testAnImportUndoneOverAResolveUnseenHereIsContested() async throws {
+    try await check([
+      ModelStep(kind: .importMany, device: 2, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .redo, device: 2, pick: 0),
+      ModelStep(kind: .editName, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 1, pick: 0),
+      ModelStep(kind: .resolve, device: 0, pick: 3),
+      ModelStep(kind: .undo, device: 2, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
+
+  /// The shelf's two ways in and out: A publishes its bookmark and deletes it, B saves the
+  /// published row (and a team row) into the account and takes one back with `u`; the shelf
+  /// holds the team's three and the one published, the account the one saved.
+  func testPublishingToTheShelfAndSavingFromIt() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 1),
+      ModelStep(kind: .publish, device: 0, pick: 0),
+      ModelStep(kind: .delete, device: 0, pick: 0),
+      ModelStep(kind: .saveFromShelf, device: 1, pick: 0),
+      ModelStep(kind: .saveFromShelf, device: 1, pick: 1),
+      ModelStep(kind: .saveFromShelf, device: 2, pick: 1),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

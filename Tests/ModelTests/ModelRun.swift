@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarkStoreInterface
 import DocumentBookmarks
 import Foundation
+import Shelf
 
 /// A broken promise: which invariant, at which step, and what was seen.
 struct ModelViolation: Error, CustomStringConvertible {
@@ -37,6 +38,7 @@ final class ModelRun {
   /// Runs `steps`; the first violation, or nil.
   func run(_ steps: [ModelStep]) async -> ModelViolation? {
     do {
+      try await makeShelf()
       for device in devices { await device.show() }
       for (number, step) in steps.enumerated() {
         index = number
@@ -109,6 +111,9 @@ final class ModelRun {
     case .restore, .deleteForGood, .emptyDeleted: try await recentlyDeleted(d, step.kind, pick)
     case .resolve: try await resolve(d, pick)
     case .revert: try await revert(d, pick)
+    case .history: try await history(d, pick)
+    case .publish: try await publish(d, pick)
+    case .saveFromShelf: try await saveFromShelf(d, pick)
     case .pushInFlight: try await pushInFlight(d, pick)
     case .offline:
       device.setOnline(false)
@@ -294,6 +299,7 @@ final class ModelRun {
       throw fail("driver", "H on “\(bookmark.name)” opened \(String(describing: device.model.state.modal))")
     }
     let rows = view.listing?.rows ?? []
+    try checkHistoryBounds(rows, of: bookmark, on: d)
     let older = rows.indices.filter { !rows[$0].isCurrent }
     guard !older.isEmpty else {
       await device.press(.escape)
@@ -336,6 +342,115 @@ final class ModelRun {
         kind: .bookmark, label: "revert of “\(made.name)”", before: [bookmark.id: before], after: [bookmark.id: made]),
       on: d)
     note(d, "reverts \(bookmark.id) to \(made)")
+  }
+
+  private func history(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    guard let bookmark = await pickBookmark(d, pick) else { return }
+    await device.press(.character("H"))
+    guard case .history(let view) = device.model.state.modal else {
+      throw fail("driver", "H on “\(bookmark.name)” opened \(String(describing: device.model.state.modal))")
+    }
+    try checkHistoryBounds(view.listing?.rows ?? [], of: bookmark, on: d)
+    await device.press(.escape)
+  }
+
+  /// What `H` lists keeps the device's history rules: no version older than its days but the
+  /// current one and the heads (versions the bookmark is now, on some device), and no more
+  /// than its number of versions besides those.
+  private func checkHistoryBounds(_ rows: [HistoryListing.Row], of bookmark: Bookmark, on d: Int) throws {
+    let rules = devices[d].historyRules
+    let parents = Set(rows.flatMap(\.version.parents))
+    let others = rows.filter { !$0.isCurrent && parents.contains($0.version.id) }
+    let limit = clock.peek().addingTimeInterval(-Double(rules.days) * 86_400)
+    if let old = others.first(where: { $0.version.saved < limit }) {
+      throw fail(
+        "history", "H on \(bookmark.id) lists a version saved \(old.version.saved), older than \(rules.days) days")
+    }
+    if others.count > rules.versions {
+      throw fail("history", "H on \(bookmark.id) lists \(others.count) older versions, more than \(rules.versions)")
+    }
+  }
+
+  // MARK: - The team shelf
+
+  /// The account's shelf, made by the run (the account is its owner) with three rows of a
+  /// team's, so there is something to save before anything is published.
+  private func makeShelf() async throws {
+    let shelf = devices[0].shelf
+    _ = try await shelf.access()
+    try await shelf.create(worldReadable: false)
+    for n in 1...3 {
+      let row = try await shelf.add(name: "Team \(n)", url: "https://team.example/\(n)")
+      model.shelf[row.name + "\t" + row.url, default: 0] += 1
+    }
+  }
+
+  /// `p`: a copy of the bookmark goes on the shelf. The shelf is queried, not mirrored, so a
+  /// device cut off from the network is left out (the app's shelf is read-only then).
+  private func publish(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    guard device.online, let bookmark = await pickBookmark(d, pick) else { return }
+    await device.press(.character("p"))
+    guard device.message == "Published “\(bookmark.name)” to the team shelf." else {
+      throw fail("acknowledged", "publishing \(bookmark.id) said “\(device.message)”")
+    }
+    model.shelf[bookmark.name + "\t" + bookmark.url, default: 0] += 1
+    try await checkShelf()
+    note(d, "publishes \(bookmark.id) to the shelf")
+  }
+
+  /// `Tab`, a row, `P`, `Tab`: a copy saved into my bookmarks, as an add of this device's
+  /// (`u` takes it back); or, when my list has its URL, nothing but the sentence saying so.
+  private func saveFromShelf(_ d: Int, _ pick: Int) async throws {
+    let device = devices[d]
+    guard device.online else { return }
+    await device.press(.tab)
+    guard device.model.state.showsShelf, let rows = device.model.state.shelf?.bookmarks, !rows.isEmpty else {
+      throw fail("driver", "Tab showed no shelf rows (\(String(describing: device.model.state.shelf?.problem)))")
+    }
+    await device.press(.home)
+    for _ in 0..<(pick % rows.count) { await device.press(.down) }
+    guard let chosen = device.model.state.shelf?.selected else { throw fail("driver", "no shelf row selected") }
+    let listedBefore = Set(device.model.state.bookmarks.map(\.id))
+    await device.press(.character("P"))
+    let message = device.message
+    await device.press(.tab)
+    guard !device.model.state.showsShelf else { throw fail("driver", "Tab on the shelf did not go back") }
+    if message.hasSuffix("in your bookmarks has this URL already.") {
+      guard device.model.state.bookmarks.contains(where: { $0.url == chosen.url }) else {
+        throw fail(
+          "acknowledged", "saving “\(chosen.name)” from the shelf said “\(message)”, but no bookmark has its URL")
+      }
+      note(d, "saves “\(chosen.name)” from the shelf: \(message)")
+      return
+    }
+    guard message == "Saved “\(chosen.name)” into your bookmarks; u takes it back.",
+      let saved = device.model.state.bookmarks.first(where: { !listedBefore.contains($0.id) })
+    else {
+      throw fail("acknowledged", "saving “\(chosen.name)” from the shelf said “\(message)”")
+    }
+    let fields = Self.fields(saved)
+    guard fields == ModelFields(name: chosen.name, url: chosen.url, folder: [], notes: "", tags: []) else {
+      throw fail("acknowledged", "“\(chosen.name)” \(chosen.url) saved from the shelf is listed as \(fields)")
+    }
+    model.put(saved.id, fields, by: d)
+    model.record(
+      .init(kind: .bookmark, label: "save of “\(fields.name)”", before: [saved.id: nil], after: [saved.id: fields]),
+      on: d)
+    note(d, "saves \(saved.id) \(fields) from the shelf")
+  }
+
+  /// The shelf holds exactly the rows the model has: the run's three and every one published.
+  private func checkShelf() async throws {
+    let page = try await devices[0].shelf.page(matching: "", after: nil, limit: 100_000)
+    var rows: [String: Int] = [:]
+    for row in page.bookmarks { rows[row.name + "\t" + row.url, default: 0] += 1 }
+    guard rows == model.shelf else {
+      throw fail(
+        "shelf",
+        "the shelf holds \(rows.sorted { $0.key < $1.key }); the model has \(model.shelf.sorted { $0.key < $1.key })")
+    }
   }
 
   private func delete(_ d: Int, _ pick: Int) async throws {
@@ -605,8 +720,11 @@ final class ModelRun {
     case .importAll where undoing:
       // Those as the import brought them go for good; one changed since (after y) goes to
       // Recently Deleted; one gone already is left.
+      // One changed elsewhere, unseen here, is contested: this device takes it for good or
+      // to Recently Deleted as its own copy reads, and the settle takes what the stores did
+      // (seed 190010, after a resolve on another device).
       for (id, brought) in entry.after {
-        if model.bookmarks[id] == brought {
+        if model.bookmarks[id] == brought || model.bookmarks[id] != nil && model.isStale(id, for: d) {
           model.removeForGood(id, by: d)
         } else if model.bookmarks[id] != nil {
           model.delete(id, at: now, by: d)
@@ -632,7 +750,9 @@ final class ModelRun {
         let side = undoing ? entry.after : entry.before
         let bringsBack = side.keys.contains(id) && side[id]! == nil || (entry.kind == .importAll && !undoing)
         if let target {
-          if model.bookmarks[id] == nil, let deleted = model.deleted[id], bringsBack || deleted.fields == target {
+          if model.bookmarks[id] == nil, let deleted = model.deleted[id], bringsBack || deleted.fields == target,
+            !model.isStale(id, for: d)
+          {
             model.restore(id, by: d)
           } else if entry.kind == .importAll, !undoing, model.bookmarks[id] != nil, !model.isStale(id, for: d) {
             // A redone import (after y) leaves one that is back meanwhile as it is: an import
@@ -681,7 +801,7 @@ final class ModelRun {
         // device made, as an edit is (contested when it is stale here).
         let fields = model.deleted[id]?.fields ?? Self.fields(chosen.bookmark)
         let made = device.model.state.bookmarks.first { $0.id == id }.map(Self.fields) ?? fields
-        model.put(id, made, by: d)
+        model.restore(id, as: made, by: d)
         model.record(
           .init(
             kind: .bookmark, label: "restore of “\(made.name)”", before: [id: nil], after: [id: made]), on: d)
@@ -751,6 +871,10 @@ final class ModelRun {
     if let merged = try await device.store.load().first(where: { $0.id == id }) {
       model.contestedCandidates[id]!.append(Self.fields(merged))
       model.touchFolder(merged.folder, by: d)
+      // A write of this device's, which another device acts on before it arrives there only
+      // as a change unseen (seed 190010: an import undone over it).
+      model.touch(id, by: d, value: Self.fields(merged))
+      model.bookmarks[id] = Self.fields(merged)
     }
     note(d, "resolves \(id): \(how)")
   }
@@ -772,7 +896,7 @@ final class ModelRun {
         let id = String(item.dropLast(".bookmark".count))
         guard let fields = model.lastFields[id], model.bookmarks[id] == nil else { continue }
         if model.deleted[id] != nil { model.contestedCandidates[id, default: [nil]].append(fields) }
-        model.put(id, fields, by: d)
+        model.restore(id, as: fields, by: d)
       }
     }
     guard !keep, message.hasPrefix("Deleted them here too") else { return }
@@ -957,6 +1081,7 @@ final class ModelRun {
         "the folders are \(shown.map { $0.joined(separator: "/") }.sorted()); the model has "
           + "\(expectedFolders.map { $0.joined(separator: "/") }.sorted())")
     }
+    try await checkShelf()
     // The status line, settled.
     for (d, device) in devices.enumerated() {
       try await checkStatus(d)

@@ -14,6 +14,12 @@ struct ModelStep: Hashable, Sendable, CustomStringConvertible {
     case resolve
     /// `H` on a bookmark, an older version chosen, Enter: a revert, which `u` takes back.
     case revert
+    /// `H` on a bookmark, read, `Esc`: the history listed keeps the device's limits.
+    case history
+    /// `p` on a bookmark: a copy published to the team shelf.
+    case publish
+    /// `Tab`, a shelf row, `P`: a copy saved into my bookmarks (`u` takes it back), `Tab` back.
+    case saveFromShelf
     case offline, online, restart, daysAhead
     /// An add whose push is held on its way while the next key changes the list (a delete,
     /// an edit, a move, an undo): what a person typing ahead of the network does.
@@ -42,7 +48,8 @@ struct ModelStep: Hashable, Sendable, CustomStringConvertible {
     (.add, 10), (.editName, 4), (.editURL, 3), (.editNotes, 3), (.editTags, 3), (.editFolder, 3), (.delete, 6),
     (.move, 4), (.reorder, 4), (.newFolder, 3), (.renameFolder, 2), (.moveFolder, 2), (.deleteFolder, 2),
     (.importFew, 3), (.importMany, 1), (.undo, 10), (.redo, 4), (.restore, 3), (.deleteForGood, 2), (.emptyDeleted, 1),
-    (.resolve, 2), (.revert, 2), (.offline, 3), (.online, 3), (.restart, 2), (.daysAhead, 1), (.settle, 4),
+    (.resolve, 2), (.revert, 2), (.history, 2), (.publish, 2), (.saveFromShelf, 2), (.offline, 3), (.online, 3),
+    (.restart, 2), (.daysAhead, 1), (.settle, 4),
     (.pushInFlight, 3),
   ]
 
