@@ -5,8 +5,8 @@ import Shelf
 /// asks the shelf for something, done, and the answer as an action. The app runs it off the
 /// UI thread; tests run it against a real shelf without a terminal.
 public enum ShelfEffects {
-  /// Does `effect` on `shelf`; nil for an effect that isn't the shelf's.
-  public static func perform(_ effect: Effect, on shelf: any ShelfService) async -> Action? {
+  /// Does `effect` on `shelf`, and says how it went.
+  public static func perform(_ effect: ShelfEffect, on shelf: any ShelfService) async -> Action {
     switch effect {
     case .loadShelf(let request):
       return .shelfLoaded(
@@ -41,8 +41,6 @@ public enum ShelfEffects {
       } catch {
         return .shelfRemoved(bookmark, FailureMessage("\(error)"))
       }
-    default:
-      return nil
     }
   }
 

@@ -7,9 +7,8 @@ import Foundation
 /// the answer as the action the view model takes next. The app runs it off the UI thread; tests
 /// run it in turn, to drive the view model against a real store without a terminal.
 public enum StoreEffects {
-  /// Does `effect` on `store`; nil for an effect that isn't the store's (the web, the
-  /// terminal, the search index).
-  public static func perform(_ effect: Effect, on store: any BookmarkStore) async -> Action? {
+  /// Does `effect` on `store`, and says how it went.
+  public static func perform(_ effect: StoreEffect, on store: any BookmarkStore) async -> Action {
     /// The store's versions, or why it has none.
     func versioned(_ store: any BookmarkStore) throws -> any VersionedBookmarkStore {
       guard let versioned = store.versioned else { throw StoreError.noHistory(store.backend) }
@@ -56,11 +55,6 @@ public enum StoreEffects {
       return .deletedRemoved(deleted, await result { try await store.removeDeleted(Set(deleted.map(\.id))) })
     case .saveFromShelf(let draft):
       return .savedFromShelf(await result { try await store.add(draft) })
-    case .loadShelf, .addToShelf, .editOnShelf, .removeFromShelf:
-      return nil  // the shelf's (ShelfEffects)
-    case .openURL, .copyURL, .suspend, .prepareSearch, .rememberSortOrder, .rememberPlace, .fetchTitle,
-      .checkLinks, .readImport, .archivePage, .readArchive, .searchPageText:
-      return nil
     }
   }
 

@@ -98,28 +98,28 @@ public enum TerminalApp {
       func handle(_ actions: [Action]) {
         for action in actions {
           for effect in model.send(action) {
-            // Opening and copying use the terminal, so they run here, between frames.
             switch effect {
-            case .openURL(let url):
+            // Opening and copying use the terminal, so they run here, between frames.
+            case .terminal(.openURL(let url)):
               _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
               // A text browser had the terminal: the window may have been resized meanwhile.
               _ = model.send(.resized(terminal.size))
-            case .copyURL(let url): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
-            case .suspend:
+            case .terminal(.copyURL(let url)): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
+            case .terminal(.suspend):
               terminal.suspendToShell()
               // Resized while stopped: the first frame after `fg` is drawn at the new size.
               _ = model.send(.resized(terminal.size))
-            case .rememberSortOrder(let order):
+            case .device(.rememberSortOrder(let order)):
               if let remember = services.rememberSortOrder { Task.detached { remember(order) } }
-            case .rememberPlace(let reading): place?.save(reading)
-            case .loadShelf:
+            case .device(.rememberPlace(let reading)): place?.save(reading)
+            case .shelf(.loadShelf):
               if shelfFollower == nil, let shelf {
                 shelfFollower = Task.detached {
                   for await _ in shelf.signals() { inbox.post(.shelfChanged) }
                 }
               }
               perform(effect, services, inbox: inbox)
-            default: perform(effect, services, inbox: inbox)
+            case .store, .shelf, .web, .device: perform(effect, services, inbox: inbox)
             }
           }
         }
@@ -127,45 +127,50 @@ public enum TerminalApp {
     }
   }
 
+  /// Runs an effect off the UI thread; its answer goes to the inbox.
   private static func perform(_ effect: Effect, _ services: AppServices, inbox: Inbox) {
     Task.detached {
-      let (shelf, pages) = (services.shelf, services.pages)
-      if let answer = await StoreEffects.perform(effect, on: services.store) {
-        inbox.post(answer)
-        return
-      }
-      if let shelf, let answer = await ShelfEffects.perform(effect, on: shelf) {
-        inbox.post(answer)
-        return
-      }
       switch effect {
-      case .fetchTitle(let url):
-        inbox.post(.titleFetched(url: url, title: await pages?.fetchTitle(url)))
-      case .checkLinks(let bookmarks):
-        await pages?.checkLinks(bookmarks) { id, check, done, total in
-          inbox.post(.linkChecked(id, check, done: done, total: total))
-        }
-      case .readImport(let path, let existing):
+      case .store(let work):
+        inbox.post(await StoreEffects.perform(work, on: services.store))
+      case .shelf(let work):
+        // The app offers the shelf (and so asks for it) only where there is one.
+        if let shelf = services.shelf { inbox.post(await ShelfEffects.perform(work, on: shelf)) }
+      case .web(let work):
+        await perform(work, services, post: inbox.post)
+      case .device(.readImport(let path, let existing)):
         guard let readImport = services.readImport else {
           inbox.post(.importRead(.failure(FailureMessage("Importing from the list isn't available here."))))
           return
         }
         inbox.post(.importRead(await readImport(path, existing)))
-      case .prepareSearch(let bookmarks, let generation):
+      case .device(.prepareSearch(let bookmarks, let generation)):
         inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
-      case .archivePage(let bookmark):
-        let unavailable = FailureMessage("Keeping pages isn't available here.")
-        inbox.post(.pageArchived(bookmark.id, await services.archives?.archive(bookmark) ?? .failure(unavailable)))
-      case .readArchive(let bookmark):
-        let unavailable = FailureMessage("Reading kept pages isn't available here.")
-        inbox.post(.archiveRead(bookmark.id, await services.archives?.read(bookmark) ?? .failure(unavailable)))
-      case .searchPageText(let text):
-        inbox.post(.pageTextFound(text, await services.archives?.search(text) ?? []))
-      case .openURL, .copyURL, .suspend, .rememberSortOrder, .rememberPlace:
-        break  // handled on the UI thread
-      default:
-        break  // the store's, answered above
+      case .terminal, .device(.rememberSortOrder), .device(.rememberPlace):
+        break  // done on the UI thread
       }
+    }
+  }
+
+  /// The web's work and the pages kept; each answer is posted (a link check's, link by link).
+  private static func perform(_ work: WebEffect, _ services: AppServices, post: @escaping @Sendable (Action) -> Void)
+    async
+  {
+    switch work {
+    case .fetchTitle(let url):
+      post(.titleFetched(url: url, title: await services.pages?.fetchTitle(url)))
+    case .checkLinks(let bookmarks):
+      await services.pages?.checkLinks(bookmarks) { id, check, done, total in
+        post(.linkChecked(id, check, done: done, total: total))
+      }
+    case .archivePage(let bookmark):
+      let unavailable = FailureMessage("Keeping pages isn't available here.")
+      post(.pageArchived(bookmark.id, await services.archives?.archive(bookmark) ?? .failure(unavailable)))
+    case .readArchive(let bookmark):
+      let unavailable = FailureMessage("Reading kept pages isn't available here.")
+      post(.archiveRead(bookmark.id, await services.archives?.read(bookmark) ?? .failure(unavailable)))
+    case .searchPageText(let text):
+      post(.pageTextFound(text, await services.archives?.search(text) ?? []))
     }
   }
 }

@@ -165,10 +165,10 @@ private final class Device {
     var effects = model.send(action)
     while !effects.isEmpty {
       let effect = effects.removeFirst()
-      if case .readImport(let path, let existing) = effect {
+      if case .device(.readImport(let path, let existing)) = effect {
         effects += model.send(.importRead(await Self.reading(path, existing)))
-      } else if let answer = await StoreEffects.perform(effect, on: store) {
-        effects += model.send(answer)
+      } else if case .store(let work) = effect {
+        effects += model.send(await StoreEffects.perform(work, on: store))
       }
     }
   }

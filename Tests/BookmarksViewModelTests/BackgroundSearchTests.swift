@@ -28,7 +28,9 @@ final class BackgroundSearchTests: XCTestCase {
     model.type("2")
     XCTAssertEqual(model.state.filter?.isWaitingForIndex, true)
     XCTAssertEqual(model.state.filter?.query.text, "2", "no key lost")
-    guard case .prepareSearch(let list, let generation) = effects.first else { return XCTFail("no build asked") }
+    guard case .device(.prepareSearch(let list, let generation)) = effects.first else {
+      return XCTFail("no build asked")
+    }
     _ = model.send(.searchPrepared(PreparedSearch(list, generation: generation)))
     XCTAssertEqual(model.state.filter?.isWaitingForIndex, false)
     XCTAssertEqual(model.state.shownCount, 12, "2, 12, 20–29")
@@ -54,7 +56,9 @@ final class BackgroundSearchTests: XCTestCase {
   func testWithTheIndexReadySlashFiltersAtOnce() {
     let bookmarks = Fixtures.many(30)
     var (model, effects) = backgroundModel(bookmarks)
-    guard case .prepareSearch(let list, let generation) = effects.first else { return XCTFail("no build asked") }
+    guard case .device(.prepareSearch(let list, let generation)) = effects.first else {
+      return XCTFail("no build asked")
+    }
     _ = model.send(.searchPrepared(PreparedSearch(list, generation: generation)))
     model.press(.character("/"))
     model.type("7")

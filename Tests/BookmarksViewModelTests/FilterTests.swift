@@ -213,7 +213,7 @@ final class FilterTests: XCTestCase {
     model.press(.control("u"))
     model.type("https://forums.example")
     let effects = model.press(.enter)
-    guard case .update(let id, let draft) = effects.first else { return XCTFail("no update: \(effects)") }
+    guard case .store(.update(let id, let draft)) = effects.first else { return XCTFail("no update: \(effects)") }
     var saved = Self.mixed[0]
     saved.name = draft.name
     saved.url = draft.url

@@ -263,7 +263,7 @@ final class ImportTests: XCTestCase {
     var queue = effects
     while !queue.isEmpty {
       let effect = queue.removeFirst()
-      if let action = await StoreEffects.perform(effect, on: store) { queue += model.send(action) }
+      if case .store(let work) = effect { queue += model.send(await StoreEffects.perform(work, on: store)) }
     }
   }
 }

@@ -22,7 +22,7 @@ final class PlaceFollowingTests: XCTestCase {
   }
 
   private func places(_ effects: [Effect]) -> [ReadingPlace] {
-    effects.compactMap { if case .rememberPlace(let place) = $0 { place } else { nil } }
+    effects.compactMap { if case .device(.rememberPlace(let place)) = $0 { place } else { nil } }
   }
 
   func testMovingTellsWhereTheListIsOnceEachTime() {

@@ -59,7 +59,7 @@ final class ShelfTabTests: XCTestCase {
     var queue = effects
     while !queue.isEmpty {
       let effect = queue.removeFirst()
-      if let action = await ShelfEffects.perform(effect, on: shelf) { queue += model.send(action) }
+      if case .shelf(let work) = effect { queue += model.send(await ShelfEffects.perform(work, on: shelf)) }
     }
   }
 
@@ -119,7 +119,7 @@ final class ShelfTabTests: XCTestCase {
     let (_, editor, _) = try await team()
     var model = model()
     let effects = model.press(.tab)
-    guard case .loadShelf(let request)? = effects.first else { return XCTFail("\(effects)") }
+    guard case .shelf(.loadShelf(let request))? = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(request.query, "")
     XCTAssertNil(request.after)
     assertScreen(BookmarksScreen.render(model.state), named: "shelf-asking")
@@ -155,7 +155,7 @@ final class ShelfTabTests: XCTestCase {
     model.press(.character("/"))
     let first = model.press(.character("r"))
     let second = model.press(.character("u"))
-    guard case .loadShelf(let older)? = first.first, case .loadShelf(let newer)? = second.first else {
+    guard case .shelf(.loadShelf(let older))? = first.first, case .shelf(.loadShelf(let newer))? = second.first else {
       return XCTFail("\(first) \(second)")
     }
     XCTAssertEqual(newer.query, "ru")
@@ -178,13 +178,13 @@ final class ShelfTabTests: XCTestCase {
     }
     var model = model()
     let effects = model.press(.tab)
-    guard case .loadShelf(let first)? = effects.first else { return XCTFail("\(effects)") }
+    guard case .shelf(.loadShelf(let first))? = effects.first else { return XCTFail("\(effects)") }
     XCTAssertEqual(first.limit, 22, "the window (11 bookmarks at 24 rows) twice over")
     await run(effects, on: reader, &model)
     XCTAssertEqual(model.state.shelf?.bookmarks.count, 22)
     var more: [Effect] = []
     for _ in 0..<11 { more += model.press(.down) }
-    guard case .loadShelf(let next)? = more.first else { return XCTFail("no next page: \(more)") }
+    guard case .shelf(.loadShelf(let next))? = more.first else { return XCTFail("no next page: \(more)") }
     XCTAssertEqual(next.after?.name, model.state.shelf?.bookmarks.last?.name, "it goes on after the last one")
     await run(more, on: reader, &model)
     XCTAssertEqual(model.state.shelf?.bookmarks.count, 44)
@@ -273,7 +273,7 @@ final class ShelfTabTests: XCTestCase {
     model.press(.end)
     model.type(" (prod)")
     let save = model.press(.enter)
-    guard case .editOnShelf(let edited, let name, _)? = save.first else { return XCTFail("\(save)") }
+    guard case .shelf(.editOnShelf(let edited, let name, _))? = save.first else { return XCTFail("\(save)") }
     XCTAssertEqual(name, "Runbook (prod)")
     // The owner changed it meanwhile: the edit is kept beside theirs.
     _ = try await owner.edit(id: edited.id, name: "Runbook (owner)", url: edited.url, basedOn: edited.version)
@@ -293,7 +293,7 @@ final class ShelfTabTests: XCTestCase {
 
   func testACopyReadWhileTheCloudIsAwayIsReadOnlyAndSaysSo() {
     var model = model()
-    guard case .loadShelf(let request)? = model.press(.tab).first else { return XCTFail("no fetch") }
+    guard case .shelf(.loadShelf(let request))? = model.press(.tab).first else { return XCTFail("no fetch") }
     let copy = ShelfBookmark(
       id: "A1", name: "Runbook", url: "https://wiki.example/runbook", createdBy: "editor", createdAt: Fixtures.date,
       modifiedBy: "editor", modifiedAt: Fixtures.date, version: 3)

@@ -75,6 +75,11 @@ struct AccountModel {
   /// Bookmarks two devices changed without seeing each other's change, with every version
   /// made (nil: deleted).
   var contestedCandidates: [String: [ModelFields?]] = [:]
+  /// Each version of a bookmark made on a device that was online since the last settle: the
+  /// cloud may hold any of them when a contest starts (a later edit of the same device, made
+  /// offline, may lose to another device's as a conflict, leaving the one pushed current: seed
+  /// 200050).
+  var pushedSinceSettle: [String: [ModelFields?]] = [:]
   /// A folder changed on two devices at once: folders and paths are taken from the stores at
   /// the next settle.
   var foldersContested = false
@@ -95,6 +100,7 @@ struct AccountModel {
       if !(seenHere && pushedThere) { contest(key, value: value) }
     }
     if contestedCandidates[key] != nil { contestedCandidates[key]!.append(value) }
+    if devices[device].online, !key.hasPrefix("folder:") { pushedSinceSettle[key, default: []].append(value) }
     lastTouched[key] = (device, step)
   }
 
@@ -111,7 +117,9 @@ struct AccountModel {
       foldersContested = true
       return
     }
-    if contestedCandidates[key] == nil { contestedCandidates[key] = [bookmarks[key]] }
+    if contestedCandidates[key] == nil {
+      contestedCandidates[key] = [bookmarks[key]] + pushedSinceSettle[key, default: []]
+    }
   }
 
   mutating func touchFolder(_ path: [String], by device: Int) {

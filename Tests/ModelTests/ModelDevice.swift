@@ -114,14 +114,14 @@ final class ModelDevice {
     var effects = model.send(action)
     while !effects.isEmpty {
       let effect = effects.removeFirst()
-      if case .readImport(let path, _) = effect {
+      switch effect {
+      case .device(.readImport(let path, _)):
         let file = ImportedFile(
           name: (path as NSString).lastPathComponent, additions: nextImport, duplicates: 0, skipped: 0)
         effects += model.send(.importRead(.success(file)))
-      } else if let answer = await StoreEffects.perform(effect, on: store) {
-        effects += model.send(answer)
-      } else if let answer = await ShelfEffects.perform(effect, on: shelf) {
-        effects += model.send(answer)
+      case .store(let work): effects += model.send(await StoreEffects.perform(work, on: store))
+      case .shelf(let work): effects += model.send(await ShelfEffects.perform(work, on: shelf))
+      case .web, .terminal, .device: break
       }
     }
   }

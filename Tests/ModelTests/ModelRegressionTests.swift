@@ -765,4 +765,21 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
   }
+
+  /// Seed 200050, a driver defect: C pushed an edit, then edited again offline while A, offline
+  /// since before the first edit, edited too. A's push met C's pushed version as a conflict,
+  /// and C's later push then met A's: both are kept as conflict versions and the version C
+  /// pushed stays current. The model had counted only the versions made after the contest
+  /// began.
+  func testAVersionPushedBeforeAContestMayStayCurrent() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 2, pick: 543812),
+      ModelStep(kind: .offline, device: 0, pick: 0),
+      ModelStep(kind: .editURL, device: 2, pick: 0),
+      ModelStep(kind: .offline, device: 2, pick: 0),
+      ModelStep(kind: .editTags, device: 2, pick: 0),
+      ModelStep(kind: .editNotes, device: 0, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

@@ -1091,9 +1091,13 @@ final class ModelRun {
       }
     }
     model.contestedCandidates = [:]
+    model.pushedSinceSettle = [:]
     model.foldersContested = false
     adoptUnknown = false
-    log.append("\(index): settled: \(listed.count) bookmarks, \(deleted.count) in Recently Deleted, all agree")
+    let conflicts = devices[0].model.state.status.conflicts
+    log.append(
+      "\(index): settled: \(listed.count) bookmarks, \(deleted.count) in Recently Deleted, \(conflicts) in conflict,"
+        + " all agree")
   }
 }
 
