@@ -261,7 +261,7 @@ let package = Package(
         "BookmarksViewModel", "BookmarksState", "BookmarksEffects", "DocumentBookmarks", "BookmarkStoreInterface",
         "BookmarkModel", "BookmarkFormats", "Cloud",
         "CloudSQLite", "CloudPostgres", "DocumentIndexSQLite", "DocumentContainer", "ScreenRendering", "TestSupport",
-        "CloudyTestDoubles", "Shelf",
+        "CloudyTestDoubles", "Shelf", "KeyValueBookmarks", "KeyValueStore",
       ]),
     .testTarget(
       name: "FuzzTests",

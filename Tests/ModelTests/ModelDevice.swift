@@ -9,12 +9,15 @@ import CloudyTestDoubles
 import DocumentBookmarks
 import DocumentContainer
 import Foundation
+import KeyValueBookmarks
+import KeyValueStore
 import ScreenRendering
 import Shelf
 import Synchronization
 
-/// One device of the account: its document store (real files, its own metadata index, its
-/// connection to the shared cloud) and the view model of its list, driven by keys as a person
+/// One device of the account: its store (the document store: real files, its own metadata
+/// index; or the key-value store: its cache folder), its connection to the shared cloud, and
+/// the view model of its list, driven by keys as a person
 /// types them. Effects go to the store in turn (``StoreEffects``), answers back to the view
 /// model, as the app's loop does without a terminal.
 final class ModelDevice {
@@ -22,8 +25,10 @@ final class ModelDevice {
   let letter: String
   private let world: ModelWorld
   private let clock: ModelClock
-  private(set) var store: DocumentBookmarkStore!
-  private(set) var container: DocumentContainer!
+  private(set) var store: (any BookmarkStore)!
+  /// The document store's container, or the key-value store under the bookmarks.
+  private(set) var container: DocumentContainer?
+  private(set) var keyValue: UbiquitousKeyValueStore?
   private(set) var cloud: SwitchableCloud!
   var model: BookmarksViewModel
   private var memoryIndex: InMemoryDocumentIndex?
@@ -42,12 +47,14 @@ final class ModelDevice {
     self.clock = clock
     ids = IDCounter(prefix: letter)
     shelf = SQLiteShelf(path: world.root + "/shelf.sqlite", account: world.account)
-    model = Self.newViewModel()
+    model = Self.newViewModel(world.backend)
     try open()
   }
 
-  private static func newViewModel() -> BookmarksViewModel {
-    var model = BookmarksViewModel(state: AppState(backend: .documents, size: ScreenSize(columns: 120, rows: 60)))
+  private static func newViewModel(_ backend: ModelBackend) -> BookmarksViewModel {
+    let size = ScreenSize(columns: 120, rows: 60)
+    var model = BookmarksViewModel(
+      state: AppState(backend: backend == .documents ? .documents : .keyValue, size: size))
     model.offerShelf()
     return model
   }
@@ -59,13 +66,22 @@ final class ModelDevice {
     self.cloud = cloud
     let clock = self.clock
     let ids = self.ids
+    let environment = BookmarkEnvironment(now: { clock.now() }, newID: { ids.next() })
+    if world.backend == .keyValue {
+      let keyValue = UbiquitousKeyValueStore(
+        directory: world.root + "/" + name + "/key-value", account: world.account, cloudName: cloud.displayName,
+        cloud: cloud, device: name)
+      self.keyValue = keyValue
+      store = KeyValueBookmarkStore(
+        keyValueStore: keyValue, environment: environment,
+        recentlyDeleted: RecentlyDeletedRules(device: "Device " + letter.uppercased()))
+      return
+    }
     let container = DocumentContainer(
       root: world.root + "/" + name + "/documents", index: try world.index(device: name, memory: &memoryIndex),
       cloud: cloud, device: name, deviceName: "Device " + letter.uppercased(), now: { clock.now() })
     self.container = container
-    store = DocumentBookmarkStore(
-      container: container, environment: BookmarkEnvironment(now: { clock.now() }, newID: { ids.next() }),
-      history: historyRules)
+    store = DocumentBookmarkStore(container: container, environment: environment, history: historyRules)
   }
 
   /// How much history this device keeps: small on A and B, so the limits bite within a run
@@ -81,17 +97,24 @@ final class ModelDevice {
   /// The process killed and started again: the store is re-opened from disk, the session
   /// (its undo stack, its screen) is new.
   func restart() async throws {
-    await container.close()
-    store = nil
-    container = nil
+    await closeStore()
     try open()
-    model = Self.newViewModel()
+    model = Self.newViewModel(world.backend)
+    toldReplaced = []
     await show()
   }
 
   func close() async {
-    await container?.close()
+    await closeStore()
     await shelf.close()
+  }
+
+  private func closeStore() async {
+    await container?.close()
+    await keyValue?.close()
+    store = nil
+    container = nil
+    keyValue = nil
   }
 
   func setOnline(_ value: Bool) {
@@ -105,10 +128,19 @@ final class ModelDevice {
     await press(.character("A"), .character("e"))
   }
 
-  /// The store's newest snapshot, to the view model.
-  func refresh() async {
-    if let snapshot = await store.snapshot() { await send(.storeChanged(snapshot)) }
+  /// The store's newest snapshot, to the view model. Returns the edits of this session that
+  /// another device's change replaced unseen (the key-value store), new since the last call,
+  /// which the screen has just said and made a step `u` takes back.
+  @discardableResult
+  func refresh() async -> [ReplacedEdit] {
+    guard let snapshot = await store.snapshot() else { return [] }
+    let new = snapshot.replacedEdits.filter { toldReplaced.insert($0.id).inserted }
+    await send(.storeChanged(snapshot))
+    return new
   }
+
+  /// The replaced edits ``refresh()`` has returned.
+  private var toldReplaced: Set<String> = []
 
   func send(_ action: Action) async {
     var effects = model.send(action)
@@ -142,9 +174,11 @@ final class ModelDevice {
 
   var message: String { model.state.message?.text ?? "" }
 
-  /// The store's real pending queue: the index's pending documents.
+  /// The store's real pending queue: the index's pending documents, or the key-value
+  /// store's values not yet sent.
   func realPending() -> Int {
-    (try? container.index.read { try $0.pendingEntries().count }) ?? -1
+    if let keyValue { return keyValue.status.pending }
+    return (try? container?.index.read { try $0.pendingEntries().count }) ?? -1
   }
 
   /// The list as the store has it, as the JSON export writes it.

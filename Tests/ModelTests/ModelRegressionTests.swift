@@ -3,8 +3,10 @@ import XCTest
 /// Sequences the model found, shrunk: each failed before its fix (issue 37). They run on the
 /// in-memory cloud, as the shrinker found them.
 final class ModelRegressionTests: XCTestCase {
-  private func check(_ steps: [ModelStep], file: StaticString = #filePath, line: UInt = #line) async throws {
-    if let violation = try await ModelChecker.run(steps, cloud: .memory) {
+  private func check(
+    _ steps: [ModelStep], backend: ModelBackend = .documents, file: StaticString = #filePath, line: UInt = #line
+  ) async throws {
+    if let violation = try await ModelChecker.run(steps, cloud: .memory, backend: backend) {
       XCTFail("\(violation)", file: file, line: line)
     }
   }
@@ -781,5 +783,21 @@ final class ModelRegressionTests: XCTestCase {
       ModelStep(kind: .editNotes, device: 0, pick: 0),
       ModelStep(kind: .settle, device: 0, pick: 0),
     ])
+  }
+
+  /// The key-value store's last write wins: B, offline, renamed A's bookmark while A changed
+  /// its URL; B's write came last, so A is told its edit was replaced and `u` brings it back.
+  func testAKeyValueEditReplacedUnseenIsSaidAndUndoBringsItBack() async throws {
+    try await check(
+      [
+        ModelStep(kind: .add, device: 0, pick: 1),
+        ModelStep(kind: .settle, device: 0, pick: 0),
+        ModelStep(kind: .offline, device: 1, pick: 0),
+        ModelStep(kind: .editName, device: 1, pick: 0),
+        ModelStep(kind: .editURL, device: 0, pick: 0),
+        ModelStep(kind: .online, device: 1, pick: 0),
+        ModelStep(kind: .undo, device: 0, pick: 0),
+        ModelStep(kind: .settle, device: 0, pick: 0),
+      ], backend: .keyValue)
   }
 }

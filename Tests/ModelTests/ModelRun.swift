@@ -110,6 +110,10 @@ final class ModelRun {
     case .undo, .redo: try await undo(d, step.kind == .undo, pick)
     case .restore, .deleteForGood, .emptyDeleted: try await recentlyDeleted(d, step.kind, pick)
     case .resolve: try await resolve(d, pick)
+    // The key-value store keeps no versions: `H` says so, and there is nothing to revert.
+    case .revert,
+      .history where world.backend == .keyValue:
+      return
     case .revert: try await revert(d, pick)
     case .history: try await history(d, pick)
     case .publish: try await publish(d, pick)
@@ -168,7 +172,7 @@ final class ModelRun {
     // Let go even when the step below fails, or closing the store would wait for ever.
     defer { hold.release() }
     let (done, finished) = AsyncStream.makeStream(of: Void.self)
-    let store: DocumentBookmarkStore = device.store
+    let store: any BookmarkStore = device.store
     let syncing = Task {
       _ = await store.sync()
       finished.finish()
@@ -369,6 +373,26 @@ final class ModelRun {
     }
     if others.count > rules.versions {
       throw fail("history", "H on \(bookmark.id) lists \(others.count) older versions, more than \(rules.versions)")
+    }
+  }
+
+  /// Gives device `d` its store's newest snapshot. An edit of its session that another
+  /// device's change replaced unseen (the key-value store's last write wins) is said and
+  /// becomes a step `u` takes back, bringing the edit back; the model records it so, and the
+  /// bookmark is as the other device made it, here and (the last write) in the account.
+  private func refresh(_ d: Int) async throws {
+    for replaced in await devices[d].refresh() {
+      let (mine, theirs) = (Self.fields(replaced.mine), Self.fields(replaced.theirs))
+      guard world.backend == .keyValue else {
+        throw fail("acknowledged", "the document store said an edit of \(replaced.mine.id) was replaced")
+      }
+      model.record(
+        .init(
+          kind: .bookmark, label: "the other device's change to “\(theirs.name)”", before: [replaced.mine.id: mine],
+          after: [replaced.mine.id: theirs]), on: d)
+      if model.bookmarks[replaced.mine.id] != nil { model.bookmarks[replaced.mine.id] = theirs }
+      log.append(
+        "\(index): \(["A", "B", "C"][d]) is told its edit \(mine) of \(replaced.mine.id) was replaced by \(theirs)")
     }
   }
 
@@ -888,7 +912,7 @@ final class ModelRun {
     let message = device.message
     note(d, "answers the held deletes (\(held.count) of \(held.total)) with \(keep ? "R" : "Y")")
     _ = await device.store.sync()
-    await device.refresh()
+    try await refresh(d)
     if keep, message.hasPrefix("Kept them") {
       // Back on every device: this device's copies saved again (or the deleting device's
       // Recently Deleted copies, when newer: contested, the stores' choice).
@@ -923,7 +947,7 @@ final class ModelRun {
   private func afterStep() async throws {
     for device in devices { _ = await device.store.sync() }
     for device in devices { _ = await device.store.sync() }
-    for device in devices { await device.refresh() }
+    for d in devices.indices { try await refresh(d) }
     for (d, device) in devices.enumerated() {
       if device.online { model.devices[d].lastSync = model.step }
       try await checkStatus(d)
@@ -943,7 +967,7 @@ final class ModelRun {
         attempt += 1
         if attempt >= 4 { throw violation }
         _ = await devices[d].store.sync()
-        await devices[d].refresh()
+        try await refresh(d)
       }
     }
   }
@@ -992,7 +1016,7 @@ final class ModelRun {
     }
     for _ in 0..<4 {
       for device in devices { _ = await device.store.sync() }
-      for device in devices { await device.refresh() }
+      for d in devices.indices { try await refresh(d) }
       for d in devices.indices {
         if case .confirmHeldDeletes = devices[d].model.state.modal { try await answerHeld(d, keep: keep) }
       }

@@ -12,6 +12,14 @@ enum ModelCloud: String, CaseIterable, Sendable {
   case memory, sqlite, postgres
 }
 
+/// Which store the devices of a run keep their bookmarks in: the document store (conflicts
+/// keep both versions, an edit beats a delete) or the key-value store (the last write wins,
+/// and an edit replaced unseen is said).
+enum ModelBackend: String, CaseIterable, Sendable {
+  case documents
+  case keyValue = "key-value"
+}
+
 /// The clock every device reads: it moves 10 µs a reading (every change has a time of its
 /// own), and days ahead when a step says so (Recently Deleted's 30 days).
 final class ModelClock: Sendable {
@@ -127,13 +135,15 @@ final class WriteHold: Sendable {
 /// Where a run keeps its files and how it reaches its cloud: one account, new for each run.
 struct ModelWorld: Sendable {
   let cloud: ModelCloud
+  let backend: ModelBackend
   let root: String
   let account: String
   let memoryServer: InMemoryCloudServer
   let postgresURL: String?
 
-  init(cloud: ModelCloud, root: String, postgresURL: String?) {
+  init(cloud: ModelCloud, backend: ModelBackend = .documents, root: String, postgresURL: String?) {
     self.cloud = cloud
+    self.backend = backend
     self.root = root
     account = "model-" + UUID().uuidString.lowercased().prefix(12)
     memoryServer = InMemoryCloudServer(name: root)
