@@ -230,11 +230,15 @@ final class ModelRun {
     guard Self.fields(saved) == fields else {
       throw fail("acknowledged", "added \(fields) but the list shows \(Self.fields(saved))")
     }
-    model.put(saved.id, fields, by: d)
-    model.record(
-      .init(kind: .bookmark, label: "add of “\(fields.name)”", before: [saved.id: nil], after: [saved.id: fields]),
-      on: d)
+    acknowledgeNew(saved.id, fields, as: "add of “\(fields.name)”", on: d)
     note(d, "adds \(saved.id) \(fields)")
+  }
+
+  /// A bookmark the screen said was made on device `d` (an add, a save from the shelf): in the
+  /// account, and a step `u` takes back.
+  private func acknowledgeNew(_ id: String, _ fields: ModelFields, as label: String, on d: Int) {
+    model.put(id, fields, by: d)
+    model.record(.init(kind: .bookmark, label: label, before: [id: nil], after: [id: fields]), on: d)
   }
 
   private func edit(_ d: Int, _ kind: ModelStep.Kind, _ pick: Int) async throws {
@@ -458,10 +462,7 @@ final class ModelRun {
     guard fields == ModelFields(name: chosen.name, url: chosen.url, folder: [], notes: "", tags: []) else {
       throw fail("acknowledged", "“\(chosen.name)” \(chosen.url) saved from the shelf is listed as \(fields)")
     }
-    model.put(saved.id, fields, by: d)
-    model.record(
-      .init(kind: .bookmark, label: "save of “\(fields.name)”", before: [saved.id: nil], after: [saved.id: fields]),
-      on: d)
+    acknowledgeNew(saved.id, fields, as: "save of “\(fields.name)”", on: d)
     note(d, "saves \(saved.id) \(fields) from the shelf")
   }
 
