@@ -200,6 +200,14 @@ public final class SQLiteCloud: CloudService {
       try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE account = ?", arguments: [account]) ?? 0
     var outcomes: [CloudWriteOutcome] = []
     outcomes.reserveCapacity(writes.count)
+    // Compiled once for the batch (a push of 100,000 compiled each twice: a tenth of an
+    // import's time, most of it SQLite asking GRDB's authorizer about every column).
+    let upsert = try db.cachedStatement(
+      sql: """
+        INSERT INTO records (account, zone, key, value, sequence, origin) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (account, zone, key) DO UPDATE
+        SET value = excluded.value, sequence = excluded.sequence, origin = excluded.origin
+        """)
     for write in writes {
       let current = try current(write.key, account: account, zone: zone, db: db)
       guard write.condition.allows(replacing: current) else {
@@ -207,13 +215,7 @@ public final class SQLiteCloud: CloudService {
         continue
       }
       sequence += 1
-      try db.execute(
-        sql: """
-          INSERT INTO records (account, zone, key, value, sequence, origin) VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT (account, zone, key) DO UPDATE
-          SET value = excluded.value, sequence = excluded.sequence, origin = excluded.origin
-          """,
-        arguments: [account, zone.rawValue, write.key, write.value, sequence, origin])
+      try upsert.execute(arguments: [account, zone.rawValue, write.key, write.value, sequence, origin])
       outcomes.append(.written(CloudRecord(key: write.key, value: write.value, sequence: sequence, origin: origin)))
     }
     try db.execute(
@@ -227,12 +229,15 @@ public final class SQLiteCloud: CloudService {
 
   private static func current(_ key: String, account: String, zone: CloudZone, db: Database) throws -> CloudRecord? {
     try Row.fetchOne(
-      db, sql: "SELECT key, value, sequence, origin FROM records WHERE account = ? AND zone = ? AND key = ?",
+      db.cachedStatement(
+        sql: "SELECT key, value, sequence, origin FROM records WHERE account = ? AND zone = ? AND key = ?"),
       arguments: [account, zone.rawValue, key]
     ).map(record)
   }
 
+  /// A row of `SELECT key, value, sequence, origin`, read by position (a name is looked up
+  /// case-insensitively on every row).
   private static func record(_ row: Row) -> CloudRecord {
-    CloudRecord(key: row["key"], value: row["value"], sequence: row["sequence"], origin: row["origin"])
+    CloudRecord(key: row[0], value: row[1], sequence: row[2], origin: row[3])
   }
 }
