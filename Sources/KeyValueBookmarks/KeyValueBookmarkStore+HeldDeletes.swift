@@ -46,11 +46,35 @@ extension KeyValueBookmarkStore {
       if !batch.isEmpty { try write(batch) }
       await keyValueStore.syncNow()
     }
+    if keeping { try await refileKept(copies.filter { !restoring.contains($0.key) }) }
     publish()
     guard !keeping else { return 0 }
     // The copies Recently Deleted has now (emptied or deleted for good since they were shown
     // on another device: not there).
     let listed = Set(try await recentlyDeleted().map(\.id))
     return held.keys.count { key in KeyValueBookmarkLayout.id(forKey: key).map(listed.contains) ?? false }
+  }
+
+  /// Kept bookmarks whose folder was deleted meanwhile (an import taken back takes the folders
+  /// it made, and a folder's delete is never held) go back into a folder of the path they
+  /// had, made again, as the document store does: kept means as they were, not one level up.
+  func refileKept(_ copies: [Bookmark.ID: [String: PropertyList]]) async throws {
+    guard !copies.isEmpty else { return }
+    var (filing, bookmarks) = filing(at: environment.now())
+    var values: [String: PropertyList?] = [:]
+    for (id, copy) in copies {
+      let key = KeyValueBookmarkLayout.key(for: id)
+      guard let stored = Bookmark(propertyList: .dictionary(copy)), let folderID = stored.folderID,
+        !stored.folder.isEmpty, filing.tree.place(of: folderID).flatMap(filing.tree.record(at:)) != folderID,
+        let value = keyValueStore.object(forKey: key), let entry = value.dictionary,
+        var listed = Bookmark(propertyList: value)
+      else { continue }
+      listed.folder = stored.folder
+      filing.file(&listed)
+      values[key] = .dictionary(Self.savedAgain(listed.merged(into: entry)))
+    }
+    guard !values.isEmpty else { return }
+    try write(Self.batch(values, filing, bookmarks))
+    await keyValueStore.syncNow()
   }
 }

@@ -135,6 +135,40 @@ final class HeldDeletesTests: XCTestCase {
     }
   }
 
+  /// Found by the model on the key-value store (seed 400096): an import taken back with the
+  /// folder it made, held on another device and kept there, came back at the top level; kept means as they
+  /// were, in a folder of their path made again (the document store did so already).
+  func testKeptBookmarksWhoseFolderWentComeBackInItsPath() async throws {
+    for kind in Kind.allCases {
+      let a = store(kind, "a").store
+      let now = Date(timeIntervalSince1970: 1_790_000_000)
+      let imported = (0..<60).map {
+        Bookmark(
+          id: "id-\($0)", name: "B\($0)", url: "https://\($0).example", created: now, modified: now,
+          folder: ["Imported"])
+      }
+      try await a.importBookmarks(imported)
+      await a.sync()
+      // A takes the import back, its folders with it, while the late device is away.
+      let (late, closeLate) = store(kind, "late")
+      await late.sync()
+      await closeLate()
+      try await a.removeBookmarks(Set(imported.map(\.id)))
+      try await a.changeFolder(.delete(["Imported"]))
+      await a.sync()
+      let onLate = store(kind, "late").store
+      await onLate.sync()
+      let held = await onLate.snapshot()?.heldDeletes
+      let shown = try XCTUnwrap(held, "\(kind): held where it arrived late")
+      try await onLate.settleHeldDeletes(shown, keeping: true)
+      let kept = try await onLate.load()
+      XCTAssertEqual(kept.count, 60, "\(kind)")
+      XCTAssertEqual(Set(kept.map(\.folder)), [["Imported"]], "\(kind): back in their folder, made again")
+      home.remove()
+      home = try TemporaryFolder()
+    }
+  }
+
   func testApplyingAHeldMassDeleteDeletesThemHereAndKeepsThemInRecentlyDeleted() async throws {
     for kind in Kind.allCases {
       let (_, b, deleted) = try await massDelete(kind)

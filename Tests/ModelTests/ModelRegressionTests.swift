@@ -800,4 +800,17 @@ final class ModelRegressionTests: XCTestCase {
         ModelStep(kind: .settle, device: 0, pick: 0),
       ], backend: .keyValue)
   }
+
+  /// Seed 400096 (key-value), a driver defect: an import undone on A was held on C by the
+  /// mass-delete guard and kept (R); the model read the held keys as document names, so it
+  /// did not bring the bookmarks back.
+  func testKeyValueDeletesHeldAndKeptComeBack() async throws {
+    try await check(
+      [
+        ModelStep(kind: .importMany, device: 0, pick: 0),
+        ModelStep(kind: .restart, device: 2, pick: 0),
+        ModelStep(kind: .undo, device: 0, pick: 0),
+        ModelStep(kind: .settle, device: 0, pick: 0),
+      ], backend: .keyValue)
+  }
 }

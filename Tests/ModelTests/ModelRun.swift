@@ -904,6 +904,12 @@ final class ModelRun {
     note(d, "resolves \(id): \(how)")
   }
 
+  /// The bookmark a held delete names: a document (`<id>.bookmark`) or a key-value key
+  /// (`bookmark.<id>`).
+  private static func bookmarkID(held item: String) -> String {
+    item.hasPrefix("bookmark.") ? String(item.dropFirst("bookmark.".count)) : String(item.dropLast(".bookmark".count))
+  }
+
   /// A device that was asked about deletes held back answers: `R` keeps them, `Y` deletes
   /// them here too. What the bottom line then says of Recently Deleted must be true.
   private func answerHeld(_ d: Int, keep: Bool) async throws {
@@ -918,7 +924,7 @@ final class ModelRun {
       // Back on every device: this device's copies saved again (or the deleting device's
       // Recently Deleted copies, when newer: contested, the stores' choice).
       for item in held.items {
-        let id = String(item.dropLast(".bookmark".count))
+        let id = Self.bookmarkID(held: item)
         guard let fields = model.lastFields[id], model.bookmarks[id] == nil else { continue }
         if model.deleted[id] != nil { model.contestedCandidates[id, default: [nil]].append(fields) }
         model.restore(id, as: fields, by: d)
@@ -926,7 +932,7 @@ final class ModelRun {
     }
     guard !keep, message.hasPrefix("Deleted them here too") else { return }
     let deleted = Set(try await device.store.recentlyDeleted().map(\.id))
-    let inDeleted = held.items.count { deleted.contains(String($0.dropLast(".bookmark".count))) }
+    let inDeleted = held.items.count { deleted.contains(Self.bookmarkID(held: $0)) }
     var claimed = 0
     if message.contains("Recently Deleted (D) has them") {
       claimed = held.count
