@@ -11,7 +11,7 @@ extension KeyValueBookmarkStore {
     let key = KeyValueBookmarkLayout.key(for: id)
     guard let value = keyValueStore.object(forKey: key) else { throw StoreError.notFound(id) }
     let now = environment.now()
-    var batch = expiredDeleted(at: now)
+    var batch = expiredDeleted(at: now, synced: keyValueStore.status.state == .synced)
     batch[key] = .some(nil)
     if let stored = Bookmark(propertyList: value) {
       // The folder it was shown in, by path, to file it there again on restoring.
@@ -37,8 +37,14 @@ extension KeyValueBookmarkStore {
     publish()
   }
 
-  /// The removal of Recently Deleted's entries that have been kept their time.
-  func expiredDeleted(at now: Date) -> [String: PropertyList?] {
+  /// The removal of Recently Deleted's entries that have been kept their time; none unless
+  /// the store is `synced` (its last push and fetch succeeded). The cloud's last write wins,
+  /// so a removal made from a stale copy (offline for days) would also remove the newer copy
+  /// another device wrote under the same key meanwhile: a bookmark deleted again there, after
+  /// a restore this device never saw, was lost (the model, seed 410011). An expired entry is
+  /// neither shown nor restored meanwhile.
+  func expiredDeleted(at now: Date, synced: Bool) -> [String: PropertyList?] {
+    guard synced else { return [:] }
     var batch: [String: PropertyList?] = [:]
     for (deleted, _) in deletedEntries.deleted(in: keyValueStore.dictionaryRepresentation)
     where rules.hasExpired(deleted.deleted, at: now) {
@@ -59,7 +65,9 @@ extension KeyValueBookmarkStore {
     let values = keyValueStore.dictionaryRepresentation
     let now = environment.now()
     let current = self.filing(at: now)
-    let chosen = deletedEntries.deleted(in: values).filter { ids.contains($0.deleted.id) }
+    let chosen = deletedEntries.deleted(in: values).filter {
+      ids.contains($0.deleted.id) && !rules.hasExpired($0.deleted.deleted, at: now)
+    }
     let tree = current.filing.tree
     var filing = FolderFiling(tree: tree, time: now, newID: RestoredFolderIDs(chosen.map(\.deleted), tree: tree).next)
     var batch: [String: PropertyList?] = [:]

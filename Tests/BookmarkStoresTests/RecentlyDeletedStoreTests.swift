@@ -73,9 +73,49 @@ final class RecentlyDeletedStoreTests: XCTestCase {
       try await store.delete(id: second.id)
       kept = try await store.recentlyDeleted()
       XCTAssertEqual(kept.map(\.id), [second.id], name)
-      // The expired one is gone from the store, not only hidden: a longer keep doesn't bring it back.
+      // The expired one can't be brought back (gone from the store, or, on a key-value store
+      // that isn't synced, left until a delete made synced removes it).
       let restored = try await store.restoreDeleted([first.id])
       XCTAssertEqual(restored, [], "\(name): the expired bookmark was still stored")
+    }
+  }
+
+  /// Found by the model (seed 410011): C, offline for a month, still had its own Recently
+  /// Deleted copy of X, which A had restored meanwhile; A then deleted X again. C's next delete
+  /// removed its expired copy, and the cloud's last write took A's new one with it: X was in
+  /// neither the list nor Recently Deleted. A store that isn't synced removes nothing expired.
+  func testAnExpiredCopyRemovedOfflineDoesNotTakeANewerDeleteWithIt() async throws {
+    let clock = MovingClock(start)
+    let environment = BookmarkEnvironment(now: { clock.now }, newID: { UUID().uuidString.lowercased() })
+    func device(_ name: String, online: Bool) -> KeyValueBookmarkStore {
+      let keyValue = BookmarkStoreImplementation.keyValueStore(root: home.path, device: name, online: online)
+      keyValueStores.append(keyValue)
+      return KeyValueBookmarkStore(
+        keyValueStore: keyValue, environment: environment, recentlyDeleted: RecentlyDeletedRules(device: name))
+    }
+    let a = device("a", online: true)
+    let c = device("c", online: true)
+    let x = try await c.add(BookmarkDraft(name: "X", url: "https://x.example"))
+    try await c.delete(id: x.id)
+    await c.sync()
+    await a.sync()
+    await c.keyValueStore.close()
+    let offlineC = device("c", online: false)
+    let restored = try await a.restoreDeleted([x.id])
+    XCTAssertEqual(restored.map(\.id), [x.id])
+    await a.sync()
+    clock.move(31 * Self.day)
+    let y = try await offlineC.add(BookmarkDraft(name: "Y", url: "https://y.example"))
+    try await offlineC.delete(id: y.id)
+    try await a.delete(id: x.id)
+    await a.sync()
+    await offlineC.keyValueStore.close()
+    let onlineC = device("c", online: true)
+    await onlineC.sync()
+    await a.sync()
+    for (name, store) in [("a", a), ("c", onlineC)] {
+      let kept = try await store.recentlyDeleted().map(\.bookmark.name)
+      XCTAssertEqual(Set(kept), ["X", "Y"], "\(name): X's newest delete is kept its 30 days")
     }
   }
 

@@ -813,4 +813,21 @@ final class ModelRegressionTests: XCTestCase {
         ModelStep(kind: .settle, device: 0, pick: 0),
       ], backend: .keyValue)
   }
+
+  /// Seed 410011 (key-value): C, offline for a month, removed its expired Recently Deleted copy
+  /// of a bookmark A had restored and then deleted again; the cloud's last write took A's new
+  /// copy with it. A key-value store that isn't synced now removes nothing expired.
+  func testAnExpiredCopyRemovedOfflineLosesNoNewerDelete() async throws {
+    try await check(
+      [
+        ModelStep(kind: .add, device: 2, pick: 0),
+        ModelStep(kind: .delete, device: 2, pick: 0),
+        ModelStep(kind: .offline, device: 2, pick: 0),
+        ModelStep(kind: .restore, device: 0, pick: 0),
+        ModelStep(kind: .daysAhead, device: 1, pick: 459349),
+        ModelStep(kind: .pushInFlight, device: 2, pick: 0),
+        ModelStep(kind: .undo, device: 0, pick: 0),
+        ModelStep(kind: .settle, device: 0, pick: 0),
+      ], backend: .keyValue)
+  }
 }
