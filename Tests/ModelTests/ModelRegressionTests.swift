@@ -830,4 +830,32 @@ final class ModelRegressionTests: XCTestCase {
         ModelStep(kind: .settle, device: 0, pick: 0),
       ], backend: .keyValue)
   }
+
+  /// Seed 301603, a driver defect: B undid its edit of a bookmark A had deleted since (after y):
+  /// the store makes it again and takes its Recently Deleted copy, which the model (keeping a
+  /// copy under a listed bookmark since seed 190010) still expected after B's next undo took
+  /// the bookmark for good.
+  func testAnEditUndoneOverASeenDeleteTakesTheRecentlyDeletedCopy() async throws {
+    try await check([
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .importFew, device: 1, pick: 1),
+      ModelStep(kind: .add, device: 0, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 1, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .add, device: 2, pick: 0),
+      ModelStep(kind: .importMany, device: 1, pick: 2),
+      ModelStep(kind: .importFew, device: 1, pick: 1),
+      ModelStep(kind: .delete, device: 1, pick: 0),
+      ModelStep(kind: .saveFromShelf, device: 0, pick: 0),
+      ModelStep(kind: .importFew, device: 0, pick: 0),
+      ModelStep(kind: .editName, device: 1, pick: 406923),
+      ModelStep(kind: .delete, device: 0, pick: 786025),
+      ModelStep(kind: .undo, device: 1, pick: 1),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .undo, device: 1, pick: 0),
+      ModelStep(kind: .settle, device: 0, pick: 0),
+    ])
+  }
 }

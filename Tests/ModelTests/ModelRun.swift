@@ -783,6 +783,10 @@ final class ModelRun {
             // A redone import (after y) leaves one that is back meanwhile as it is: an import
             // never replaces a bookmark the store holds.
             continue
+          } else if model.bookmarks[id] == nil, model.deleted[id] != nil, !model.isStale(id, for: d) {
+            // Made again over a delete this device has seen (an edit undone or redone after
+            // y): the store takes the Recently Deleted copy as it does (seed 301603).
+            model.restore(id, as: target, by: d)
           } else {
             model.put(id, target, by: d)
           }
