@@ -111,9 +111,7 @@ final class ModelRun {
     case .restore, .deleteForGood, .emptyDeleted: try await recentlyDeleted(d, step.kind, pick)
     case .resolve: try await resolve(d, pick)
     // The key-value store keeps no versions: `H` says so, and there is nothing to revert.
-    case .revert,
-      .history where world.backend == .keyValue:
-      return
+    case .revert where world.backend == .keyValue, .history where world.backend == .keyValue: return
     case .revert: try await revert(d, pick)
     case .history: try await history(d, pick)
     case .publish: try await publish(d, pick)
