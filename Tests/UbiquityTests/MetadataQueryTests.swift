@@ -94,8 +94,12 @@ final class MetadataQueryTests: XCTestCase {
     // The folder's watch is put in place off this thread; a file dropped in is reported once
     // it is (heard, or found by the check made when it is ready). An edit in place made
     // before then leaves the folder's signature as it was and would wait for the next change
-    // (a loaded machine hit that window: CI, 2cdb89f).
-    try Data(text: "probe").write(to: URL(fileURLWithPath: a.documentsDirectory + "/probe.bookmark"))
+    // (a loaded machine hit that window: CI, 2cdb89f). The probe is written whole under a
+    // hidden name and renamed in, so it is heard once: created empty then written, it could be
+    // heard again as changed along with the edit below (CI, 08f552a).
+    let hidden = a.documentsDirectory + "/.probe"
+    try Data(text: "probe").write(to: URL(fileURLWithPath: hidden))
+    XCTAssertEqual(rename(hidden, a.documentsDirectory + "/probe.bookmark"), 0)
     _ = await nextChange(updates, naming: "probe.bookmark")
     let path = a.documentsDirectory + "/one.bookmark"
     let inode = try XCTUnwrap(PrivateFiles.signature(path)).inode
