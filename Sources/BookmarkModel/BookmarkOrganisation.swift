@@ -44,7 +44,7 @@ public enum BookmarkOrganisation {
 
   /// The first problem with a name, or nil.
   public static func problem(name: String) -> OrganisationProblem? {
-    guard name.utf8.count > maximumNameLength, name.count > maximumNameLength else { return nil }
+    guard longer(name, than: maximumNameLength) else { return nil }
     return .nameTooLong(characters: name.count)
   }
 
@@ -61,8 +61,8 @@ public enum BookmarkOrganisation {
     if path.count > maximumDepth { return .foldersTooDeep(levels: path.count) }
     for name in path {
       if name.unicodeScalars.contains(where: isInvisible) { return .folderNameInvisible }
-      if name.contains("/") { return .folderNameHasSlash(name) }
-      if name.count > maximumFolderNameLength { return .folderNameTooLong(characters: name.count) }
+      if name.utf8.contains(UInt8(ascii: "/")), name.contains("/") { return .folderNameHasSlash(name) }
+      if longer(name, than: maximumFolderNameLength) { return .folderNameTooLong(characters: name.count) }
     }
     return nil
   }
@@ -81,7 +81,7 @@ public enum BookmarkOrganisation {
     if tags.count > maximumTags { return .tooManyTags(tags.count) }
     for tag in tags {
       if tag.unicodeScalars.contains(where: isInvisible) { return .tagInvisible }
-      if tag.count > maximumTagLength { return .tagTooLong(characters: tag.count) }
+      if longer(tag, than: maximumTagLength) { return .tagTooLong(characters: tag.count) }
     }
     return nil
   }
@@ -89,13 +89,22 @@ public enum BookmarkOrganisation {
   /// The first problem with notes, or nil. Line breaks and tabs are allowed.
   public static func problem(notes: String) -> OrganisationProblem? {
     if notes.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isInvisible($0) }) { return .notesInvisible }
-    if notes.count > maximumNotesLength { return .notesTooLong(characters: notes.count) }
+    if longer(notes, than: maximumNotesLength) { return .notesTooLong(characters: notes.count) }
     return nil
   }
 
-  /// Control characters and the invisible formatting ones the URL rule refuses too.
+  /// Whether `text` has more than `limit` characters. Its bytes are counted first: there are
+  /// never fewer of them, and counting characters means finding every grapheme's end (these
+  /// checks run on every bookmark read from a file or the cloud).
+  private static func longer(_ text: String, than limit: Int) -> Bool {
+    text.utf8.count > limit && text.count > limit
+  }
+
+  /// Control characters and the invisible formatting ones the URL rule refuses too. Of
+  /// ASCII, only the control characters are (looked up without Unicode's tables).
   private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
+    if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+    return switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
     default: false
     }

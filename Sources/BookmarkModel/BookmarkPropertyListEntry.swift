@@ -3,7 +3,8 @@ import PropertyLists
 
 /// A bookmark read key by key from its property-list dictionary, exactly as
 /// ``Bookmark/init(propertyList:)`` reads it: a key of the wrong type counts as missing, a
-/// later duplicate key wins, and a URL the one URL rule refuses makes the entry unreadable.
+/// later duplicate key wins, and a URL the one URL rule refuses or a field over the model's
+/// limits makes the entry unreadable.
 struct BookmarkPropertyListEntry {
   private var id: String?
   private var name: String?
@@ -33,30 +34,26 @@ struct BookmarkPropertyListEntry {
   var value: Bookmark? {
     guard let id, !id.isEmpty, let url, BookmarkURL.storageProblem(url) == nil else { return nil }
     let createdDate = created ?? Date(timeIntervalSince1970: 0)
-    return Bookmark(
+    let bookmark = Bookmark(
       id: id, name: name ?? "", url: url, created: createdDate, modified: modified ?? createdDate,
       folder: folder ?? [], notes: notes ?? "", tags: tags ?? [], folderID: folderID)
+    // The model's limits, as the general reader applies them (a control character in a folder's
+    // name once made only this path read the entry: the fuzzer, seed 0xc10df022).
+    return BookmarkOrganisation.problem(bookmark) == nil ? bookmark : nil
   }
 }
 
 extension PropertyListReader {
   /// The bookmarks under `key` of an XML property-list dictionary, read in one pass, how
   /// many entries are not bookmarks, and the values of the dictionary's other keys; nil when
-  /// ``read(_:)`` must decide (see ``forEachEntry(in:key:restart:entry:otherKey:)``).
-  public static func bookmarks(in data: Data, key: String) -> (
+  /// ``read(_:)`` must decide (see ``entries(in:key:splittingAbove:transform:)``).
+  public static func bookmarks(in data: Data, key: String, splittingAbove threshold: Int = 1 << 20) -> (
     bookmarks: [Bookmark], unreadable: Int, others: [String: PropertyList]
   )? {
-    var bookmarks: [Bookmark] = []
-    var others: [String: PropertyList] = [:]
-    let unreadable = forEachEntry(
-      in: data, key: key, restart: { bookmarks.removeAll() },
-      entry: { fields in
-        var entry = BookmarkPropertyListEntry()
-        for (key, value) in fields { entry.take(key, value) }
-        guard let bookmark = entry.value else { return false }
-        bookmarks.append(bookmark)
-        return true
-      }, otherKey: { others[$0] = $1 })
-    return unreadable.map { (bookmarks, $0, others) }
+    entries(in: data, key: key, splittingAbove: threshold) { fields in
+      var entry = BookmarkPropertyListEntry()
+      for (key, value) in fields { entry.take(key, value) }
+      return entry.value
+    }.map { (bookmarks: $0.entries, unreadable: $0.unreadable, others: $0.others) }
   }
 }

@@ -31,21 +31,24 @@ public enum PropertyListReader {
   }
 
   /// Reads the array under `key` of an XML property-list dictionary in one pass, handing
-  /// each dictionary in it to `entry` as its keys and values in document order (no
-  /// dictionary is built); `entry` says whether it made something of them. Returns how many
-  /// items of the array are not entries (not a dictionary, or one `entry` refused); a missing
-  /// key is an empty array. A later duplicate of `key` wins, as in a dictionary: `restart` is
-  /// called before its entries. Nil when the document is anything but a well-formed XML
-  /// dictionary whose `key` is an array — then whatever `entry` collected is to be dropped,
-  /// and ``read(_:)`` gives the answer or the error. This is the fast path for a store's one
-  /// big array.
-  public static func forEachEntry(
-    in data: Data, key: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool,
-    otherKey: (String, PropertyList) -> Void = { _, _ in }
-  ) -> Int? {
-    try? PropertyListXMLParser.withParser(over: data) {
-      try $0.parseEntriesDocument(key: key, restart: restart, entry: entry, otherKey: otherKey)
-    }
+  /// each dictionary in it to `transform` as its keys and values in document order (no
+  /// dictionary is built). Returns what `transform` made, in order; how many items of the
+  /// array are not entries (not a dictionary, or one `transform` refused); and the values of
+  /// the dictionary's other keys. A missing key is an empty array; a later duplicate of `key`
+  /// wins, as in a dictionary. Nil when the document is anything but a well-formed XML
+  /// dictionary whose `key` is an array: then ``read(_:)`` gives the answer or the error.
+  /// This is the fast path for a store's one big array; above `splittingAbove` bytes it
+  /// reads the array in two halves at once, so `transform` is called from two threads.
+  public static func entries<T: Sendable>(
+    in data: Data, key: String, splittingAbove threshold: Int = 1 << 20,
+    transform: @escaping @Sendable ([(key: String, value: PropertyList)]) -> T?
+  ) -> (entries: [T], unreadable: Int, others: [String: PropertyList])? {
+    guard
+      let (read, others) = try? PropertyListXMLParser.withParser(
+        over: data,
+        { try $0.parseEntriesDocument(key: key, splittingAbove: threshold, transform: transform) })
+    else { return nil }
+    return (read.entries, read.unreadable, others)
   }
 
   /// Reads one value's element as ``PropertyListXMLWriter/element(for:)`` writes it.

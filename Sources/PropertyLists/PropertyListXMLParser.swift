@@ -48,38 +48,41 @@ struct PropertyListXMLParser {
 
   // MARK: - Entries
 
-  mutating func parseEntriesDocument(
-    key wanted: String, restart: () -> Void, entry: ([(key: String, value: PropertyList)]) -> Bool,
-    otherKey: (String, PropertyList) -> Void
-  ) throws -> Int {
+  /// What one key's array gave: the entries `transform` made, and how many items it did not.
+  struct Entries<T> {
+    var entries: [T] = []
+    var unreadable = 0
+  }
+
+  mutating func parseEntriesDocument<T: Sendable>(
+    key wanted: String, splittingAbove threshold: Int, transform: @escaping @Sendable (Fields) -> T?
+  ) throws -> (Entries<T>, others: [String: PropertyList]) {
     skipMisc()
     guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
     if try skipTag() { throw PropertyListError("empty <plist>") }
     skipMisc()
-    var unreadable = 0
+    var result = Entries<T>()
+    var others: [String: PropertyList] = [:]
     if !consume("<dict/>") {
       guard consume("<dict>") else { throw PropertyListError("not a dictionary") }
       // Nesting is counted as the general reader counts it, so both refuse the same values.
       try enter()
       defer { depth -= 1 }
-      var seen = false
       while true {
         skipMisc()
         if consume("</dict>") { break }
         let key = try dictionaryKey()
         skipMisc()
         if key != wanted {
-          otherKey(key, try parseValue())
+          others[key] = try parseValue()
           continue
         }
         // A later duplicate key wins, as in a dictionary.
-        if seen { restart() }
-        seen = true
         if consume("<array/>") {
-          unreadable = 0
+          result = Entries()
         } else {
           guard consume("<array>") else { throw PropertyListError("not an array") }
-          unreadable = try parseEntryArray(entry)
+          result = try parseEntryArray(splittingAbove: threshold, transform)
         }
       }
     }
@@ -87,30 +90,104 @@ struct PropertyListXMLParser {
     guard consume("</plist>") else { throw PropertyListError("expected </plist>") }
     skipMisc()
     guard index == bytes.count else { throw PropertyListError("content after </plist>") }
-    return unreadable
+    return (result, others)
   }
 
-  /// The array's items after `<array>`; returns how many are not entries.
-  private mutating func parseEntryArray(_ entry: ([(key: String, value: PropertyList)]) -> Bool) throws -> Int {
+  typealias Fields = [(key: String, value: PropertyList)]
+
+  /// The array's items after `<array>`. When more than `threshold` bytes are left, a second
+  /// parser reads the items from a likely item past the middle on another thread while this
+  /// one reads up to it. Its work is kept only if this parser, reading every item in order,
+  /// lands exactly where it began (so it began at an item, and read what this one would
+  /// have); otherwise this parser reads on alone. The result is the same either way.
+  private mutating func parseEntryArray<T: Sendable>(
+    splittingAbove threshold: Int, _ transform: @escaping @Sendable (Fields) -> T?
+  ) throws -> Entries<T> {
     try enter()
     defer { depth -= 1 }
-    var unreadable = 0
+    var result = Entries<T>()
+    guard let split = likelyItem(pastTheMiddle: threshold) else {
+      _ = try parseItems(until: nil, into: &result, transform)
+      return result
+    }
+    var second = self
+    second.index = split
+    let work = SecondHalf<T>(parser: second)
+    let done = DispatchGroup()
+    DispatchQueue.global(qos: .userInitiated).async(group: done) { work.run(transform) }
+    // The second parser borrows the bytes: it has finished before this returns or throws.
+    defer { done.wait() }
+    let ended = try parseItems(until: split, into: &result, transform)
+    if !ended, index == split {
+      done.wait()
+      let (entries, end) = try work.result!.get()
+      result.entries += entries.entries
+      result.unreadable += entries.unreadable
+      index = end
+    } else if !ended {
+      _ = try parseItems(until: nil, into: &result, transform)
+    }
+    return result
+  }
+
+  /// The second half's parser and, once it has run, what it read and where it ended.
+  private final class SecondHalf<T>: @unchecked Sendable {
+    var parser: PropertyListXMLParser
+    var result: Result<(Entries<T>, end: Int), Error>?
+
+    init(parser: PropertyListXMLParser) { self.parser = parser }
+
+    func run(_ transform: (Fields) -> T?) {
+      result = Result {
+        var entries = Entries<T>()
+        _ = try parser.parseItems(until: nil, into: &entries, transform)
+        return (entries, parser.index)
+      }
+    }
+  }
+
+  /// Reads items until `</array>` (returns true) or until the next item begins at or past
+  /// `stop` (returns false).
+  private mutating func parseItems<T>(until stop: Int?, into result: inout Entries<T>, _ transform: (Fields) -> T?)
+    throws -> Bool
+  {
     // One buffer for every entry's keys and values.
-    var fields: [(key: String, value: PropertyList)] = []
+    var fields: Fields = []
     while true {
       skipMisc()
-      if consume("</array>") { return unreadable }
+      if let stop, index >= stop { return false }
+      if consume("</array>") { return true }
       if consume("<dict>") {
         fields.removeAll(keepingCapacity: true)
         try parseEntryDictionary(into: &fields)
-        if !entry(fields) { unreadable += 1 }
+        if let entry = transform(fields) {
+          result.entries.append(entry)
+        } else {
+          result.unreadable += 1
+        }
       } else if startsWith("<dict"), !startsWith("<dict/>") {
         throw PropertyListError("a <dict> with attributes")  // left to the general reader
       } else {
         _ = try parseValue()  // not a dictionary, or an empty one: not an entry
-        unreadable += 1
+        result.unreadable += 1
       }
     }
+  }
+
+  /// A `<dict>` that follows a `</dict>` and white space, past the middle of the bytes left,
+  /// when more than `threshold` are: probably an item of the array being read.
+  private func likelyItem(pastTheMiddle threshold: Int) -> Int? {
+    let left = bytes.count - index
+    guard left > threshold, let base = bytes.baseAddress else { return nil }
+    var from = index + left / 2
+    while let open = firstIndex(of: UInt8(ascii: "<"), from: from) {
+      from = open + 1
+      guard open + 7 <= bytes.count, memcmp(base + open, "</dict>", 7) == 0 else { continue }
+      var next = open + 7
+      while next < bytes.count, Self.isSpace(bytes[next]) { next += 1 }
+      if next + 6 <= bytes.count, memcmp(base + next, "<dict>", 6) == 0 { return next }
+    }
+    return nil
   }
 
   /// One entry's keys and values after `<dict>`, in document order.

@@ -53,4 +53,25 @@ final class BookmarkOrganisationTests: XCTestCase {
       ["1 archive", "2 Toolbar", "1 Toolbar/Dev"])
     XCTAssertEqual(bookmarks.tagCounts().map { "\($0.count) \($0.tag)" }, ["1 swift", "3 Tech"])
   }
+
+  /// The limits are checked on every bookmark read, so ASCII is judged without Unicode's
+  /// tables and lengths by bytes first: each answer is still Unicode's and the characters'.
+  func testTheQuickChecksAgreeWithUnicode() {
+    for value in UInt32(0)..<0x80 {
+      let scalar = Unicode.Scalar(value)!
+      let control = scalar.properties.generalCategory == .control
+      let text = "a\(Character(scalar))b"
+      XCTAssertEqual(BookmarkOrganisation.problem(folder: [text]) == .folderNameInvisible, control, "\(value)")
+      XCTAssertEqual(BookmarkOrganisation.limitProblem(tags: [text]) == .tagInvisible, control, "\(value)")
+      XCTAssertEqual(
+        BookmarkOrganisation.problem(notes: text) == .notesInvisible, control && scalar != "\n" && scalar != "\t",
+        "\(value)")
+    }
+    XCTAssertEqual(BookmarkOrganisation.problem(folder: ["a\u{200B}"]), .folderNameInvisible)
+    // 255 characters of 4 bytes each are within the limit; one more is not.
+    let rockets = String(repeating: "🚀", count: BookmarkOrganisation.maximumFolderNameLength)
+    XCTAssertNil(BookmarkOrganisation.problem(folder: [rockets]))
+    XCTAssertEqual(BookmarkOrganisation.problem(folder: [rockets + "🚀"]), .folderNameTooLong(characters: 256))
+    XCTAssertEqual(BookmarkOrganisation.problem(folder: ["a/b"]), .folderNameHasSlash("a/b"))
+  }
 }

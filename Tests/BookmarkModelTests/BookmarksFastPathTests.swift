@@ -27,7 +27,11 @@ final class BookmarksFastPathTests: XCTestCase {
   private func assertAgrees(
     _ data: Data, fast mustBeFast: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) {
-    let fast = PropertyListReader.bookmarks(in: data, key: "bookmarks")
+    let fast = PropertyListReader.bookmarks(in: data, key: "bookmarks", splittingAbove: .max)
+    // Read in two halves at once, it reads the same.
+    let split = PropertyListReader.bookmarks(in: data, key: "bookmarks", splittingAbove: 0)
+    XCTAssertEqual(split?.bookmarks, fast?.bookmarks, "read in two halves", file: file, line: line)
+    XCTAssertEqual(split?.unreadable, fast?.unreadable, "read in two halves", file: file, line: line)
     if mustBeFast { XCTAssertNotNil(fast, "the fast path declined", file: file, line: line) }
     guard let fast else { return }
     let expected = general(data)
@@ -61,6 +65,34 @@ final class BookmarksFastPathTests: XCTestCase {
       "zzz": .string("after"),
     ])
     assertAgrees(PropertyListXMLWriter.data(for: document))
+  }
+
+  /// A large list is read in two halves at once, the second from a `</dict> <dict>` past
+  /// the middle. Such bytes inside an entry or a comment are not an item's start: the second
+  /// half's work is dropped and the first half reads on; either way the result is the
+  /// general reader's.
+  func testAListReadInTwoHalvesReadsAsOne() {
+    func entry(_ i: Int, _ inside: String = "") -> String {
+      "<dict><key>id</key><string>b\(i)</string><key>url</key><string>https://e.example/\(i)</string>\(inside)</dict>"
+    }
+    let nested = "<key>extra</key><array><dict><key>a</key><true/></dict>\n  <dict><key>b</key><false/></dict></array>"
+    let comment = "<!-- </dict> <dict><key>id</key><string>ghost</string></dict> -->"
+    for trap in 0..<3 {
+      var items: [String] = []
+      for i in 0..<400 {
+        // Near the middle, where the second half would begin, bytes that look like an item.
+        if (190..<210).contains(i) {
+          items.append(trap == 0 ? entry(i, nested) : trap == 1 ? comment + entry(i) : entry(i))
+        } else {
+          items.append(i % 50 == 7 ? "<string>not a bookmark</string>" : entry(i))
+        }
+      }
+      let xml = "<plist><dict><key>bookmarks</key><array>\n" + items.joined(separator: "\n") + "</array></dict></plist>"
+      assertAgrees(Data(xml.utf8))
+      let split = PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks", splittingAbove: 0)
+      XCTAssertEqual(split?.bookmarks.count, 393, "trap \(trap)")
+      XCTAssertEqual(split?.bookmarks.last?.id, "b399", "trap \(trap)")
+    }
   }
 
   func testHandWrittenXML() {

@@ -101,6 +101,26 @@ final class FuzzRegressionTests: XCTestCase {
     }
   }
 
+  /// `property-list` / `bookmarks-fast-path` (seed 0xc10df022): the fast path read an entry
+  /// whose folder's name has a control character, which ``Bookmark/init(propertyList:)``
+  /// refuses as over the model's limits.
+  func testTheUserDefaultsFastPathRefusesWhatTheModelsLimitsRefuse() throws {
+    for field in [
+      "<key>folder</key><array><string>Tool&#x18;bar</string></array>",
+      "<key>tags</key><array><string>a&#x202E;</string></array>",
+      "<key>name</key><string>\(String(repeating: "n", count: BookmarkOrganisation.maximumNameLength + 1))</string>",
+    ] {
+      let xml =
+        "<plist><dict><key>bookmarks</key><array><dict><key>id</key><string>a</string><key>url</key>"
+        + "<string>https://a.example</string>\(field)</dict></array></dict></plist>"
+      let fast = try XCTUnwrap(PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks"))
+      XCTAssertEqual(fast.bookmarks, [], field)
+      XCTAssertEqual(fast.unreadable, 1, field)
+      XCTAssertNil(
+        Bookmark(propertyList: try PropertyListReader.read(Data(xml.utf8)).dictionary!["bookmarks"]!.array![0]))
+    }
+  }
+
   /// `property-list` / `date-range`: a binary property list (read through Foundation) with a
   /// date of 1e300 s is read; writing it back (the user-defaults store rewrites its domain)
   /// traps in `ISO8601.format`.

@@ -17,6 +17,8 @@ import XCTest
 /// - `bookmarks-fast-path`: ``PropertyListReader/bookmarks(in:key:)``, the user-defaults
 ///   store's fast path, agrees with ``PropertyListReader/read(_:)`` and
 ///   ``Bookmark/init(propertyList:)``, which quarantines URLs the one URL rule refuses;
+/// - `bookmarks-split`: the fast path reads the same when it reads the array in two halves
+///   at once;
 /// - `cache-round-trip`: a key-value cache file that reads is written and read back the same.
 final class PropertyListFuzzTests: XCTestCase {
   static let tokens = [
@@ -44,6 +46,15 @@ final class PropertyListFuzzTests: XCTestCase {
     let fast = PropertyListReader.bookmarks(in: data, key: "bookmarks").map {
       (bookmarks: $0.bookmarks, unreadable: $0.unreadable)
     }
+    // Read in two halves at once (a second parser from a likely item past the middle), it
+    // reads the same.
+    let split = PropertyListReader.bookmarks(in: data, key: "bookmarks", splittingAbove: 0).map {
+      (bookmarks: $0.bookmarks, unreadable: $0.unreadable)
+    }
+    try FuzzFailure.check(
+      split?.bookmarks == fast?.bookmarks && split?.unreadable == fast?.unreadable, "bookmarks-split",
+      "read in two halves, \(split.map { "\($0.bookmarks.count) bookmarks" } ?? "nothing"); in one,"
+        + " \(fast.map { "\($0.bookmarks.count) bookmarks" } ?? "nothing")")
     let value: PropertyList
     do {
       value = try PropertyListReader.read(data)

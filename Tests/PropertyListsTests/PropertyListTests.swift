@@ -136,7 +136,7 @@ final class PropertyListTests: XCTestCase {
     for (depth, readable) in [(limit - 3, true), (limit - 2, false)] {
       let xml = bookmarks + nested(depth) + "</dict></array></dict></plist>"
       XCTAssertEqual(
-        PropertyListReader.forEachEntry(in: Data(xml.utf8), key: "bookmarks", restart: {}) { _ in true } != nil,
+        PropertyListReader.entries(in: Data(xml.utf8), key: "bookmarks") { _ in true } != nil,
         readable,
         "\(depth)")
       XCTAssertEqual((try? PropertyListReader.read(Data(xml.utf8))) != nil, readable, "\(depth)")
