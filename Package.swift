@@ -249,7 +249,7 @@ let package = Package(
     // depend on the executable.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["cloudy", "TestSupport", "DefaultsBookmarks", "BookmarkModel", "PropertyLists"]),
+      dependencies: ["cloudy", "TestSupport", "DefaultsBookmarks", "BookmarkModel", "DurableFiles", "PropertyLists"]),
     .testTarget(
       name: "StoreWiringTests",
       dependencies: ["StoreWiring", "BookmarkStoreInterface", "DeviceHome", "BookmarkModel", "TestSupport"]),

@@ -64,7 +64,7 @@ struct DefaultsDomain {
 
   /// Reads the domain; a missing file is an empty domain. The cache answers when it is
   /// stamped with the file's current signature; otherwise the XML is parsed and, if the
-  /// file did not change meanwhile, the cache rewritten.
+  /// file did not change meanwhile, the cache rewritten (off this path).
   func read() throws -> Contents {
     let signature = PrivateFiles.signature(path)
     if let signature, let cached = DefaultsDomainCache.read(cachePath, matching: signature) { return cached }
@@ -72,7 +72,7 @@ struct DefaultsDomain {
     if let signature, PrivateFiles.signature(path) == signature {
       // A reader writes the cache without the lock, so it clears only what dead readers left.
       PrivateFiles.removeTemporariesOfDeadWriters(of: cachePath)
-      DefaultsDomainCache.write(contents, stamp: signature, to: cachePath)
+      DefaultsDomainCache.writeLater(contents, stamp: signature, to: cachePath)
     }
     return contents
   }

@@ -110,7 +110,8 @@ final class UserDefaultsCacheTests: XCTestCase {
       DefaultsDomainCache.write(forgedContents(), stamp: stale, to: cachePath)
       let loaded = try await makeStore().load()
       XCTAssertEqual(loaded, stored, "a cache for another version of the file is not read")
-      // The parse rewrote the cache for the file as it is.
+      // The parse rewrote the cache for the file as it is (off the read's path).
+      DefaultsDomainCache.finishWrites()
       let rewritten = try XCTUnwrap(DefaultsDomainCache.read(cachePath, matching: try signature()))
       XCTAssertEqual(rewritten.bookmarks, stored)
     }
@@ -138,6 +139,7 @@ final class UserDefaultsCacheTests: XCTestCase {
       try damaged.write(to: URL(fileURLWithPath: cachePath))
       let loaded = try await makeStore().load()
       XCTAssertEqual(loaded, stored, "a damaged cache (\(damaged.count) bytes) is not read")
+      DefaultsDomainCache.finishWrites()
       let rewritten = try XCTUnwrap(DefaultsDomainCache.read(cachePath, matching: try signature()))
       XCTAssertEqual(rewritten.bookmarks, stored)
     }
@@ -171,6 +173,7 @@ final class UserDefaultsCacheTests: XCTestCase {
     try PropertyListSerialization.data(fromPropertyList: original, format: .xml, options: 0)
       .write(to: URL(fileURLWithPath: path))
     let first = await makeStore().status()  // parses, writes the cache
+    DefaultsDomainCache.finishWrites()
     XCTAssertNotNil(DefaultsDomainCache.read(cachePath, matching: try signature()))
     let second = await makeStore().status()  // from the cache
     XCTAssertEqual(first.problem, "1 stored entry could not be read; it is kept as it is.")

@@ -1,9 +1,11 @@
 import BookmarkModel
-import DefaultsBookmarks
+import DurableFiles
 import Foundation
 import PropertyLists
 import TestSupport
 import XCTest
+
+@testable import DefaultsBookmarks
 
 /// The user-defaults store across real processes: concurrent writers, crashes mid-save,
 /// and Foundation's own `UserDefaults` reading the file.
@@ -20,6 +22,27 @@ final class UserDefaultsProcessTests: XCTestCase {
 
   override func tearDown() {
     home.remove()
+  }
+
+  /// A command that had to parse the XML (no cache, or a stale one) writes the cache off its
+  /// path, and waits for that write when it exits: the next command reads the cache. (`tags`
+  /// of bookmarks without tags prints nothing: it exits right after reading.)
+  func testACommandThatParsedLeavesTheCacheForTheNext() throws {
+    try FileManager.default.createDirectory(atPath: home.path + "/config", withIntermediateDirectories: true)
+    let entries = (0..<20000).map { n -> [String: Any] in
+      ["id": "b-\(n)", "name": "Bookmark \(n) 東京", "url": "https://b.example/\(n)", "created": Date()]
+    }
+    try PropertyListSerialization.data(fromPropertyList: ["bookmarks": entries], format: .xml, options: 0)
+      .write(to: URL(fileURLWithPath: path))
+    let environment = ["CLOUDY_HOME": home.path, "CLOUDY_STORE": "user-defaults", "PATH": "/usr/bin:/bin"]
+    let listed = try ChildProcess.run(ChildProcess.cloudyPath, ["tags"], environment: environment)
+    XCTAssertEqual(listed.status, 0, listed.stderr)
+    let signature = try XCTUnwrap(PrivateFiles.signature(path))
+    let cached = try XCTUnwrap(
+      DefaultsDomainCache.read(path + ".cache", matching: signature), "the command left no cache")
+    XCTAssertEqual(cached.bookmarks.count, 20000)
+    let names = try FileManager.default.contentsOfDirectory(atPath: home.path + "/config")
+    XCTAssertEqual(names.filter { $0.contains(".tmp-") }, [], "a write was cut short")
   }
 
   /// Given two processes that each add 25 bookmarks at the same time,
