@@ -15,6 +15,7 @@ extension DocumentContainer {
   @discardableResult
   public func refreshFromFiles(force: Bool = false) throws -> Int {
     try PrivateFiles.makeDirectory(documentsDirectory)
+    waitForTheFolderToSettle()
     // The scan records the folder itself, as it was before the listing.
     let unmaterialized = try commit(recordingFolder: false) { session -> [String] in
       try recoverRemovals(in: session)
@@ -274,6 +275,19 @@ extension DocumentContainer {
   /// time: its time is not in the clock's current tick (which file times are taken from;
   /// a second of margin covers finer file times). A time further ahead (a clock stepped
   /// back, a restored backup) is settled too: a change now gets an earlier time.
+  /// Waits, a few milliseconds at most, until the folder's last change is older than the
+  /// clock's tick, so a scan can record it. A folder changed in the tick it is read in is not
+  /// recorded (see ``isSettled(_:)``), and nothing but a scan records it again: a new
+  /// container's folder, made just before its first scan, left every later commit unrecorded,
+  /// and the first open after importing 100,000 bookmarks into a new home scanned every file
+  /// (1.8 s rather than 0.27 s).
+  func waitForTheFolderToSettle() {
+    for _ in 0..<10 {
+      guard let signature = PrivateFiles.signature(documentsDirectory), !Self.isSettled(signature) else { return }
+      usleep(2_000)
+    }
+  }
+
   static func isSettled(_ signature: PrivateFiles.Signature) -> Bool {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME_COARSE, &now)

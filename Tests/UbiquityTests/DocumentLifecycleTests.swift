@@ -137,6 +137,21 @@ final class DocumentLifecycleTests: XCTestCase {
     XCTAssertEqual(try container.entry("second.bookmark")?.contents.text, "second")
   }
 
+  /// A new container's first scan runs in the clock tick its folder was made in. It waits
+  /// for the tick to pass and records the folder, so the commits after it record theirs and
+  /// the next open does not scan every file (an import into a new home left the folder
+  /// unrecorded, and the first open after importing 100,000 bookmarks scanned them all).
+  func testANewContainersFolderIsRecordedByItsFirstScan() async throws {
+    let folder = devices.folder("a")
+    let container = DocumentContainer(
+      root: folder, index: try SQLiteDocumentIndex(path: folder + "/index.sqlite"), cloud: nil, device: "a")
+    try container.refreshFromFiles()  // makes the folder, and scans it at once
+    XCTAssertNotNil(try container.index.read { try $0.value("folder") }, "the first scan records the folder")
+    try container.create((0..<10).map { (file: "b\($0).bookmark", contents: Data(text: "\($0)")) })
+    XCTAssertNotNil(try container.index.read { try $0.value("folder") }, "the commits after it record theirs")
+    await container.close()
+  }
+
   /// Gives the folder the time of a change by hand a while after the last commit. Made
   /// within the clock tick of that commit (a few milliseconds, as a test makes it), a change
   /// can leave the folder's signature as the commit recorded it, which no person does.
