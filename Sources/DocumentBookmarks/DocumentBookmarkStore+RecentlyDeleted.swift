@@ -132,9 +132,8 @@ extension DocumentBookmarkStore {
   func sortedDeleted() -> [DeletedBookmark] {
     let all = state.withLock { state in
       if let sorted = state.deletedSorted { return sorted }
-      state.makeIndex()
       let deleted = state.deleted.values.compactMap(\.deleted)
-      let listed = deleted.compactMap { state.fileByID[$0.id].flatMap { state.entries[$0]?.bookmark } }
+      let listed = state.listed(Set(deleted.map(\.id)))
       let sorted = DeletedBookmark.notListed(deleted, listed: listed).sorted(by: DeletedBookmark.newestFirst)
       state.deletedSorted = sorted
       return sorted
