@@ -149,8 +149,13 @@ extension DocumentContainer {
         try remove(entry, in: session, removals)
       }
       var created: [(file: String, contents: Data)] = []
+      // Looked up together; a name written twice in one change is looked up again the second
+      // time, after the first write.
+      let found = try session.entries(documents.map(\.file))
+      var looked = Set<String>()
       for document in Self.inIndexOrder(documents, \.file) {
-        let existing = try session.entry(document.file)
+        let existing =
+          looked.insert(document.file).inserted ? found[document.file] : try session.entry(document.file)
         let version = newVersion(document.contents)
         if var existing, !existing.removed {
           guard overwriting else {

@@ -204,8 +204,9 @@ extension DocumentContainer {
       let chunk = files[start..<min(start + 2000, files.count)]
       try commit { session in
         var entries: [DocumentIndexEntry] = []
+        let found = try session.entries(Array(chunk))
         for file in chunk {
-          guard let entry = try session.entry(file), !entry.removed, entry.signature == nil else { continue }
+          guard let entry = found[file], !entry.removed, entry.signature == nil else { continue }
           entries.append(entry)
         }
         do {

@@ -31,9 +31,20 @@ extension DocumentIndex {
   public var identity: String? { nil }
 }
 
+extension DocumentIndexSession {
+  public func entries(_ files: [String]) throws -> [String: DocumentIndexEntry] {
+    var found: [String: DocumentIndexEntry] = [:]
+    for file in files { found[file] = try entry(file) }
+    return found
+  }
+}
+
 /// Reading and (inside ``DocumentIndex/write(_:)``) changing the index.
 public protocol DocumentIndexSession {
   func entry(_ file: String) throws -> DocumentIndexEntry?
+  /// The entries of these files (removed ones included), by file; a file without one is left
+  /// out. One query for many files: an import looked up each of its documents alone.
+  func entries(_ files: [String]) throws -> [String: DocumentIndexEntry]
   /// Every entry, removed ones included.
   func allEntries() throws -> [DocumentIndexEntry]
   func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry]

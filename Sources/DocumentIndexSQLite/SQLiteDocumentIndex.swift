@@ -266,6 +266,26 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       return try Row.fetchOne(statement, arguments: [file]).map(Self.entry)
     }
 
+    func entries(_ files: [String]) throws -> [String: DocumentIndexEntry] {
+      var found: [String: DocumentIndexEntry] = [:]
+      found.reserveCapacity(files.count)
+      for start in stride(from: 0, to: files.count, by: Self.filesPerQuery) {
+        let chunk = files[start..<min(start + Self.filesPerQuery, files.count)]
+        let sql =
+          "SELECT \(Self.columns) FROM documents WHERE file IN (\(repeatElement("?", count: chunk.count).joined(separator: ",")))"
+        // Every chunk but the last has the same statement.
+        let statement = try chunk.count == Self.filesPerQuery ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+        for row in try Row.fetchAll(statement, arguments: StatementArguments(Array(chunk))) {
+          let entry = Self.entry(row)
+          found[entry.file] = entry
+        }
+      }
+      return found
+    }
+
+    /// How many files ``entries(_:)`` asks for in one query (SQLite allows 32,766 parameters).
+    static let filesPerQuery = 500
+
     func allEntries() throws -> [DocumentIndexEntry] {
       try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents").map(Self.entry)
     }

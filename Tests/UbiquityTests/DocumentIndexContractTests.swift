@@ -52,6 +52,32 @@ final class DocumentIndexContractTests: XCTestCase {
     }
   }
 
+  /// Many files looked up at once give what looking up each one gives: removed entries
+  /// included, files without one left out, across the SQLite index's chunks of 500, a file
+  /// asked for twice given once.
+  func testEntriesOfManyFilesAreEachFilesEntry() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      try index.write { session in
+        for n in 0..<1_200 {
+          var stored = entry("f\(n).bookmark", pending: n % 3 == 0)
+          stored.removed = n % 7 == 0
+          try session.save(stored)
+        }
+      }
+      let asked = (0..<1_300).map { "f\($0 * 2 % 1_400).bookmark" } + ["f1.bookmark", "f1.bookmark", "missing"]
+      try index.read { session in
+        let found = try session.entries(asked)
+        var oneByOne: [String: DocumentIndexEntry] = [:]
+        for file in asked { oneByOne[file] = try session.entry(file) }
+        XCTAssertEqual(found, oneByOne, name)
+        XCTAssertEqual(found.count, 601, name)
+        XCTAssertEqual(found["f14.bookmark"]?.removed, true, name)
+      }
+      XCTAssertEqual(try index.read { try $0.entries([]) }, [:], name)
+    }
+  }
+
   func testAThrowingTransactionSavesNothing() throws {
     struct Stop: Error {}
     for (name, index) in try implementations() {
