@@ -271,8 +271,8 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       found.reserveCapacity(files.count)
       for start in stride(from: 0, to: files.count, by: Self.filesPerQuery) {
         let chunk = files[start..<min(start + Self.filesPerQuery, files.count)]
-        let sql =
-          "SELECT \(Self.columns) FROM documents WHERE file IN (\(repeatElement("?", count: chunk.count).joined(separator: ",")))"
+        let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
+        let sql = "SELECT \(Self.columns) FROM documents WHERE file IN (\(marks))"
         // Every chunk but the last has the same statement.
         let statement = try chunk.count == Self.filesPerQuery ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         for row in try Row.fetchAll(statement, arguments: StatementArguments(Array(chunk))) {
