@@ -274,7 +274,8 @@ public final class SQLiteDocumentIndex: DocumentIndex {
         let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
         let sql = "SELECT \(Self.columns) FROM documents WHERE file IN (\(marks))"
         // Every chunk but the last has the same statement.
-        let statement = try chunk.count == Self.filesPerQuery ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
+        let statement =
+          try chunk.count == Self.filesPerQuery ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         for row in try Row.fetchAll(statement, arguments: StatementArguments(Array(chunk))) {
           let entry = Self.entry(row)
           found[entry.file] = entry
