@@ -85,12 +85,23 @@ public struct ArchiveLibrary: Sendable {
   /// The asset named `hash`, or nil when this device does not have it. An asset whose bytes
   /// are not what its name says is damaged: an error.
   public func open(_ hash: String) throws -> PageArchive? {
+    try verified(hash) { PageArchive(decoding: $0) }
+  }
+
+  /// Only the readable text of an asset, checked as ``open(_:)`` checks it: a snippet needs
+  /// no HTML, which is most of what an asset holds to inflate.
+  public func text(of hash: String) throws -> String? {
+    try verified(hash) { PageArchive.text(decoding: $0) }
+  }
+
+  /// `decode` of the asset's bytes, if they are the ones its name says; nil when there is none.
+  private func verified<T>(_ hash: String, _ decode: ([UInt8]) -> T?) throws -> T? {
     guard let data = try PrivateFiles.read(path(of: hash)) else { return nil }
     let bytes = [UInt8](data)
-    guard SHA256.hex(of: bytes) == hash, let archive = PageArchive(decoding: bytes) else {
+    guard SHA256.hex(of: bytes) == hash, let decoded = decode(bytes) else {
       throw ArchiveError.damaged(path(of: hash))
     }
-    return archive
+    return decoded
   }
 
   /// The bookmarks whose kept text contains `query` (folded as the filter folds: case,
@@ -99,7 +110,7 @@ public struct ArchiveLibrary: Sendable {
     let folded = fold(query).trimmingCharacters(in: .whitespaces)
     guard !folded.isEmpty else { return [] }
     return try index.search(folded: folded, limit: limit).map { version in
-      let text = (try? open(version.hash))?.text ?? ""
+      let text = (try? self.text(of: version.hash)) ?? ""
       let foldedText = try? index.foldedText(of: version.hash)
       return Hit(
         version: version, snippet: ArchiveSnippet.around(folded, in: text, foldedText: foldedText, fold: fold))

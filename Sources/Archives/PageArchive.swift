@@ -62,6 +62,22 @@ public struct PageArchive: Hashable, Sendable {
 
   /// The archive in `bytes`, or nil when they are not one (damaged, or not an archive).
   public init?(decoding bytes: [UInt8]) {
+    guard let (header, text, htmlStart) = Self.header(and: bytes),
+      let html = Deflate.decompress(bytes[htmlStart...], length: header.htmlLength)
+    else { return nil }
+    self.init(
+      title: header.title, url: header.url, contentType: header.contentType,
+      text: String(decoding: text, as: UTF8.self), links: header.links, html: html)
+  }
+
+  /// Only the readable text of the archive in `bytes` (the original HTML, most of an asset,
+  /// is left deflated: a search's snippets need the text alone), or nil when they are not one.
+  public static func text(decoding bytes: [UInt8]) -> String? {
+    header(and: bytes).map { String(decoding: $0.text, as: UTF8.self) }
+  }
+
+  /// The header, the inflated text and where the HTML begins, once the lengths are checked.
+  private static func header(and bytes: [UInt8]) -> (header: Header, text: [UInt8], htmlStart: Int)? {
     guard bytes.starts(with: Self.magic),
       let lineEnd = bytes[Self.magic.count...].firstIndex(of: 0x0A),
       let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[Self.magic.count..<lineEnd]))
@@ -70,11 +86,8 @@ public struct PageArchive: Hashable, Sendable {
     let htmlStart = textStart + header.textStored
     guard header.textStored >= 0, header.htmlStored >= 0, header.textLength <= Self.textLimit,
       header.htmlLength <= Self.htmlLimit, htmlStart + header.htmlStored == bytes.count,
-      let text = Deflate.decompress(bytes[textStart..<htmlStart], length: header.textLength),
-      let html = Deflate.decompress(bytes[htmlStart...], length: header.htmlLength)
+      let text = Deflate.decompress(bytes[textStart..<htmlStart], length: header.textLength)
     else { return nil }
-    self.init(
-      title: header.title, url: header.url, contentType: header.contentType,
-      text: String(decoding: text, as: UTF8.self), links: header.links, html: html)
+    return (header, text, htmlStart)
   }
 }

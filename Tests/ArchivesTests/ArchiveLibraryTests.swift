@@ -52,6 +52,9 @@ final class ArchiveLibraryTests: XCTestCase {
     let bytes = try XCTUnwrap(FileManager.default.contents(atPath: library.path(of: kept.hash)))
     XCTAssertEqual(SHA256.hex(of: [UInt8](bytes)), kept.hash)
     XCTAssertEqual(try library.open(kept.hash), archive)
+    // A search's snippet reads the text alone, checked the same way.
+    XCTAssertEqual(PageArchive.text(decoding: archive.encoded()), "Hello\n\nWorld")
+    XCTAssertEqual(try library.text(of: kept.hash), "Hello\n\nWorld")
   }
 
   func testTheOriginalHTMLIsCappedAndADamagedAssetIsAnError() throws {
@@ -62,11 +65,14 @@ final class ArchiveLibraryTests: XCTestCase {
     var bytes = big.encoded()
     XCTAssertNil(PageArchive(decoding: Array(bytes.dropLast())))
     XCTAssertNil(PageArchive(decoding: Array("not an archive".utf8)))
+    XCTAssertNil(PageArchive.text(decoding: Array(bytes.dropLast())))
+    XCTAssertNil(PageArchive.text(decoding: Array("not an archive".utf8)))
     let kept = try library.keep(page("text"), for: "b1", fetched: Date())
     bytes = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: library.path(of: kept.hash))))
     bytes[bytes.count - 1] ^= 0xFF
     try Data(bytes).write(to: URL(fileURLWithPath: library.path(of: kept.hash)))
     XCTAssertThrowsError(try library.open(kept.hash))
+    XCTAssertThrowsError(try library.text(of: kept.hash), "a damaged asset's text is not read either")
   }
 
   func testTwoBookmarksOfOnePageShareOneAssetAndAnUnchangedPageStoresNothing() throws {
