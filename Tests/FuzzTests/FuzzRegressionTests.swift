@@ -92,12 +92,7 @@ final class FuzzRegressionTests: XCTestCase {
   /// whose URL the one URL rule refuses, which ``Bookmark/init(propertyList:)`` quarantines.
   func testTheUserDefaultsFastPathQuarantinesURLsTheRuleRefuses() throws {
     for url in ["https://b.example/&#x202E;gpj", "https://b.example/&#27;[2J", ""] {
-      let xml =
-        "<plist><dict><key>bookmarks</key><array><dict><key>id</key><string>b</string><key>url</key><string>\(url)"
-        + "</string></dict></array></dict></plist>"
-      let fast = try XCTUnwrap(PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks"))
-      XCTAssertEqual(fast.bookmarks, [], url)
-      XCTAssertEqual(fast.unreadable, 1, url)
+      try assertBothReadersRefuse("<key>url</key><string>\(url)</string>")
     }
   }
 
@@ -110,15 +105,21 @@ final class FuzzRegressionTests: XCTestCase {
       "<key>tags</key><array><string>a&#x202E;</string></array>",
       "<key>name</key><string>\(String(repeating: "n", count: BookmarkOrganisation.maximumNameLength + 1))</string>",
     ] {
-      let xml =
-        "<plist><dict><key>bookmarks</key><array><dict><key>id</key><string>a</string><key>url</key>"
-        + "<string>https://a.example</string>\(field)</dict></array></dict></plist>"
-      let fast = try XCTUnwrap(PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks"))
-      XCTAssertEqual(fast.bookmarks, [], field)
-      XCTAssertEqual(fast.unreadable, 1, field)
-      XCTAssertNil(
-        Bookmark(propertyList: try PropertyListReader.read(Data(xml.utf8)).dictionary!["bookmarks"]!.array![0]))
+      try assertBothReadersRefuse("<key>url</key><string>https://a.example</string>" + field)
     }
+  }
+
+  /// One entry (an id, then `fields`) is unreadable to the fast path and to
+  /// ``Bookmark/init(propertyList:)`` alike.
+  private func assertBothReadersRefuse(_ fields: String, line: UInt = #line) throws {
+    let xml =
+      "<plist><dict><key>bookmarks</key><array><dict><key>id</key><string>a</string>\(fields)</dict></array></dict>"
+      + "</plist>"
+    let fast = try XCTUnwrap(PropertyListReader.bookmarks(in: Data(xml.utf8), key: "bookmarks"), line: line)
+    XCTAssertEqual(fast.bookmarks, [], fields, line: line)
+    XCTAssertEqual(fast.unreadable, 1, fields, line: line)
+    let entry = try PropertyListReader.read(Data(xml.utf8)).dictionary?["bookmarks"]?.array?.first
+    XCTAssertNil(Bookmark(propertyList: try XCTUnwrap(entry, line: line)), fields, line: line)
   }
 
   /// `property-list` / `date-range`: a binary property list (read through Foundation) with a
