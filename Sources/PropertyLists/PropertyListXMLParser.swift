@@ -48,20 +48,14 @@ struct PropertyListXMLParser {
 
   // MARK: - Entries
 
-  /// What one key's array gave: the entries `transform` made, and how many items it did not.
-  struct Entries<T> {
-    var entries: [T] = []
-    var unreadable = 0
-  }
-
   mutating func parseEntriesDocument<T: Sendable>(
     key wanted: String, splittingAbove threshold: Int, transform: @escaping @Sendable (Fields) -> T?
-  ) throws -> (Entries<T>, others: [String: PropertyList]) {
+  ) throws -> (PropertyListEntries<T>, others: [String: PropertyList]) {
     skipMisc()
     guard startsWith("<plist") else { throw PropertyListError("no <plist> element") }
     if try skipTag() { throw PropertyListError("empty <plist>") }
     skipMisc()
-    var result = Entries<T>()
+    var result = PropertyListEntries<T>()
     var others: [String: PropertyList] = [:]
     if !consume("<dict/>") {
       guard consume("<dict>") else { throw PropertyListError("not a dictionary") }
@@ -79,7 +73,7 @@ struct PropertyListXMLParser {
         }
         // A later duplicate key wins, as in a dictionary.
         if consume("<array/>") {
-          result = Entries()
+          result = PropertyListEntries()
         } else {
           guard consume("<array>") else { throw PropertyListError("not an array") }
           result = try parseEntryArray(splittingAbove: threshold, transform)
@@ -102,10 +96,10 @@ struct PropertyListXMLParser {
   /// have); otherwise this parser reads on alone. The result is the same either way.
   private mutating func parseEntryArray<T: Sendable>(
     splittingAbove threshold: Int, _ transform: @escaping @Sendable (Fields) -> T?
-  ) throws -> Entries<T> {
+  ) throws -> PropertyListEntries<T> {
     try enter()
     defer { depth -= 1 }
-    var result = Entries<T>()
+    var result = PropertyListEntries<T>()
     guard let split = likelyItem(pastTheMiddle: threshold) else {
       _ = try parseItems(until: nil, into: &result, transform)
       return result
@@ -133,13 +127,13 @@ struct PropertyListXMLParser {
   /// The second half's parser and, once it has run, what it read and where it ended.
   private final class SecondHalf<T>: @unchecked Sendable {
     var parser: PropertyListXMLParser
-    var result: Result<(Entries<T>, end: Int), Error>?
+    var result: Result<(PropertyListEntries<T>, end: Int), Error>?
 
     init(parser: PropertyListXMLParser) { self.parser = parser }
 
     func run(_ transform: (Fields) -> T?) {
       result = Result {
-        var entries = Entries<T>()
+        var entries = PropertyListEntries<T>()
         _ = try parser.parseItems(until: nil, into: &entries, transform)
         return (entries, parser.index)
       }
@@ -148,7 +142,9 @@ struct PropertyListXMLParser {
 
   /// Reads items until `</array>` (returns true) or until the next item begins at or past
   /// `stop` (returns false).
-  private mutating func parseItems<T>(until stop: Int?, into result: inout Entries<T>, _ transform: (Fields) -> T?)
+  private mutating func parseItems<T>(
+    until stop: Int?, into result: inout PropertyListEntries<T>, _ transform: (Fields) -> T?
+  )
     throws -> Bool
   {
     // One buffer for every entry's keys and values.
