@@ -23,30 +23,32 @@ extension BookmarksViewModel {
       if key == .character("y") || key == .character("Y") { state.modal = nil }
       return []
     }
-    switch key {
-    case .escape:
+    switch KeyBindings.dialog.command(for: key) {
+    case .cancel:
       // Changes are not thrown away unseen: Esc asks first when something was changed.
       if dialog.hasChanges {
         dialog.isConfirmingDiscard = true
       } else {
         state.modal = nil
       }
-    case .tab, .down:
+    case .nextField:
       dialog.moveFocus(by: 1)
-    case .backTab, .up:
+    case .previousField:
       dialog.moveFocus(by: -1)
-    case .enter:
+    case .save:
       // Enter saves from a field and from Save; only on Cancel does it cancel.
       if dialog.focus == .cancel {
         state.modal = nil
         return []
       }
       return save(&dialog)
-    case .left where dialog.focus == .save:
-      dialog.setFocus(.cancel)
-    case .right where dialog.focus == .cancel:
+    case .takeSuggestion where dialog.focus == .cancel:
       dialog.setFocus(.save)
-    default:
+    case nil where key == .left && dialog.focus == .save:
+      // The buttons: ← and → go between them.
+      dialog.setFocus(.cancel)
+    case .takeSuggestion, .editLine, nil:
+      // Typing, and the keys that edit a line, go to the focused field.
       if dialog.edit(with: key) { dialog.error = nil }
     }
     return []

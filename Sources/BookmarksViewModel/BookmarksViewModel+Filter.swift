@@ -24,22 +24,22 @@ extension BookmarksViewModel {
   mutating func filterKey(_ key: Key) -> [Effect] {
     guard var filter = state.filter else { return [] }
     let page = max(1, visibleBookmarkCount - 1)
-    switch key {
-    case .escape:
+    switch KeyBindings.filter.command(for: key) {
+    case .clear:
       cancelFilter(filter)
-    case .enter:
+    case .keep:
       if filter.query.characters.isEmpty {
         cancelFilter(filter)
       } else {
         state.filter?.isTyping = false
       }
-    case .backspace where filter.query.characters.isEmpty:
+    case .deleteBackward where filter.query.characters.isEmpty:
       cancelFilter(filter)
     case .up: select(state.selection - 1)
     case .down: select(state.selection + 1)
     case .pageUp: select(state.selection - page)
     case .pageDown: select(state.selection + page)
-    case .right where canComplete(filter), .tab where canComplete(filter):
+    case .complete where canComplete(filter):
       // Takes the first suggestion: `#sw` becomes `#swift`.
       let typed = Self.typedTag(in: filter.query)?.count ?? 0
       filter.query = TextField(String(filter.query.characters.dropLast(typed)) + filter.tagSuggestions[0])
@@ -47,7 +47,7 @@ extension BookmarksViewModel {
       suggestTags()
       guard !filter.isWaitingForIndex else { return [] }
       narrow()
-    default:
+    case .deleteBackward, .complete, nil:
       let before = filter.query.text
       guard filter.query.handle(key) else { return [] }
       guard filter.query.text != before else {

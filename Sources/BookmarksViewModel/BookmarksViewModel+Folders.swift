@@ -133,16 +133,16 @@ extension BookmarksViewModel {
   /// A key in the folder picker: typing finds a folder or names a new one, the arrows move,
   /// Enter moves the bookmark there, Esc cancels.
   mutating func moveKey(_ key: Key, _ picker: inout FolderPicker) -> [Effect] {
-    switch key {
+    switch KeyBindings.folderPicker.command(for: key) {
     case .up: picker.select(picker.selection - 1)
     case .down: picker.select(picker.selection + 1)
     case .pageUp: picker.select(picker.selection - FolderPicker.page)
     case .pageDown: picker.select(picker.selection + FolderPicker.page)
-    case .home: picker.select(0)
-    case .end: picker.select(picker.rows.count - 1)
-    case .escape:
+    case .first: picker.select(0)
+    case .last: picker.select(picker.rows.count - 1)
+    case .cancel:
       state.modal = nil
-    case .enter:
+    case .move:
       guard let chosen = picker.chosen else { return [] }
       if case .new(let path) = chosen, let problem = BookmarkOrganisation.problem(folder: path) {
         picker.error = problem.description
@@ -169,7 +169,7 @@ extension BookmarksViewModel {
         return [.move(bookmark, to: chosen.path)]
       case .folder(let path): return changeFolder(.move(path, into: chosen.path))
       }
-    default:
+    case nil:
       _ = picker.edit(with: key)
     }
     return []

@@ -25,20 +25,20 @@ extension BookmarksViewModel {
       if key == .escape { state.modal = nil }
       return []
     }
-    switch key {
-    case .escape, .character("q"), .character("H"):
+    switch KeyBindings.history.command(for: key) {
+    case .close:
       state.modal = nil
-    case .down, .tab, .character("j"):
+    case .next:
       view.moveChoice(by: 1)
       view.error = nil
-    case .up, .backTab, .character("k"):
+    case .previous:
       view.moveChoice(by: -1)
       view.error = nil
     case .pageDown:
       view.moveChoice(by: 5)
     case .pageUp:
       view.moveChoice(by: -5)
-    case .enter, .character("r"):
+    case .revert:
       guard let row = view.chosen else { return [] }
       if row.isCurrent {
         view.error = "That is the version it is now; choose an older one."
@@ -50,7 +50,7 @@ extension BookmarksViewModel {
       state.isWaitingForStore = true
       ownChanges[view.bookmark.id] = .present(name: row.version.bookmark.name, url: row.version.bookmark.url)
       return [.revert(view.bookmark.id, version: row.version.id)]
-    default:
+    case nil:
       break
     }
     return []

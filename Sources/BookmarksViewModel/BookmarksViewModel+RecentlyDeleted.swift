@@ -20,25 +20,24 @@ extension BookmarksViewModel {
       }
     }
     let page = max(1, recentlyDeletedRowsShown - 1)
-    switch key {
-    case .escape, .character("q"), .character("D"), .left, .character("h"):
-      state.modal = nil
-    case .down, .character("j"): view.choose(view.selection + 1, in: deleted)
-    case .up, .character("k"): view.choose(view.selection - 1, in: deleted)
+    switch KeyBindings.recentlyDeleted.command(for: key) {
+    case .close: state.modal = nil
+    case .down: view.choose(view.selection + 1, in: deleted)
+    case .up: view.choose(view.selection - 1, in: deleted)
     case .pageDown: view.choose(view.selection + page, in: deleted)
     case .pageUp: view.choose(view.selection - page, in: deleted)
-    case .home, .character("g"): view.choose(0, in: deleted)
-    case .end, .character("G"): view.choose(deleted.count - 1, in: deleted)
-    case .enter, .character("r"):
+    case .first: view.choose(0, in: deleted)
+    case .last: view.choose(deleted.count - 1, in: deleted)
+    case .restore:
       guard deleted.indices.contains(view.selection) else { return [] }
       return startWork(&view, .restoreDeleted([deleted[view.selection]]))
-    case .character("d"), .delete, .character("x"):
+    case .deleteForGood:
       guard deleted.indices.contains(view.selection) else { return [] }
       view.asking = .deleteForGood(deleted[view.selection])
-    case .character("E"):
+    case .empty:
       guard !deleted.isEmpty else { return [] }
       view.asking = .empty(deleted)
-    default:
+    case nil:
       break
     }
     return []

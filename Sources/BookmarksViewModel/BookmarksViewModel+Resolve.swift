@@ -10,31 +10,29 @@ extension BookmarksViewModel {
       if key == .escape { state.modal = nil }
       return []
     }
-    if dialog.merge != nil { return mergeKey(key, &dialog) }
-    switch key {
-    case .escape, .character("q"):
+    guard let command = KeyBindings.resolve.command(for: key) else { return [] }
+    if dialog.merge != nil { return mergeKey(command, &dialog) }
+    switch command {
+    case .close:
       state.modal = nil
-    case .down, .tab, .character("j"):
-      dialog.moveChoice(by: 1)
+    case .next, .previous:
+      dialog.moveChoice(by: command == .next ? 1 : -1)
       dialog.error = nil
-    case .up, .backTab, .character("k"):
-      dialog.moveChoice(by: -1)
-      dialog.error = nil
-    case .enter:
+    case .keep:
       guard let version = dialog.chosen else { return [] }
       return resolve(&dialog, .keep(versionID: version.id), showing: version.bookmark)
-    case .character("b"):
+    case .keepBoth:
       guard let version = dialog.chosen else { return [] }
       for other in dialog.versions ?? [] where other.id != version.id {
         let id = ConflictResolution.copyID(of: dialog.bookmark.id, version: other.id)
         ownChanges[id] = .present(name: other.bookmark.name, url: other.bookmark.url)
       }
       return resolve(&dialog, .keepAll(versionID: version.id), showing: version.bookmark)
-    case .character("m"):
+    case .merge:
       let count = dialog.versions?.count ?? 0
       dialog.merge = ConflictMerge(choice: dialog.choice, versionCount: count)
       dialog.error = nil
-    default:
+    case .takeNext, .takePrevious:
       break
     }
     return []
@@ -42,24 +40,20 @@ extension BookmarksViewModel {
 
   /// The merge's keys: ↑↓ choose a field, ←→ (or Space) take it from another version, Enter
   /// saves what the preview shows, Esc goes back to the versions.
-  private mutating func mergeKey(_ key: Key, _ dialog: inout ResolveDialog) -> [Effect] {
+  private mutating func mergeKey(_ command: ResolveCommand, _ dialog: inout ResolveDialog) -> [Effect] {
     guard var merge = dialog.merge, let versions = dialog.versions else { return [] }
     defer { if dialog.merge != nil { dialog.merge = merge } }
-    switch key {
-    case .escape, .character("q"):
+    switch command {
+    case .close:
       dialog.merge = nil
-    case .down, .tab, .character("j"):
-      merge.moveField(by: 1)
-    case .up, .backTab, .character("k"):
-      merge.moveField(by: -1)
-    case .right, .character("l"), .character(" "):
-      merge.moveSource(by: 1, versions: versions)
-    case .left, .character("h"):
-      merge.moveSource(by: -1, versions: versions)
-    case .enter:
+    case .next, .previous:
+      merge.moveField(by: command == .next ? 1 : -1)
+    case .takeNext, .takePrevious:
+      merge.moveSource(by: command == .takeNext ? 1 : -1, versions: versions)
+    case .keep:
       guard let merged = merge.merged(versions) else { return [] }
       return resolve(&dialog, .merge(merged), showing: merged)
-    default:
+    case .keepBoth, .merge:
       return []
     }
     dialog.error = nil

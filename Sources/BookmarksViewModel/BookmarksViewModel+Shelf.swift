@@ -75,16 +75,15 @@ extension BookmarksViewModel {
   }
 
   private mutating func shelfListKey(_ key: Key, _ shelf: inout ShelfTab) -> [Effect] {
-    switch key {
-    case .tab, .character("1"), .backTab:
+    switch KeyBindings.shelf.command(for: key) {
+    case .toMyBookmarks:
       state.showsShelf = false
       shelf.isEditing = false
-    case .up, .down, .pageUp, .pageDown, .character("j"), .character("k"), .home, .end, .character("g"),
-      .character("G"):
+    case .move:
       moveShelfSelection(key, &shelf)
-    case .character("/"):
+    case .search:
       shelf.isTypingQuery = true
-    case .escape:
+    case .toggleEditing where key == .escape:
       if shelf.isEditing {
         shelf.isEditing = false
       } else if !shelf.query.text.isEmpty {
@@ -92,50 +91,52 @@ extension BookmarksViewModel {
         shelf.selection = 0
         return [reloadShelf(&shelf, newSearch: true)]
       }
-    case .enter:
+    case .open:
       guard let bookmark = shelf.selected else { return [] }
       if shelf.isEditing {
         state.modal = .shelfPrompt(ShelfPrompt(editing: bookmark))
         return []
       }
       return openShelfURL(bookmark)
-    case .character("o"):
+    case .openURL:
       guard let bookmark = shelf.selected else { return [] }
       return openShelfURL(bookmark)
-    case .character("y"):
+    case .copyURL:
       guard let bookmark = shelf.selected else { return [] }
       return [.copyURL(bookmark.url)]
-    case .character("+"), .character("a"):
+    case .add:
       if let refusal = shelfWriteRefusal(shelf) {
         state.message = StatusMessage(refusal, isError: true)
       } else {
         state.modal = .shelfPrompt(ShelfPrompt())
       }
-    case .character("e"):
+    case .toggleEditing:
       if let refusal = shelfWriteRefusal(shelf) {
         state.message = StatusMessage(refusal, isError: true)
       } else {
         shelf.isEditing.toggle()
       }
-    case .character("d"), .delete, .character("x"):
+    case .remove:
       if !shelf.isEditing {
         state.message = StatusMessage(
           shelfWriteRefusal(shelf) ?? "Press e for Edit mode to remove bookmarks from the shelf.")
       } else if let bookmark = shelf.selected {
         state.modal = .confirmShelfRemove(bookmark)
       }
-    case .character("P"):
+    case .saveIntoMine:
       return saveShelfBookmarkIntoMine(shelf.selected)
-    case .character("u"), .character("U"), .control("r"):
+    case .undo:
       // Undo is of my bookmarks' changes (a `P`, say), here as there.
-      return key == .character("u") ? undo() : redo()
-    case .character("?"), .function(1):
+      return undo()
+    case .redo:
+      return redo()
+    case .help:
       state.modal = .help(scroll: 0)
-    case .character("q"), .function(10):
+    case .quit:
       state.shouldQuit = true
-    case .control("z"):
+    case .suspend:
       return [.suspend]
-    default:
+    case nil:
       break
     }
     return []

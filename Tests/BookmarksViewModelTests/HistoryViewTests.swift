@@ -56,6 +56,15 @@ final class HistoryViewTests: XCTestCase {
     assertScreen(BookmarksScreen.render(model.state), named: "history")
   }
 
+  /// The history's keys come from its table: a key outside it does nothing.
+  func testTheHistoryAcceptsOnlyTheKeysInItsTable() {
+    var model = model()
+    model.press(.character("H"))
+    _ = model.send(.historyLoaded(tokyo.id, .success(history)))
+    guard case .history = model.state.modal else { return XCTFail("no history view") }
+    assertOnlyTableKeysAct(model, table: KeyBindings.history.keys)
+  }
+
   func testEnterRevertsAndURevertsTheRevert() {
     var model = model()
     model.press(.character("H"))

@@ -8,7 +8,7 @@ import XCTest
 /// outside the table leaves the screen as it was and asks for nothing.
 final class ScreenKeyCoverageTests: XCTestCase {
   /// Every key a person can press, bar Ctrl-C, which quits from anywhere.
-  private let allKeys: [Key] =
+  static let allKeys: [Key] =
     (0x20...0x7E).map { Key.character(Character(UnicodeScalar(UInt8($0)))) }
     + "abdefghijklmnopqstuvwxyz".map { Key.control($0) }
     + [
@@ -28,7 +28,7 @@ final class ScreenKeyCoverageTests: XCTestCase {
     _ = model.send(.storeChanged(snapshot))
     model.press(.character("D"))
     guard case .recentlyDeleted = model.state.modal else { return XCTFail("D did not open Recently Deleted") }
-    assertOnlyTableKeysAct(model, table: KeyBindings.recentlyDeleted)
+    assertOnlyTableKeysAct(model, table: KeyBindings.recentlyDeleted.keys)
   }
 
   func testTheShelfAcceptsOnlyTheKeysInItsTable() {
@@ -36,7 +36,7 @@ final class ScreenKeyCoverageTests: XCTestCase {
     model.offerShelf()
     model.press(.tab)
     XCTAssertTrue(model.state.showsShelf)
-    assertOnlyTableKeysAct(model, table: KeyBindings.shelf)
+    assertOnlyTableKeysAct(model, table: KeyBindings.shelf.keys)
   }
 
   /// Resolve, and its merge (whose keys are in the same table).
@@ -57,21 +57,36 @@ final class ScreenKeyCoverageTests: XCTestCase {
     model.press(.down, .enter)
     _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
     guard case .resolve = model.state.modal else { return XCTFail("Enter did not open Resolve") }
-    assertOnlyTableKeysAct(model, table: KeyBindings.resolve)
+    assertOnlyTableKeysAct(model, table: KeyBindings.resolve.keys)
     model.press(.character("m"))
-    assertOnlyTableKeysAct(model, table: KeyBindings.resolve)
+    assertOnlyTableKeysAct(model, table: KeyBindings.resolve.keys)
   }
 
-  private func assertOnlyTableKeysAct(
-    _ model: BookmarksViewModel, table: [ScreenKey], file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let listed = Set(table.flatMap(\.keys))
-    for key in allKeys where !listed.contains(key) {
-      var pressed = model
-      let effects = pressed.press(key)
-      XCTAssertTrue(
-        effects.isEmpty && pressed.state == model.state, "\(key) acts but is not in the table", file: file,
-        line: line)
+  func testNoRoomBindsAKeyTwice() {
+    func check<C>(_ table: KeyTable<C>, _ name: String) {
+      let keys = table.entries.flatMap(\.keys)
+      XCTAssertEqual(Set(keys).count, keys.count, "\(name) binds a key twice")
     }
+    check(KeyBindings.dialog, "the dialog")
+    check(KeyBindings.filter, "the filter")
+    check(KeyBindings.resolve, "Resolve")
+    check(KeyBindings.recentlyDeleted, "Recently Deleted")
+    check(KeyBindings.history, "History")
+    check(KeyBindings.shelf, "the shelf")
+    check(KeyBindings.reader, "the reader")
+    check(KeyBindings.folderPicker, "the folder picker")
+  }
+}
+
+/// Asserts that every key outside `listed` leaves the screen as it was and asks for nothing.
+func assertOnlyTableKeysAct(
+  _ model: BookmarksViewModel, table listed: Set<Key>, file: StaticString = #filePath, line: UInt = #line
+) {
+  for key in ScreenKeyCoverageTests.allKeys where !listed.contains(key) {
+    var pressed = model
+    let effects = pressed.press(key)
+    XCTAssertTrue(
+      effects.isEmpty && pressed.state == model.state, "\(key) acts but is not in the table", file: file,
+      line: line)
   }
 }

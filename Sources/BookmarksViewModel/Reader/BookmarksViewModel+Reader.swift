@@ -70,35 +70,36 @@ extension BookmarksViewModel {
     if reader.searchField != nil { return readerSearchKey(key, &reader) }
     if reader.linkField != nil { return readerLinkKey(key, &reader) }
     let page = max(1, readerHeight - 1)
-    switch key {
-    case .escape, .character("q"), .character("r"), .left, .character("h"):
+    let command = KeyBindings.reader.command(for: key)
+    switch command {
+    case .close:
       state.reader = nil
       return []
-    case .down, .character("j"): reader.top += 1
-    case .up, .character("k"): reader.top -= 1
-    case .pageDown, .character(" "): reader.top += page
-    case .pageUp, .character("b"): reader.top -= page
-    case .home, .character("g"): reader.top = 0
-    case .end, .character("G"): reader.top = reader.lines.count
-    case .character("/"):
+    case .lineDown: reader.top += 1
+    case .lineUp: reader.top -= 1
+    case .pageDown: reader.top += page
+    case .pageUp: reader.top -= page
+    case .top: reader.top = 0
+    case .end: reader.top = reader.lines.count
+    case .search:
       guard reader.page != nil else { return [] }
       reader.searchField = TextField()
-    case .character("n"), .character("N"):
+    case .nextMatch, .previousMatch:
       guard let query = reader.query else {
         state.message = StatusMessage("Press / to search the page first.")
         return []
       }
-      if !reader.jump(forward: key == .character("n")) {
+      if !reader.jump(forward: command == .nextMatch) {
         state.message = StatusMessage(
           reader.matches.isEmpty ? "“\(query)” is not in the page." : "No more matches that way.")
       }
-    case .character("o"):
+    case .openLink:
       guard let links = reader.page?.links, !links.isEmpty else {
         state.message = StatusMessage("The page has no links.")
         return []
       }
       reader.linkField = TextField()
-    default:
+    case nil:
       break
     }
     reader.clamp(height: readerHeight)
