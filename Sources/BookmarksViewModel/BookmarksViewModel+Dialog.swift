@@ -166,3 +166,12 @@ extension BookmarksViewModel {
     dialog.error = "This bookmark was deleted elsewhere. Enter saves it as a new bookmark; Esc discards it."
   }
 }
+
+extension BookmarksViewModel {
+  /// The store's answer to the dialog.
+  mutating func receive(_ answer: DialogAction) -> [Effect] {
+    switch answer {
+    case .saveFinished(let result): saveFinished(result)
+    }
+  }
+}

@@ -192,3 +192,17 @@ extension BookmarksViewModel {
     }
   }
 }
+
+extension BookmarksViewModel {
+  /// The store's answers to moves and folder changes.
+  mutating func receive(_ answer: FoldersAction) -> [Effect] {
+    switch answer {
+    case .moveFinished(let bookmark, let result):
+      state.isWaitingForStore = false
+      moveFinished(bookmark, result)
+      return replayTypeAhead()
+    case .folderChanged(let change, let failure):
+      return folderChanged(change, failure)
+    }
+  }
+}

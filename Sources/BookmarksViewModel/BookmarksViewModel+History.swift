@@ -105,3 +105,16 @@ extension BookmarksViewModel {
     }
   }
 }
+
+extension BookmarksViewModel {
+  /// The store's answers to History.
+  mutating func receive(_ answer: HistoryAction) -> [Effect] {
+    switch answer {
+    case .historyLoaded(let id, let result):
+      historyLoaded(id, result)
+      return []
+    case .reverted(let id, let result):
+      return revertFinished(id, result)
+    }
+  }
+}

@@ -126,3 +126,12 @@ extension BookmarksViewModel {
     return sentence + "; u takes it back."
   }
 }
+
+extension BookmarksViewModel {
+  /// The answer to `I`.
+  mutating func receive(_ answer: ImportAction) -> [Effect] {
+    switch answer {
+    case .importRead(let result): importRead(result)
+    }
+  }
+}

@@ -141,3 +141,14 @@ extension BookmarksViewModel {
     }
   }
 }
+
+extension BookmarksViewModel {
+  /// The store's answers to Recently Deleted and to the held deletes' question.
+  mutating func receive(_ answer: RecentlyDeletedAction) -> [Effect] {
+    switch answer {
+    case .deletedRestored(let asked, let result): deletedRestored(asked, result)
+    case .deletedRemoved(let removing, let result): deletedRemoved(removing, result)
+    case .heldDeletesSettled(let keeping, let result): heldDeletesSettled(keeping: keeping, result)
+    }
+  }
+}

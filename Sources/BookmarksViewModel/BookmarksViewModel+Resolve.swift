@@ -127,3 +127,13 @@ extension BookmarksViewModel {
     state.message = StatusMessage("“\(dialog.bookmark.name)” was resolved elsewhere.")
   }
 }
+
+extension BookmarksViewModel {
+  /// The store's answers to Resolve.
+  mutating func receive(_ answer: ResolveAction) {
+    switch answer {
+    case .versionsLoaded(let id, let result): versionsLoaded(id, result)
+    case .resolveFinished(let id, let failure): resolveFinished(id, failure)
+    }
+  }
+}

@@ -413,3 +413,18 @@ extension BookmarksViewModel {
     }
   }
 }
+
+extension BookmarksViewModel {
+  /// The team shelf's answers.
+  mutating func receive(_ answer: ShelfAction) -> [Effect] {
+    switch answer {
+    case .shelfLoaded(let request, let result): return shelfLoaded(request, result)
+    case .shelfChanged: return shelfChanged()
+    case .shelfSaved(let result): return shelfSaved(result)
+    case .shelfRemoved(let bookmark, let failure): return shelfRemoved(bookmark, failure)
+    case .savedFromShelf(let result):
+      savedFromShelf(result)
+      return []
+    }
+  }
+}

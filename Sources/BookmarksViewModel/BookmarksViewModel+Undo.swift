@@ -176,3 +176,27 @@ extension BookmarksViewModel {
     return replayTypeAhead()
   }
 }
+
+extension BookmarksViewModel {
+  /// The store's answers to the list's changes.
+  mutating func receive(_ answer: ListAction) -> [Effect] {
+    switch answer {
+    case .changeApplied(let failure):
+      return changeApplied(failure)
+    case .deleteFinished(let bookmark, let failure):
+      state.isWaitingForStore = false
+      if let failure {
+        ownChanges[bookmark.id] = nil
+        state.message = StatusMessage(failure.text, isError: true)
+      } else {
+        replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
+        state.message = StatusMessage("Deleted “\(bookmark.name)”; D shows Recently Deleted.")
+        record(
+          UndoStep(
+            label: "delete of “\(bookmark.name)”", id: bookmark.id, before: bookmark, after: nil,
+            undo: .restore(bookmark), redo: .remove(bookmark)))
+      }
+      return replayTypeAhead()
+    }
+  }
+}

@@ -138,3 +138,20 @@ extension BookmarksViewModel {
         + (progress.dead > 0 ? " /is:dead shows them." : ""), isError: progress.dead > 0)
   }
 }
+
+extension BookmarksViewModel {
+  /// The web's answers.
+  mutating func receive(_ answer: WebAction) -> [Effect] {
+    switch answer {
+    case .titleFetched(let url, let title):
+      return titleFetched(url: url, title: title)
+    case .retitled(_, let failure):
+      if let failure { state.message = StatusMessage(failure.text, isError: true) }
+    case .linkChecksLoaded(let checks):
+      state.linkChecks.merge(checks) { mine, loaded in mine.checked >= loaded.checked ? mine : loaded }
+    case .linkChecked(let id, let check, let done, let total):
+      linkChecked(id, check, done: done, total: total)
+    }
+    return []
+  }
+}

@@ -79,46 +79,6 @@ public struct BookmarksViewModel: Sendable {
       readerResized()
     case .storeChanged(let snapshot):
       storeChanged(snapshot)
-    case .saveFinished(let result):
-      effects = saveFinished(result)
-    case .deleteFinished(let bookmark, let failure):
-      state.isWaitingForStore = false
-      defer { effects += replayTypeAhead() }
-      if let failure {
-        ownChanges[bookmark.id] = nil
-        state.message = StatusMessage(failure.text, isError: true)
-      } else {
-        replaceBookmarks(storeOrder.filter { $0.id != bookmark.id }, keepingSelectionOf: nil)
-        state.message = StatusMessage("Deleted “\(bookmark.name)”; D shows Recently Deleted.")
-        record(
-          UndoStep(
-            label: "delete of “\(bookmark.name)”", id: bookmark.id, before: bookmark, after: nil,
-            undo: .restore(bookmark), redo: .remove(bookmark)))
-      }
-    case .changeApplied(let failure):
-      effects = changeApplied(failure)
-    case .moveFinished(let bookmark, let result):
-      state.isWaitingForStore = false
-      moveFinished(bookmark, result)
-      effects = replayTypeAhead()
-    case .folderChanged(let change, let failure):
-      effects = folderChanged(change, failure)
-    case .versionsLoaded(let id, let result):
-      versionsLoaded(id, result)
-    case .resolveFinished(let id, let failure):
-      resolveFinished(id, failure)
-    case .historyLoaded(let id, let result):
-      historyLoaded(id, result)
-    case .reverted(let id, let result):
-      effects = revertFinished(id, result)
-    case .importRead(let result):
-      effects = importRead(result)
-    case .deletedRestored(let asked, let result):
-      effects = deletedRestored(asked, result)
-    case .deletedRemoved(let removing, let result):
-      effects = deletedRemoved(removing, result)
-    case .heldDeletesSettled(let keeping, let result):
-      effects = heldDeletesSettled(keeping: keeping, result)
     case .mouse(let event):
       effects = mouse(event)
     case .urlActionFinished(let message):
@@ -131,30 +91,16 @@ public struct BookmarksViewModel: Sendable {
       searchPrepared(prepared)
     case .placeArrived(let place):
       placeArrived(place)
-    case .titleFetched(let url, let title):
-      effects = titleFetched(url: url, title: title)
-    case .retitled(_, let failure):
-      if let failure { state.message = StatusMessage(failure.text, isError: true) }
-    case .linkChecksLoaded(let checks):
-      state.linkChecks.merge(checks) { mine, loaded in mine.checked >= loaded.checked ? mine : loaded }
-    case .linkChecked(let id, let check, let done, let total):
-      linkChecked(id, check, done: done, total: total)
-    case .shelfLoaded(let request, let result):
-      effects = shelfLoaded(request, result)
-    case .shelfChanged:
-      effects = shelfChanged()
-    case .shelfSaved(let result):
-      effects = shelfSaved(result)
-    case .shelfRemoved(let bookmark, let failure):
-      effects = shelfRemoved(bookmark, failure)
-    case .savedFromShelf(let result):
-      savedFromShelf(result)
-    case .pageArchived(let id, let result):
-      pageArchived(id, result)
-    case .archiveRead(let id, let result):
-      archiveRead(id, result)
-    case .pageTextFound(let text, let ids):
-      pageTextFound(text, ids)
+    case .list(let answer): effects = receive(answer)
+    case .dialog(let answer): effects = receive(answer)
+    case .folders(let answer): effects = receive(answer)
+    case .resolve(let answer): receive(answer)
+    case .history(let answer): effects = receive(answer)
+    case .recentlyDeleted(let answer): effects = receive(answer)
+    case .importFile(let answer): effects = receive(answer)
+    case .shelf(let answer): effects = receive(answer)
+    case .web(let answer): effects = receive(answer)
+    case .pages(let answer): receive(answer)
     }
     if case .keyPressed = action { hasMoved = true }
     if case .mouse = action { hasMoved = true }

@@ -356,7 +356,9 @@ final class DocumentStoreHistoryTests: XCTestCase {
     let added = try await defaults.add(draft("Local"))
     XCTAssertNil(defaults.versioned)
     XCTAssertNil(defaults.synced)
-    guard case .historyLoaded(_, .failure(let error)) = await StoreEffects.perform(.loadHistory(added.id), on: defaults)
+    guard
+      case .history(.historyLoaded(_, .failure(let error))) = await StoreEffects.perform(
+        .loadHistory(added.id), on: defaults)
     else { return XCTFail("user defaults listed a history") }
     XCTAssertEqual(
       error.text,

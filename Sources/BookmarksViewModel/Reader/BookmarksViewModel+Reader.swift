@@ -150,3 +150,14 @@ extension BookmarksViewModel {
     return []
   }
 }
+
+extension BookmarksViewModel {
+  /// The answers about pages kept.
+  mutating func receive(_ answer: PageAction) {
+    switch answer {
+    case .pageArchived(let id, let result): pageArchived(id, result)
+    case .archiveRead(let id, let result): archiveRead(id, result)
+    case .pageTextFound(let text, let ids): pageTextFound(text, ids)
+    }
+  }
+}
