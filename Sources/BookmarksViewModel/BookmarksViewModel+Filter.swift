@@ -41,7 +41,7 @@ extension BookmarksViewModel {
     case .pageDown: select(state.selection + page)
     case .complete where canComplete(filter):
       // Takes the first suggestion: `#sw` becomes `#swift`.
-      let typed = Self.typedTag(in: filter.query)?.count ?? 0
+      let typed = filter.query.typedTag?.count ?? 0
       filter.query = TextField(String(filter.query.characters.dropLast(typed)) + filter.tagSuggestions[0])
       state.filter = filter
       suggestTags()
@@ -62,17 +62,6 @@ extension BookmarksViewModel {
     return []
   }
 
-  /// The tag being typed at the end of the query, after its `#` (`-#` too), with the cursor
-  /// at the end; nil when the last term is not a tag.
-  static func typedTag(in query: TextField) -> String? {
-    guard query.cursor == query.characters.count else { return nil }
-    guard let lastCharacter = query.characters.last, lastCharacter != " " else { return nil }
-    let last = query.text.split(separator: " ").last.map { String($0) } ?? ""
-    if last.hasPrefix("#") { return String(last.dropFirst()) }
-    if last.hasPrefix("-#") { return String(last.dropFirst(2)) }
-    return nil
-  }
-
   /// True when `→` or `Tab` would take a tag suggestion: there is one, and the cursor is at
   /// the end of the query.
   private func canComplete(_ filter: ListFilter) -> Bool {
@@ -81,7 +70,7 @@ extension BookmarksViewModel {
 
   /// Fills the filter's tag suggestions for the term being typed.
   mutating func suggestTags() {
-    guard let query = state.filter?.query, let typed = Self.typedTag(in: query) else {
+    guard let query = state.filter?.query, let typed = query.typedTag else {
       state.filter?.tagSuggestions = []
       return
     }

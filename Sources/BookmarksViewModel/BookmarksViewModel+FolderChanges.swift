@@ -77,7 +77,7 @@ extension BookmarksViewModel {
     {
       state.selection = row
     }
-    state.message = StatusMessage(Self.sentence(for: change, held: inFlight?.held))
+    state.message = StatusMessage(change.sentence(held: inFlight?.held))
     record(.folder(change))
     return replayTypeAhead()
   }
@@ -98,17 +98,4 @@ extension BookmarksViewModel {
     replaceBookmarks(bookmarks, keepingSelectionOf: nil)
   }
 
-  /// What the bottom line says once a folder change is made.
-  static func sentence(for change: FolderChange, held: FolderRow?) -> String {
-    let name = change.path.last ?? ""
-    switch change {
-    case .create(let path): return "Made the folder “\(name)” in \(FolderRow.folderName(Array(path.dropLast())))."
-    case .rename(_, let new): return "Renamed “\(name)” to “\(new)”."
-    case .move(_, let parent): return "Moved the folder “\(name)” to \(FolderRow.folderName(parent))."
-    case .delete(let path):
-      let count = held?.bookmarkCount ?? 0
-      guard count > 0 || (held?.folderCount ?? 0) > 0 else { return "Deleted the empty folder “\(name)”." }
-      return "Deleted the folder “\(name)”; what it held is now in \(FolderRow.folderName(Array(path.dropLast())))."
-    }
-  }
 }

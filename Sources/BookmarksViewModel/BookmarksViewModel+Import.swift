@@ -79,13 +79,13 @@ extension BookmarksViewModel {
     guard !file.additions.isEmpty || !file.folders.isEmpty else {
       state.message = StatusMessage(
         "Nothing new in \(file.name)"
-          + (file.duplicates > 0 ? " (\(Self.count(file.duplicates)) already in the list)." : "."))
+          + (file.duplicates > 0 ? " (\(ImportedFile.count(file.duplicates)) already in the list)." : "."))
       return []
     }
-    importSentence = Self.imported(file)
+    importSentence = file.storedSentence
     return apply(
       UndoStep(
-        label: "import of \(Self.brought(file)) from \(file.name)", id: file.additions.first?.id ?? "", before: nil,
+        label: "import of \(file.brought) from \(file.name)", id: file.additions.first?.id ?? "", before: nil,
         after: nil, undo: .removeAll(file.additions, folders: foldersMade(by: file.additions, and: file.folders)),
         redo: .importAll(file.additions, folders: file.folders)),
       .doing)
@@ -104,27 +104,6 @@ extension BookmarksViewModel {
     return made.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
   }
 
-  /// What an import brings: `12 bookmarks`, `1 bookmark and 2 empty folders`.
-  static func brought(_ file: ImportedFile) -> String {
-    let folders = file.folders.count
-    guard folders > 0 else { return count(file.additions.count) }
-    let made = folders == 1 ? "1 empty folder" : "\(NumberText.grouped(folders)) empty folders"
-    return file.additions.isEmpty ? made : count(file.additions.count) + " and " + made
-  }
-
-  /// `12 bookmarks`, `1 bookmark`.
-  static func count(_ number: Int) -> String {
-    number == 1 ? "1 bookmark" : "\(NumberText.grouped(number)) bookmarks"
-  }
-
-  /// What an import said once it is stored.
-  static func imported(_ file: ImportedFile) -> String {
-    var sentence = "Imported \(brought(file)) from \(file.name)"
-    if file.duplicates > 0 { sentence += ", \(NumberText.grouped(file.duplicates)) already here" }
-    if file.repeats > 0 { sentence += ", \(NumberText.grouped(file.repeats)) repeated in the file" }
-    if file.skipped > 0 { sentence += ", \(NumberText.grouped(file.skipped)) skipped" }
-    return sentence + "; u takes it back."
-  }
 }
 
 extension BookmarksViewModel {

@@ -142,16 +142,6 @@ extension BookmarksViewModel {
     return []
   }
 
-  /// What a change of this account's role on the shelf means for it, in one sentence.
-  static func roleChanged(to access: ShelfAccess) -> StatusMessage {
-    switch access.role {
-    case .owner?: StatusMessage("You are now an owner of the team shelf.")
-    case .editor?: StatusMessage("You can now add, edit and remove bookmarks on the team shelf.")
-    case .reader?: StatusMessage("You can now only read the team shelf.")
-    case nil: StatusMessage("Your role on the team shelf was taken away; it is world-readable, so you still read it.")
-    }
-  }
-
   /// Why this account can't change the shelf now, if it can't.
   private func shelfWriteRefusal(_ shelf: ShelfTab) -> String? {
     if let stale = shelf.stale { return stale + " The shelf is read-only until it can be reached." }
@@ -313,9 +303,9 @@ extension BookmarksViewModel {
         // A role granted or taken away while the shelf is open: its buttons change, and so
         // the user is told why.
         if let before = shelf.access, before.role != access.role {
-          state.message = Self.roleChanged(to: access)
+          state.message = access.changedRoleMessage
         } else if shelf.access == nil, refusedBefore, access.role != nil {
-          state.message = Self.roleChanged(to: access)
+          state.message = access.changedRoleMessage
         }
         shelf.access = access
       }
