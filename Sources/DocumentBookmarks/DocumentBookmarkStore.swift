@@ -32,7 +32,7 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
   let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
   struct State: ~Copyable {
-    var entries: [String: Entry] = [:]
+    var entries = DocumentEntries<Entry>()
     /// Folder records by file.
     var folders: [String: FolderEntry] = [:]
     /// Recently Deleted's documents by file.
@@ -76,8 +76,8 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
 
     /// The dictionaries for what the cache held (``entries`` and ``fileByID`` are empty
     /// until they are made: every use of them makes them first).
-    static func index(_ cached: GatheredDocumentsCache.Contents) -> ([String: Entry], [Bookmark.ID: String]) {
-      var entries: [String: Entry] = [:]
+    static func index(_ cached: GatheredDocumentsCache.Contents) -> (DocumentEntries<Entry>, [Bookmark.ID: String]) {
+      var entries = DocumentEntries<Entry>()
       var fileByID: [Bookmark.ID: String] = [:]
       entries.reserveCapacity(cached.documents.count)
       fileByID.reserveCapacity(cached.documents.count)
