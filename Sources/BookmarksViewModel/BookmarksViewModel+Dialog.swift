@@ -148,6 +148,8 @@ extension BookmarksViewModel {
           UndoStep(
             label: "add of “\(bookmark.name)”", id: bookmark.id, before: nil, after: bookmark,
             undo: .remove(bookmark), redo: .restore(bookmark)))
+        // archive-on-add: the page is kept as `W` keeps it; its sentence follows this one.
+        if archivesOnAdd, fetchesPages { effects.append(.archivePage(bookmark)) }
       } else if let before = savedFrom, before.id == bookmark.id {
         record(
           UndoStep(

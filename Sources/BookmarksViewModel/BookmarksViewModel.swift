@@ -56,6 +56,9 @@ public struct BookmarksViewModel: Sendable {
   var savedFrom: Bookmark?
   /// True when the runtime can fetch pages (``Effect/fetchTitle(_:)``, ``Effect/checkLinks(_:)``).
   public var fetchesPages = false
+  /// True when the page of each bookmark added with the dialog is kept
+  /// (``Effect/archivePage(_:)``): `config set archive-on-add on`.
+  public var archivesOnAdd = false
   /// Bookmarks added with an empty name whose page's title has not arrived yet, by URL.
   var titlesAwaited: [String: AwaitedTitle] = [:]
   /// The filter's `text:` searches of the kept pages: asked of the runtime, and answered.

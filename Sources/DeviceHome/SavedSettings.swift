@@ -22,6 +22,9 @@ public struct SavedSettings: Hashable, Sendable {
     case historyVersions = "history-versions"
     /// How many days the document store's history keeps a version (90 by default).
     case historyDays = "history-days"
+    /// `on` keeps each bookmark's page when it is added (`cloudy add`, the app's Add);
+    /// `off` by default.
+    case archiveOnAdd = "archive-on-add"
   }
 
   public private(set) var values: [Name: String]

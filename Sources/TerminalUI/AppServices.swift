@@ -31,6 +31,8 @@ public struct AppServices: Sendable {
   public var readImport: ImportReading?
   /// Kept pages: `W` keeps one, `r` reads it.
   public var archives: ArchiveServices?
+  /// Keep the page of each bookmark added with the dialog (`config set archive-on-add on`).
+  public var archivesOnAdd = false
   /// The cloud's team shelf (`Tab`), followed live once it is first shown.
   public var shelf: (any ShelfService)?
   /// Open on the shelf, as if Tab was pressed first (`cloudy --shelf`).

@@ -61,6 +61,7 @@ public enum TerminalApp {
       model.preparesSearchInBackground = true
       model.followsPlace = place != nil
       model.fetchesPages = pages != nil
+      model.archivesOnAdd = services.archivesOnAdd && services.archives != nil
       if shelf != nil { model.offerShelf() }
       _ = model.send(.resized(terminal.size))
       // `cloudy --shelf`: the app opens on the shelf, as if Tab was pressed first.

@@ -117,6 +117,7 @@ struct Cloudy: AsyncParsableCommand {
       services.archives = AppArchives.services(
         in: location,
         web: options.fetchesPages ? WebAccess(timeout: .seconds(10), environment: options.environment) : nil)
+      services.archivesOnAdd = options.archivesOnAdd
       services.shelf = shelf
       services.startOnShelf = options.shelf
       try await TerminalApp.run(services)

@@ -23,7 +23,9 @@ struct ConfigCommand: AsyncParsableCommand {
   @Argument(help: "set or unset; leave out to print the settings.")
   var action: String?
 
-  @Argument(help: "store, cloud or account.")
+  @Argument(
+    help:
+      "store, cloud, account, sort, follow-place, keep-deleted-days, history-versions, history-days or archive-on-add.")
   var name: String?
 
   @Argument(help: "The value, for set.")
@@ -88,9 +90,9 @@ struct ConfigCommand: AsyncParsableCommand {
         throw CLIError(
           "Unknown order “\(value)”; choose one of \(ListOrder.allCases.map(\.rawValue).joined(separator: ", ")).")
       }
-    case .followPlace:
+    case .followPlace, .archiveOnAdd:
       guard ["on", "off"].contains(value) else {
-        throw CLIError("follow-place is on or off, not “\(value)”.")
+        throw CLIError("\(name.rawValue) is on or off, not “\(value)”.")
       }
     case .keepDeletedDays:
       guard let days = Int(value), (0...RecentlyDeletedRules.maximumKeepDays).contains(days) else {

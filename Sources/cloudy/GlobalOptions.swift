@@ -57,6 +57,12 @@ struct GlobalOptions: ParsableArguments {
     !noFetch && !["1", "true", "yes"].contains(environment["CLOUDY_NO_FETCH"]?.lowercased() ?? "")
   }
 
+  /// Whether a bookmark's page is kept when it is added (`config set archive-on-add on`, and
+  /// the web not turned off).
+  var archivesOnAdd: Bool {
+    fetchesPages && (try? savedSettings())?[.archiveOnAdd] == "on"
+  }
+
   /// Throws the one sentence saying the web is off, for commands that only fetch.
   func requireFetching(_ what: String) throws {
     guard fetchesPages else { throw CLIError("\(what) needs the web, which --no-fetch or CLOUDY_NO_FETCH turns off.") }

@@ -47,6 +47,40 @@ final class ReaderTests: XCTestCase {
     XCTAssertEqual(model.state.message, StatusMessage("The page was not kept: the server answered 404.", isError: true))
   }
 
+  /// `config set archive-on-add on`: a bookmark added with the dialog has its page kept as
+  /// `W` keeps it; an edit, or the setting off, keeps nothing.
+  func testArchiveOnAddKeepsThePageOfABookmarkAddedWithTheDialog() {
+    func added(archivesOnAdd: Bool) -> [Effect] {
+      var model = Fixtures.model()
+      model.fetchesPages = true
+      model.archivesOnAdd = archivesOnAdd
+      model.press(.character("a"))
+      model.type("Example")
+      model.press(.tab)
+      model.type("www.example.com")
+      model.press(.enter)
+      let saved = Fixtures.bookmark("new", "Example", "https://www.example.com")
+      let effects = model.send(.saveFinished(.success(saved)))
+      XCTAssertEqual(model.state.message?.text, "Added “Example”.")
+      return effects
+    }
+    let saved = Fixtures.bookmark("new", "Example", "https://www.example.com")
+    XCTAssertTrue(added(archivesOnAdd: true).contains(.archivePage(saved)))
+    XCTAssertFalse(added(archivesOnAdd: false).contains(.archivePage(saved)))
+
+    var model = Fixtures.model()
+    model.fetchesPages = true
+    model.archivesOnAdd = true
+    model.press(.down, .character("e"), .enter)
+    model.type(" Tower")
+    model.press(.enter)
+    var renamed = tokyo
+    renamed.name += " Tower"
+    XCTAssertFalse(
+      model.send(.saveFinished(.success(renamed))).contains { if case .web(.archivePage) = $0 { true } else { false } },
+      "an edit keeps no page")
+  }
+
   func testTheReaderWrapsThePageToTheWindowAndScrolls() throws {
     var model = reading()
     let reader = try XCTUnwrap(model.state.reader)

@@ -98,4 +98,36 @@ final class ArchiveCommandTests: XCTestCase {
     XCTAssertEqual(
       offline.stderr, "Error: Archiving pages needs the web, which --no-fetch or CLOUDY_NO_FETCH turns off.\n")
   }
+
+  /// `config set archive-on-add on`: `cloudy add` keeps the page it fetched (its title names
+  /// the bookmark, one fetch for both) and says so on standard error; a page that can't be
+  /// had leaves the bookmark added. Off again, an add keeps nothing.
+  func testArchiveOnAddKeepsThePageOfEachBookmarkAdded() throws {
+    let server = try webFixture.get()
+    let refused = try cloudy(["config", "set", "archive-on-add", "yes"])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(refused.stderr, "Error: archive-on-add is on or off, not “yes”.\n")
+    XCTAssertEqual(try cloudy(["config", "set", "archive-on-add", "on"]).status, 0)
+
+    let added = try cloudy(["add", server.url("/archive/article")])
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let id = added.stdout.trimmingCharacters(in: .newlines)
+    XCTAssertTrue(added.stderr.contains("The page of “Kept & Read”: archived ("), added.stderr)
+    XCTAssertTrue(try cloudy(["list"]).stdout.contains("\(id)\tKept & Read\t"), "named after the page kept")
+    let read = try cloudy(["read", id])
+    XCTAssertEqual(read.status, 0, read.stderr)
+    XCTAssertTrue(read.stdout.contains("Visit the tôwer [1]"), read.stdout)
+
+    let gone = try cloudy(["add", "--name", "Gone", server.url("/gone")])
+    XCTAssertEqual(gone.status, 0, gone.stderr)
+    XCTAssertTrue(gone.stderr.contains("The page of “Gone” was not kept: the server answered 404."), gone.stderr)
+    XCTAssertTrue(try cloudy(["list"]).stdout.contains("\tGone\t"), "added even so")
+
+    XCTAssertEqual(try cloudy(["config", "unset", "archive-on-add"]).status, 0)
+    let plain = try cloudy(["add", "--allow-duplicate", "--name", "Plain", server.url("/archive/article")])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertEqual(plain.stderr, "")
+    let unread = try cloudy(["read", plain.stdout.trimmingCharacters(in: .newlines)])
+    XCTAssertEqual(unread.status, 1, "no page kept with the setting off")
+  }
 }
