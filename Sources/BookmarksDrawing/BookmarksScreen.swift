@@ -144,8 +144,10 @@ public enum BookmarksScreen {
       } else if let selected = state.selectedBookmark, let status = state.linkStatus(of: selected),
         status != .ok, status != .notWeb
       {
-        // What the check found for the selected row: its ✗ or ↪ explained.
+        // What the check found for the selected row: its ✗ or ↪ explained, and a dead
+        // link's kept page offered.
         summary += " · " + status.detail
+        if status.isDead, state.keptPages.contains(selected.id) { summary += " · r reads the kept copy" }
       }
       left = (summary, barStyle)
     }

@@ -40,6 +40,8 @@ public struct AppState: Hashable, Sendable {
   public var heldDeletes: HeldDeletes?
   /// What this device's link checks found, by bookmark (see ``linkStatus(of:)``).
   public var linkChecks: [Bookmark.ID: LinkCheck] = [:]
+  /// The bookmarks with a page kept on this device (`W`): a dead link's row offers it.
+  public var keptPages: Set<Bookmark.ID> = []
   /// How far a `C` check is, while one runs.
   public var linkCheckProgress: LinkCheckProgress?
   /// The time zone the resolve dialog shows times in.

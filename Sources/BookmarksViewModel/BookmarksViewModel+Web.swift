@@ -116,7 +116,10 @@ extension BookmarksViewModel {
     var progress = state.linkCheckProgress ?? LinkCheckProgress(total: total)
     progress.done = done
     progress.total = total
-    if check.status.isDead { progress.dead += 1 }
+    if check.status.isDead {
+      progress.dead += 1
+      if state.keptPages.contains(id) { progress.deadKept += 1 }
+    }
     if case .moved = check.status { progress.moved += 1 }
     if !check.status.isKnown { progress.unchecked += 1 }
     // A kept `is:dead` filter shows the dead links as they are found (every 50th result, so a
@@ -135,7 +138,17 @@ extension BookmarksViewModel {
     let unknown = progress.unchecked > 0 ? " \(progress.unchecked) could not be checked (is the network down?)." : ""
     state.message = StatusMessage(
       "Checked \(total) \(links): \(progress.dead) dead, \(progress.moved) moved." + unknown
-        + (progress.dead > 0 ? " /is:dead shows them." : ""), isError: progress.dead > 0)
+        + (progress.dead > 0 ? " /is:dead shows them." : "") + Self.keptCopies(progress.deadKept),
+      isError: progress.dead > 0)
+  }
+
+  /// What the check's sentence says of the dead links' kept pages.
+  private static func keptCopies(_ count: Int) -> String {
+    switch count {
+    case 0: ""
+    case 1: " One has a kept copy: r reads it."
+    default: " \(count) have kept copies: r reads them."
+    }
   }
 }
 

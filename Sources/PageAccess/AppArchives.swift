@@ -51,6 +51,10 @@ package enum AppArchives {
       search: { text in
         let library = try? ArchiveAccess.library(in: location, creating: false)
         return (try? library?.bookmarks(holding: text, limit: ArchiveAccess.filterLimit)) ?? []
+      },
+      kept: {
+        let library = try? ArchiveAccess.library(in: location, creating: false)
+        return (try? library?.archivedBookmarks()) ?? []
       })
   }
 }

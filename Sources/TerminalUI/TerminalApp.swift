@@ -47,6 +47,7 @@ public enum TerminalApp {
     let startLoader = Task.detached {
       if let saved = await place?.load() { inbox.post(.placeArrived(saved)) }
       if let checks = pages?.keptChecks(), !checks.isEmpty { inbox.post(.linkChecksLoaded(checks)) }
+      if let kept = await services.archives?.kept(), !kept.isEmpty { inbox.post(.keptPagesLoaded(kept)) }
     }
     defer {
       watcher.cancel()

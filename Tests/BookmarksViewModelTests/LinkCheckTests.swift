@@ -13,9 +13,10 @@ final class LinkCheckTests: XCTestCase {
     Fixtures.bookmark("m", "Moved", "https://moved.example"),
   ]
 
-  private func checkedModel() -> BookmarksViewModel {
+  private func checkedModel(kept: Set<Bookmark.ID> = []) -> BookmarksViewModel {
     var model = Fixtures.model(bookmarks)
     model.fetchesPages = true
+    if !kept.isEmpty { _ = model.send(.keptPagesLoaded(kept)) }
     XCTAssertEqual(model.press(.character("C")), [.checkLinks(bookmarks)])
     let results: [(String, LinkStatus)] = [
       ("a", .ok), ("d", .gone(404)), ("m", .moved(to: "https://new.example")),
@@ -49,6 +50,29 @@ final class LinkCheckTests: XCTestCase {
     XCTAssertFalse(lines.contains { $0.contains("✗ Alive") || $0.contains("↪ Alive") })
     model.press(.down)
     XCTAssertTrue(BookmarksScreen.render(model.state).text.contains("404 — the page is gone"))
+  }
+
+  /// A dead link whose page was kept (`W`) offers the kept copy: in the check's sentence, and on
+  /// the bottom line while its row is selected. A copy kept after the start counts too.
+  func testADeadLinkWithAKeptPageOffersIt() {
+    var model = checkedModel(kept: ["d"])
+    XCTAssertEqual(
+      model.state.message?.text,
+      "Checked 3 links: 1 dead, 1 moved. /is:dead shows them. One has a kept copy: r reads it.")
+    _ = model.send(.messageExpired)
+    model.press(.down)
+    XCTAssertTrue(
+      BookmarksScreen.render(model.state).text.contains("404 — the page is gone · r reads the kept copy"),
+      BookmarksScreen.render(model.state).text)
+    XCTAssertEqual(model.press(.character("r")), [.readArchive(bookmarks[1])])
+
+    var unkept = checkedModel()
+    _ = unkept.send(.messageExpired)
+    unkept.press(.down)
+    XCTAssertFalse(BookmarksScreen.render(unkept.state).text.contains("kept copy"), "no copy, no offer")
+    _ = unkept.send(.pageArchived("d", .success("Kept the page of “Dead” (3 KB); r reads it.")))
+    _ = unkept.send(.messageExpired)
+    XCTAssertTrue(BookmarksScreen.render(unkept.state).text.contains("r reads the kept copy"))
   }
 
   func testIsDeadAndIsMovedFilter() {

@@ -8,6 +8,8 @@ public enum PageAction: Hashable, Sendable {
   case archiveRead(Bookmark.ID, Result<ReaderPage?, FailureMessage>)
   /// The bookmarks whose kept page holds the text of a filter's `text:` term.
   case pageTextFound(String, Set<Bookmark.ID>)
+  /// The bookmarks with a page kept on this device, read at the start.
+  case keptPagesLoaded(Set<Bookmark.ID>)
 }
 
 extension Action {
@@ -20,4 +22,5 @@ extension Action {
   public static func pageTextFound(_ text: String, _ ids: Set<Bookmark.ID>) -> Action {
     .pages(.pageTextFound(text, ids))
   }
+  public static func keptPagesLoaded(_ ids: Set<Bookmark.ID>) -> Action { .pages(.keptPagesLoaded(ids)) }
 }

@@ -3,6 +3,8 @@ public struct LinkCheckProgress: Hashable, Sendable {
   public var done = 0
   public var total: Int
   public var dead = 0
+  /// The dead links whose bookmark has a page kept on this device.
+  public var deadKept = 0
   public var moved = 0
   /// Links the check could not find anything out about (stopped, no network, 429).
   public var unchecked = 0

@@ -29,6 +29,7 @@ extension BookmarksViewModel {
     switch result {
     case .success(let sentence):
       state.message = StatusMessage(sentence)
+      state.keptPages.insert(id)
       forgetPageTextAnswers()
     case .failure(let failure): state.message = StatusMessage(failure.text, isError: true)
     }
@@ -158,6 +159,7 @@ extension BookmarksViewModel {
     case .pageArchived(let id, let result): pageArchived(id, result)
     case .archiveRead(let id, let result): archiveRead(id, result)
     case .pageTextFound(let text, let ids): pageTextFound(text, ids)
+    case .keptPagesLoaded(let ids): state.keptPages.formUnion(ids)
     }
   }
 }
