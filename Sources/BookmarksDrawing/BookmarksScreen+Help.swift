@@ -7,9 +7,10 @@ extension BookmarksScreen {
 
   /// The help's columns: the list's keys and the filter's on the left; the folders' and
   /// every other screen's table (dialog, Resolve, Recently Deleted, shelf, mouse) on the
-  /// right; one column when the window is narrower than 80 columns. Taller than the window,
-  /// the help scrolls.
-  private static func helpColumns(width: Int) -> [[HelpLine]] {
+  /// right; one column when the window is narrower than 80 columns. Opened in a room, that
+  /// room's table comes first, at the top of the left column. Taller than the window, the
+  /// help scrolls.
+  private static func helpColumns(width: Int, room: HelpRoom?) -> [[HelpLine]] {
     let organise = KeyBindings.list.filter { KeyBindings.organiseCommands.contains($0.command) }
     let list = KeyBindings.list.filter { !KeyBindings.organiseCommands.contains($0.command) }
     func section(_ heading: String, _ keys: [ScreenKey]) -> [HelpLine] {
@@ -18,7 +19,13 @@ extension BookmarksScreen {
     var left: [HelpLine] = list.map { ($0.label, $0.summary) }
     var right: [HelpLine] = [("Organise and share", "")] + organise.map { ($0.label, $0.summary) }
     for (heading, keys) in KeyBindings.screens {
-      if heading == "In the filter" { left += section(heading, keys) } else { right += section(heading, keys) }
+      if heading == room?.heading {
+        left = section(heading, keys) + [("", "")] + left
+      } else if heading == "In the filter" {
+        left += section(heading, keys)
+      } else {
+        right += section(heading, keys)
+      }
     }
     let columns = width >= 80 ? [left, right] : [left + [("", "")] + right]
     let columnWidth = helpColumnWidth(width: width, count: columns.count)
@@ -47,25 +54,25 @@ extension BookmarksScreen {
   }
 
   /// How many lines of help fit inside the box at this size.
-  package static func helpPageHeight(_ size: ScreenSize) -> Int {
-    let tallest = helpColumns(width: size.columns).map(\.count).max() ?? 0
+  package static func helpPageHeight(_ size: ScreenSize, room: HelpRoom? = nil) -> Int {
+    let tallest = helpColumns(width: size.columns, room: room).map(\.count).max() ?? 0
     // The box: its borders and the footer line around the page.
     return max(1, min(size.rows - 2, tallest + 3) - 3)
   }
 
   /// How far the help can scroll: the lines that do not fit.
-  package static func helpScrollLimit(_ size: ScreenSize) -> Int {
-    let tallest = helpColumns(width: size.columns).map(\.count).max() ?? 0
-    return max(0, tallest - helpPageHeight(size))
+  package static func helpScrollLimit(_ size: ScreenSize, room: HelpRoom? = nil) -> Int {
+    let tallest = helpColumns(width: size.columns, room: room).map(\.count).max() ?? 0
+    return max(0, tallest - helpPageHeight(size, room: room))
   }
 
   /// The help overlay, generated from ``KeyBindings``; when it is taller than the window it
   /// scrolls (`scroll` lines down) and its last line says how.
-  static func drawHelp(scroll: Int, size: ScreenSize, into buffer: inout ScreenBuffer) {
-    let columns = helpColumns(width: buffer.width)
+  static func drawHelp(scroll: Int, size: ScreenSize, room: HelpRoom?, into buffer: inout ScreenBuffer) {
+    let columns = helpColumns(width: buffer.width, room: room)
     let width = helpBoxWidth(width: buffer.width)
-    let page = helpPageHeight(size)
-    let limit = helpScrollLimit(size)
+    let page = helpPageHeight(size, room: room)
+    let limit = helpScrollLimit(size, room: room)
     let offset = min(max(0, scroll), limit)
     let height = page + 3
     let column = (buffer.width - width) / 2

@@ -27,9 +27,23 @@ public enum BookmarksScreen {
       drawList(state, into: &buffer)
       drawBottomLine(state, into: &buffer)
     }
-    switch state.modal {
+    // Opened in a room, the help is drawn over it (and over the reader).
+    if case .help(let scroll) = state.modal {
+      drawModal(state.helpOver, state, into: &buffer)
+      if let reader = state.reader { drawReader(reader, message: nil, into: &buffer) }
+      drawHelp(scroll: scroll, size: state.size, room: state.helpRoom, into: &buffer)
+      return buffer
+    }
+    drawModal(state.modal, state, into: &buffer)
+    if let reader = state.reader { drawReader(reader, message: state.message, into: &buffer) }
+    return buffer
+  }
+
+  /// What sits on top of the list (the help aside).
+  private static func drawModal(_ modal: Modal?, _ state: AppState, into buffer: inout ScreenBuffer) {
+    switch modal {
     case .dialog(let dialog): drawDialog(dialog, into: &buffer)
-    case .help(let scroll): drawHelp(scroll: scroll, size: state.size, into: &buffer)
+    case .help: break
     case .resolve(let dialog):
       if let merge = dialog.merge {
         drawMergeDialog(dialog, merge, into: &buffer)
@@ -44,8 +58,6 @@ public enum BookmarksScreen {
     case .shelfPrompt(let prompt): drawShelfPrompt(prompt, into: &buffer)
     case .confirmDelete, .confirmUndo, .confirmDeleteFolder, .confirmHeldDeletes, .confirmShelfRemove, nil: break
     }
-    if let reader = state.reader { drawReader(reader, message: state.message, into: &buffer) }
-    return buffer
   }
 
   // MARK: - Bars
@@ -198,7 +210,7 @@ public enum BookmarksScreen {
       return ["Tab next · \(enter) · Esc cancel", "\(enter) · Esc cancel"]
     case .help:
       // A help taller than the window scrolls with the arrows, so they don't close it.
-      return helpScrollLimit(state.size) > 0
+      return helpScrollLimit(state.size, room: state.helpRoom) > 0
         ? ["↑↓ scroll · any other key closes", "any other key closes"] : ["any key closes"]
     case .resolve(let dialog) where dialog.merge != nil:
       return ["↑↓ field · ←→ take from · Enter save · Esc back", "←→ take · Enter save · Esc back", "Esc back"]

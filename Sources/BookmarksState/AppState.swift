@@ -66,6 +66,11 @@ public struct AppState: Hashable, Sendable {
   public var showsShelf = false
   /// The reader (`r`), over everything while it is open.
   public var reader: ReaderView?
+  /// The room the help was opened in: its table comes first, and closing the help goes back
+  /// to it (``helpOver`` is what was open there).
+  public var helpRoom: HelpRoom?
+  /// What was on top of the list when the help was opened in a room.
+  public var helpOver: Modal?
 
   public init(title: String = "Cloudy", backend: StoreBackend, size: ScreenSize = ScreenSize(columns: 80, rows: 24)) {
     self.title = title

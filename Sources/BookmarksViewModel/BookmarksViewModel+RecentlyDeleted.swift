@@ -37,6 +37,8 @@ extension BookmarksViewModel {
     case .empty:
       guard !deleted.isEmpty else { return [] }
       view.asking = .empty(deleted)
+    case .help:
+      openHelp(in: .recentlyDeleted)
     case nil:
       break
     }

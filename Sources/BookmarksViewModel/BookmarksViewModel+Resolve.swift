@@ -34,6 +34,8 @@ extension BookmarksViewModel {
       dialog.error = nil
     case .takeNext, .takePrevious:
       break
+    case .help:
+      openHelp(in: .resolve)
     }
     return []
   }
@@ -54,6 +56,9 @@ extension BookmarksViewModel {
       guard let merged = merge.merged(versions) else { return [] }
       return resolve(&dialog, .merge(merged), showing: merged)
     case .keepBoth, .merge:
+      return []
+    case .help:
+      openHelp(in: .resolve)
       return []
     }
     dialog.error = nil

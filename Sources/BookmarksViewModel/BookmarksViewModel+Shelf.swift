@@ -131,7 +131,7 @@ extension BookmarksViewModel {
     case .redo:
       return redo()
     case .help:
-      state.modal = .help(scroll: 0)
+      openHelp(in: .shelf)
     case .quit:
       state.shouldQuit = true
     case .suspend:

@@ -16,6 +16,10 @@ extension BookmarksViewModel {
       view.follow(snapshot.deleted)
       state.modal = .recentlyDeleted(view)
     }
+    if case .recentlyDeleted(var view) = state.helpOver {
+      view.follow(snapshot.deleted)
+      state.helpOver = .recentlyDeleted(view)
+    }
     conflictsChanged()
     folderChangeInFlight?.note(snapshot)
     if snapshot.folders != state.storeFolders {

@@ -156,6 +156,11 @@ public struct BookmarksViewModel: Sendable {
   /// A key, once nothing holds it back.
   private mutating func handleKey(_ key: Key) -> [Effect] {
     state.message = nil
+    // The help opened in the reader is over it, and takes the keys first.
+    if case .help(let scroll) = state.modal {
+      helpKey(key, scroll: scroll)
+      return []
+    }
     if var reader = state.reader {
       let effects = readerKey(key, &reader)
       if state.reader != nil { state.reader = reader }
@@ -287,7 +292,7 @@ public struct BookmarksViewModel: Sendable {
     case .newFolder: startNewFolder()
     case .reorder: return exchange(by: key == .character("J") ? 1 : -1)
     case .undo: return key == .character("u") ? undo() : redo()
-    case .help: state.modal = .help(scroll: 0)
+    case .help: openHelp(in: nil)
     case .recentlyDeleted:
       // While deletes from another device are held back, `D` asks about them first.
       if let held = state.heldDeletes, !state.isWaitingForStore {

@@ -1,7 +1,7 @@
 /// What a key does in the reader (`r` on a bookmark).
 public enum ReaderCommand: Hashable, Sendable {
   case lineDown, lineUp, pageDown, pageUp, top, end
-  case search, nextMatch, previousMatch, openLink, close
+  case search, nextMatch, previousMatch, openLink, help, close
 }
 
 extension KeyBindings {
@@ -17,6 +17,7 @@ extension KeyBindings {
     .init([.character("n")], "n N", "Next, prior match", .nextMatch),
     .alongside([.character("N")], .previousMatch),
     .init([.character("o")], "o", "Open link number…", .openLink),
+    .init([.character("?"), .function(1)], "? F1", "These keys", .help),
     .init([.escape, .character("q"), .character("r"), .left, .character("h")], "Esc q ←", "Back to the list", .close),
   ])
 }

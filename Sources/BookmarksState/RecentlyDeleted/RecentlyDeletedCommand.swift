@@ -1,7 +1,7 @@
 /// What a key does in Recently Deleted (`D`).
 public enum RecentlyDeletedCommand: Hashable, Sendable {
   case up, down, pageUp, pageDown, first, last
-  case restore, deleteForGood, empty, close
+  case restore, deleteForGood, empty, help, close
 }
 
 extension KeyBindings {
@@ -16,6 +16,7 @@ extension KeyBindings {
     .init([.enter, .character("r")], "Enter r", "Restore", .restore),
     .init([.character("d"), .delete, .character("x")], "d Del x", "Delete for good", .deleteForGood),
     .init([.character("E")], "E", "Empty: delete all", .empty),
+    .init([.character("?"), .function(1)], "? F1", "These keys", .help),
     .init([.escape, .character("q"), .character("D"), .left, .character("h")], "Esc q D ←", "Close", .close),
   ])
 }

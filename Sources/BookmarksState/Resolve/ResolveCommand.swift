@@ -10,6 +10,8 @@ public enum ResolveCommand: Hashable, Sendable {
   case takeNext, takePrevious
   /// `Esc q`: closes Resolve; in the merge, goes back to the versions.
   case close
+  /// `? F1`: the help, Resolve's keys first.
+  case help
 }
 
 extension KeyBindings {
@@ -23,5 +25,6 @@ extension KeyBindings {
     .init([.right, .character("l"), .character(" ")], "← → Space", "Merge: take from", .takeNext),
     .alongside([.left, .character("h")], .takePrevious),
     .init([.escape, .character("q")], "Esc q", "Close; merge: back", .close),
+    .init([.character("?"), .function(1)], "? F1", "These keys", .help),
   ])
 }

@@ -100,6 +100,8 @@ extension BookmarksViewModel {
         return []
       }
       reader.linkField = TextField()
+    case .help:
+      openHelp(in: .reader)
     case nil:
       break
     }
