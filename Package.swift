@@ -31,7 +31,8 @@ let package = Package(
     .target(name: "PropertyLists"),
     // The one subscriber fan-out (an AsyncStream per subscriber).
     .target(name: "Broadcasting"),
-    .target(name: "BookmarkModel", dependencies: ["PropertyLists"]),
+    .target(name: "RandomIDs"),
+    .target(name: "BookmarkModel", dependencies: ["PropertyLists", "RandomIDs"]),
     .target(name: "BookmarkFormats", dependencies: ["BookmarkModel", "PropertyLists"]),
     // The cloud contract, and the in-memory cloud that keeps it for tests.
     .target(name: "Cloud"),
@@ -47,7 +48,8 @@ let package = Package(
     // zones share (the mass-delete guard, the status line's sentences) is in Sync.
     .target(name: "KeyValueStore", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
     .target(
-      name: "DocumentContainer", dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting"]),
+      name: "DocumentContainer",
+      dependencies: ["Cloud", "Sync", "PropertyLists", "DurableFiles", "Broadcasting", "RandomIDs"]),
     // What a store is (the protocol, snapshot, status, versions, errors): no I/O, so the view
     // model and the terminal UI depend on it rather than on the stores.
     .target(name: "BookmarkStoreInterface", dependencies: ["BookmarkModel"]),

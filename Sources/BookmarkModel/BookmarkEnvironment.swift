@@ -1,4 +1,5 @@
 import Foundation
+import RandomIDs
 
 /// The clock and the identifier source a store uses, injected so tests are exact.
 public struct BookmarkEnvironment: Sendable {
@@ -11,5 +12,5 @@ public struct BookmarkEnvironment: Sendable {
   }
 
   /// The real clock and random UUIDs (lower-case).
-  public static let live = BookmarkEnvironment(now: { Date() }, newID: { UUID().uuidString.lowercased() })
+  public static let live = BookmarkEnvironment(now: { Date() }, newID: { RandomID.uuid() })
 }

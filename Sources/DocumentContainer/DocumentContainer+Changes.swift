@@ -1,4 +1,5 @@
 import Foundation
+import RandomIDs
 
 extension DocumentContainer {
   public enum SaveOperation: Sendable {
@@ -262,6 +263,6 @@ extension DocumentContainer {
   /// A new version by this device. Its time is kept in whole seconds, which survive every
   /// round trip (JSON, the index, Foundation's two epochs) exactly.
   func newVersion(_ contents: Data) -> DocumentVersion {
-    DocumentVersion(id: UUID().uuidString, device: deviceName, saved: now().wholeSeconds, contents: contents)
+    DocumentVersion(id: RandomID.uuid(uppercase: true), device: deviceName, saved: now().wholeSeconds, contents: contents)
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 enum AppImport {
   static let reading: ImportReading = { path, existing in
     do {
-      let plan = try ImportFile.plan(path: path, existing: existing, environment: ImportCommand.environment)
+      let plan = try ImportFile.plan(path: path, existing: existing, environment: .live)
       return .success(
         ImportedFile(
           name: (path as NSString).lastPathComponent, additions: plan.additions, folders: plan.folders,

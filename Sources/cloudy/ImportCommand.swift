@@ -95,28 +95,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
     return ImportPlan(
       file: parsed, existing: try await store.load(), existingFolders: await store.snapshot()?.folders ?? [],
-      environment: Self.environment)
-  }
-
-  /// The real clock, and random version-4 UUIDs (lower-case, as ``BookmarkEnvironment/live``
-  /// makes them) drawn from the system generator: Foundation's `UUID()` opened
-  /// `/dev/urandom` for each one, a tenth of a 100,000-bookmark import.
-  static let environment = BookmarkEnvironment(now: { Date() }, newID: { randomUUID() })
-
-  static func randomUUID() -> String {
-    var generator = SystemRandomNumberGenerator()
-    var bytes = withUnsafeBytes(of: (generator.next() as UInt64, generator.next() as UInt64)) { Array($0) }
-    bytes[6] = bytes[6] & 0x0F | 0x40
-    bytes[8] = bytes[8] & 0x3F | 0x80
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(36)
-    for (index, byte) in bytes.enumerated() {
-      if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
+      environment: .live)
   }
 
   /// Asks on the terminal and returns the answer; without one, refuses (a script must say
