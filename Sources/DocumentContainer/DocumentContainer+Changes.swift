@@ -263,6 +263,7 @@ extension DocumentContainer {
   /// A new version by this device. Its time is kept in whole seconds, which survive every
   /// round trip (JSON, the index, Foundation's two epochs) exactly.
   func newVersion(_ contents: Data) -> DocumentVersion {
-    DocumentVersion(id: RandomID.uuid(uppercase: true), device: deviceName, saved: now().wholeSeconds, contents: contents)
+    DocumentVersion(
+      id: RandomID.uuid(uppercase: true), device: deviceName, saved: now().wholeSeconds, contents: contents)
   }
 }
