@@ -223,8 +223,11 @@ extension DocumentContainer: SyncZone {
       let outcomes = try await cloud.write(writes, in: .documents, origin: device)
       var conflicts: [(DocumentIndexEntry, CloudRecord?)] = []
       try commit { session in
+        // Looked up together: one query per 500 files rather than one each (100,000 pushed:
+        // about a second and a half).
+        let current = try session.entries(chunk.map(\.file))
         for (sent, outcome) in zip(chunk, outcomes) {
-          guard var entry = try session.entry(sent.file) else { continue }
+          guard var entry = current[sent.file] else { continue }
           switch outcome {
           case .written(let record):
             entry.base = record.sequence
@@ -316,11 +319,12 @@ extension DocumentContainer: SyncZone {
       var removing: [String] = []
       var writing: Set<String> = []
       var new: [String] = []
+      let current = try session.entries(changes.records.map(\.key))
       for record in changes.records {
         // What the change writes, applied already or not (an earlier fetch that held its
         // removals applied the rest).
         if record.value != nil { writing.insert(record.key) }
-        guard let entry = try session.entry(record.key) else {
+        guard let entry = current[record.key] else {
           // (The removal of a document never here changes nothing: not new.)
           if record.value != nil { new.append(record.key) }
           continue
@@ -345,8 +349,12 @@ extension DocumentContainer: SyncZone {
     }
     let unwritten = try commitRemoving { session, removals -> [String] in
       var unwritten: [String] = []
+      // Applying a record changes only its own entry; a key in two pages of the change is
+      // looked up again the second time, after the first was applied.
+      let current = try session.entries(changes.records.lazy.filter { !held.contains($0.key) }.map(\.key))
+      var looked: Set<String> = []
       for record in changes.records where !held.contains(record.key) {
-        let entry = try session.entry(record.key)
+        let entry = looked.insert(record.key).inserted ? current[record.key] : try session.entry(record.key)
         // Already here, or changed here and about to be reconciled by the next push.
         if let entry, entry.base >= record.sequence || entry.pending { continue }
         if try apply(record, to: entry, in: session, removals) { unwritten.append(record.key) }
