@@ -70,7 +70,7 @@ extension BookmarksViewModel {
     }
     if let problem = draft.organisationProblem {
       dialog.error = problem.description
-      dialog.setFocus(Self.field(of: problem))
+      dialog.setFocus(BookmarkDialog.Focus(problem))
       return []
     }
     var editingID: Bookmark.ID?
@@ -103,16 +103,6 @@ extension BookmarksViewModel {
       return [.update(editingID, draft)]
     }
     return [.add(draft)] + awaitTitle(for: draft, typedName: dialog.name.text, dialog: dialog)
-  }
-
-  /// The field whose text has the problem.
-  private static func field(of problem: OrganisationProblem) -> BookmarkDialog.Focus {
-    switch problem {
-    case .nameTooLong: .name
-    case .folderNameInvisible, .folderNameHasSlash, .folderNameTooLong, .foldersTooDeep: .folder
-    case .tagHasSpace, .tagInvisible, .tagTooLong, .tooManyTags: .tags
-    case .notesInvisible, .notesTooLong: .notes
-    }
   }
 
   mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) -> [Effect] {

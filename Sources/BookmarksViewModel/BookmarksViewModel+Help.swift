@@ -5,24 +5,14 @@ import BookmarksState
 /// any other key closes it, back to the room it was opened in.
 extension BookmarksViewModel {
   /// Opens the help; in a room, with the room's table first, and closing it goes back there.
-  mutating func openHelp(in room: HelpRoom?) {
-    state.helpRoom = room
-    state.helpOver = room == nil ? nil : state.modal
-    state.modal = .help(scroll: 0)
-  }
-
-  private mutating func closeHelp() {
-    state.modal = state.helpOver
-    state.helpOver = nil
-    state.helpRoom = nil
-  }
+  mutating func openHelp(in room: HelpRoom?) { state.openHelp(in: room) }
 
   mutating func helpKey(_ key: Key, scroll: Int) {
     let page = max(1, BookmarksScreen.helpPageHeight(state.size, room: state.helpRoom) - 1)
     let limit = BookmarksScreen.helpScrollLimit(state.size, room: state.helpRoom)
     // A help that fits closes on any key, as it says.
     guard limit > 0 else {
-      closeHelp()
+      state.closeHelp()
       return
     }
     let target: Int
@@ -32,7 +22,7 @@ extension BookmarksViewModel {
     case .pageDown, .character(" "): target = scroll + page
     case .pageUp: target = scroll - page
     default:
-      closeHelp()
+      state.closeHelp()
       return
     }
     state.modal = .help(scroll: min(max(0, target), limit))

@@ -105,13 +105,13 @@ extension BookmarksViewModel {
       guard let bookmark = shelf.selected else { return [] }
       return [.copyURL(bookmark.url)]
     case .add:
-      if let refusal = shelfWriteRefusal(shelf) {
+      if let refusal = shelf.writeRefusal {
         state.message = StatusMessage(refusal, isError: true)
       } else {
         state.modal = .shelfPrompt(ShelfPrompt())
       }
     case .toggleEditing:
-      if let refusal = shelfWriteRefusal(shelf) {
+      if let refusal = shelf.writeRefusal {
         state.message = StatusMessage(refusal, isError: true)
       } else {
         shelf.isEditing.toggle()
@@ -119,7 +119,7 @@ extension BookmarksViewModel {
     case .remove:
       if !shelf.isEditing {
         state.message = StatusMessage(
-          shelfWriteRefusal(shelf) ?? "Press e for Edit mode to remove bookmarks from the shelf.")
+          shelf.writeRefusal ?? "Press e for Edit mode to remove bookmarks from the shelf.")
       } else if let bookmark = shelf.selected {
         state.modal = .confirmShelfRemove(bookmark)
       }
@@ -140,15 +140,6 @@ extension BookmarksViewModel {
       break
     }
     return []
-  }
-
-  /// Why this account can't change the shelf now, if it can't.
-  private func shelfWriteRefusal(_ shelf: ShelfTab) -> String? {
-    if let stale = shelf.stale { return stale + " The shelf is read-only until it can be reached." }
-    guard let access = shelf.access else { return "The team shelf hasn't answered yet." }
-    if access.canWrite { return nil }
-    if access.canRead { return ShelfError.readOnly.description }
-    return access.hasOwner ? ShelfError.notReadable.description : ShelfError.noOwner.description
   }
 
   private mutating func openShelfURL(_ bookmark: ShelfBookmark) -> [Effect] {

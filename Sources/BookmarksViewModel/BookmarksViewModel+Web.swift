@@ -134,21 +134,7 @@ extension BookmarksViewModel {
       return
     }
     state.linkCheckProgress = nil
-    let links = total == 1 ? "link" : "links"
-    let unknown = progress.unchecked > 0 ? " \(progress.unchecked) could not be checked (is the network down?)." : ""
-    state.message = StatusMessage(
-      "Checked \(total) \(links): \(progress.dead) dead, \(progress.moved) moved." + unknown
-        + (progress.dead > 0 ? " /is:dead shows them." : "") + Self.keptCopies(progress.deadKept),
-      isError: progress.dead > 0)
-  }
-
-  /// What the check's sentence says of the dead links' kept pages.
-  private static func keptCopies(_ count: Int) -> String {
-    switch count {
-    case 0: ""
-    case 1: " One has a kept copy: r reads it."
-    default: " \(count) have kept copies: r reads them."
-    }
+    state.message = StatusMessage(progress.finishedSentence, isError: progress.dead > 0)
   }
 }
 

@@ -49,6 +49,19 @@ enum Fixtures {
     _ = model.send(.storeChanged(snapshot(bookmarks, status: status)))
     return model
   }
+
+  /// A view model with Recently Deleted open (`D`) on two deleted bookmarks, Blog and Cafe.
+  static func recentlyDeletedOpen() -> BookmarksViewModel {
+    var model = model()
+    var snapshot = snapshot(three)
+    snapshot.deleted = [
+      DeletedBookmark(bookmark: bookmark("b", "Blog", "https://b.example"), deleted: date, device: "a"),
+      DeletedBookmark(bookmark: bookmark("c", "Cafe", "https://c.example"), deleted: date, device: "a"),
+    ]
+    _ = model.send(.storeChanged(snapshot))
+    model.press(.character("D"))
+    return model
+  }
 }
 
 extension BookmarksViewModel {

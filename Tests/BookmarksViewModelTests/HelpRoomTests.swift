@@ -12,16 +12,8 @@ final class HelpRoomTests: XCTestCase {
 
   /// Recently Deleted with two bookmarks, the second chosen.
   private func recentlyDeleted() -> BookmarksViewModel {
-    var model = Fixtures.model()
-    var snapshot = Fixtures.snapshot(Fixtures.three)
-    snapshot.deleted = [
-      DeletedBookmark(
-        bookmark: Fixtures.bookmark("b", "Blog", "https://b.example"), deleted: Fixtures.date, device: "a"),
-      DeletedBookmark(
-        bookmark: Fixtures.bookmark("c", "Cafe", "https://c.example"), deleted: Fixtures.date, device: "a"),
-    ]
-    _ = model.send(.storeChanged(snapshot))
-    model.press(.character("D"), .down)
+    var model = Fixtures.recentlyDeletedOpen()
+    model.press(.down)
     return model
   }
 

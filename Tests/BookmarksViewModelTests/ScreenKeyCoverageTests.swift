@@ -17,16 +17,7 @@ final class ScreenKeyCoverageTests: XCTestCase {
     ] + (1...12).map { Key.function($0) }
 
   func testRecentlyDeletedAcceptsOnlyTheKeysInItsTable() {
-    var model = Fixtures.model()
-    var snapshot = Fixtures.snapshot(Fixtures.three)
-    snapshot.deleted = [
-      DeletedBookmark(
-        bookmark: Fixtures.bookmark("b", "Blog", "https://b.example"), deleted: Fixtures.date, device: "a"),
-      DeletedBookmark(
-        bookmark: Fixtures.bookmark("c", "Cafe", "https://c.example"), deleted: Fixtures.date, device: "a"),
-    ]
-    _ = model.send(.storeChanged(snapshot))
-    model.press(.character("D"))
+    let model = Fixtures.recentlyDeletedOpen()
     guard case .recentlyDeleted = model.state.modal else { return XCTFail("D did not open Recently Deleted") }
     assertOnlyTableKeysAct(model, table: KeyBindings.recentlyDeleted.keys)
   }

@@ -11,3 +11,19 @@ public struct LinkCheckProgress: Hashable, Sendable {
 
   public init(total: Int) { self.total = total }
 }
+
+extension LinkCheckProgress {
+  /// What the bottom line says once the check is done.
+  public var finishedSentence: String {
+    let links = total == 1 ? "link" : "links"
+    let unknown = unchecked > 0 ? " \(unchecked) could not be checked (is the network down?)." : ""
+    let kept =
+      switch deadKept {
+      case 0: ""
+      case 1: " One has a kept copy: r reads it."
+      default: " \(deadKept) have kept copies: r reads them."
+      }
+    return "Checked \(total) \(links): \(dead) dead, \(moved) moved." + unknown
+      + (dead > 0 ? " /is:dead shows them." : "") + kept
+  }
+}
