@@ -48,6 +48,7 @@ extension Effect {
   public static func archivePage(_ bookmark: Bookmark) -> Effect { .web(.archivePage(bookmark)) }
   public static func readArchive(_ bookmark: Bookmark) -> Effect { .web(.readArchive(bookmark)) }
   public static func searchPageText(_ text: String) -> Effect { .web(.searchPageText(text)) }
+  public static func findKeptPages(_ ids: Set<Bookmark.ID>) -> Effect { .web(.findKeptPages(ids)) }
   public static func openURL(_ url: String) -> Effect { .terminal(.openURL(url)) }
   public static func copyURL(_ url: String) -> Effect { .terminal(.copyURL(url)) }
   public static var suspend: Effect { .terminal(.suspend) }

@@ -15,4 +15,8 @@ public enum WebEffect: Hashable, Sendable {
   /// Find the bookmarks whose kept page holds the text (the filter's `text:`); the answer is
   /// ``Action/pageTextFound(_:_:)``.
   case searchPageText(String)
+  /// Find which of these bookmarks (dead links) have a page kept here; the answer is
+  /// ``Action/keptPagesLoaded(_:)``. Asked only when a link is dead, so the archives are not
+  /// opened otherwise.
+  case findKeptPages(Set<Bookmark.ID>)
 }

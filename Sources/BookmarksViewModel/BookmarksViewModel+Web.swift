@@ -111,15 +111,12 @@ extension BookmarksViewModel {
     return [.checkLinks(bookmarks)]
   }
 
-  mutating func linkChecked(_ id: Bookmark.ID, _ check: LinkCheck, done: Int, total: Int) {
+  mutating func linkChecked(_ id: Bookmark.ID, _ check: LinkCheck, done: Int, total: Int) -> [Effect] {
     if check.status.isKnown { state.linkChecks[id] = check }
     var progress = state.linkCheckProgress ?? LinkCheckProgress(total: total)
     progress.done = done
     progress.total = total
-    if check.status.isDead {
-      progress.dead += 1
-      if state.keptPages.contains(id) { progress.deadKept += 1 }
-    }
+    if check.status.isDead { progress.deadIDs.insert(id) }
     if case .moved = check.status { progress.moved += 1 }
     if !check.status.isKnown { progress.unchecked += 1 }
     // A kept `is:dead` filter shows the dead links as they are found (every 50th result, so a
@@ -131,10 +128,13 @@ extension BookmarksViewModel {
     }
     guard done >= total else {
       state.linkCheckProgress = progress
-      return
+      return []
     }
     state.linkCheckProgress = nil
-    state.message = StatusMessage(progress.finishedSentence, isError: progress.dead > 0)
+    state.message = StatusMessage(progress.finishedSentence(kept: 0), isError: !progress.deadIDs.isEmpty)
+    // Which dead links have a page kept here is asked now; the answer completes the sentence.
+    finishedCheck = progress
+    return progress.deadIDs.isEmpty ? [] : [.findKeptPages(progress.deadIDs)]
   }
 }
 
@@ -148,8 +148,10 @@ extension BookmarksViewModel {
       if let failure { state.message = StatusMessage(failure.text, isError: true) }
     case .linkChecksLoaded(let checks):
       state.linkChecks.merge(checks) { mine, loaded in mine.checked >= loaded.checked ? mine : loaded }
+      let dead = Set(checks.filter { $0.value.status.isDead }.keys)
+      return dead.isEmpty ? [] : [.findKeptPages(dead)]
     case .linkChecked(let id, let check, let done, let total):
-      linkChecked(id, check, done: done, total: total)
+      return linkChecked(id, check, done: done, total: total)
     }
     return []
   }

@@ -61,6 +61,8 @@ public struct BookmarksViewModel: Sendable {
   public var archivesOnAdd = false
   /// Bookmarks added with an empty name whose page's title has not arrived yet, by URL.
   var titlesAwaited: [String: AwaitedTitle] = [:]
+  /// The last link check, until the runtime says which of its dead links have a kept page.
+  var finishedCheck: LinkCheckProgress?
   /// The filter's `text:` searches of the kept pages: asked of the runtime, and answered.
   var pageTextSearches = PageTextSearches()
 

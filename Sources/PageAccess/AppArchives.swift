@@ -52,9 +52,9 @@ package enum AppArchives {
         let library = try? ArchiveAccess.library(in: location, creating: false)
         return (try? library?.bookmarks(holding: text, limit: ArchiveAccess.filterLimit)) ?? []
       },
-      kept: {
+      kept: { ids in
         let library = try? ArchiveAccess.library(in: location, creating: false)
-        return (try? library?.archivedBookmarks()) ?? []
+        return ids.intersection((try? library?.archivedBookmarks()) ?? [])
       })
   }
 }

@@ -11,14 +11,14 @@ public struct ArchiveServices: Sendable {
   public var read: @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>
   /// The bookmarks whose kept page holds the text (the filter's `text:`).
   public var search: @Sendable (String) async -> Set<Bookmark.ID>
-  /// The bookmarks with a page kept on this device, read once at the start.
-  public var kept: @Sendable () async -> Set<Bookmark.ID>
+  /// Which of these bookmarks have a page kept on this device.
+  public var kept: @Sendable (Set<Bookmark.ID>) async -> Set<Bookmark.ID>
 
   public init(
     archive: @escaping @Sendable (Bookmark) async -> Result<String, FailureMessage>,
     read: @escaping @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>,
     search: @escaping @Sendable (String) async -> Set<Bookmark.ID>,
-    kept: @escaping @Sendable () async -> Set<Bookmark.ID> = { [] }
+    kept: @escaping @Sendable (Set<Bookmark.ID>) async -> Set<Bookmark.ID> = { _ in [] }
   ) {
     self.archive = archive
     self.read = read

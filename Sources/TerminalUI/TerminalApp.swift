@@ -47,7 +47,6 @@ public enum TerminalApp {
     let startLoader = Task.detached {
       if let saved = await place?.load() { inbox.post(.placeArrived(saved)) }
       if let checks = pages?.keptChecks(), !checks.isEmpty { inbox.post(.linkChecksLoaded(checks)) }
-      if let kept = await services.archives?.kept(), !kept.isEmpty { inbox.post(.keptPagesLoaded(kept)) }
     }
     defer {
       watcher.cancel()
@@ -173,6 +172,8 @@ public enum TerminalApp {
       post(.archiveRead(bookmark.id, await services.archives?.read(bookmark) ?? .failure(unavailable)))
     case .searchPageText(let text):
       post(.pageTextFound(text, await services.archives?.search(text) ?? []))
+    case .findKeptPages(let ids):
+      post(.keptPagesLoaded(await services.archives?.kept(ids) ?? []))
     }
   }
 }

@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarksDrawing
+import BookmarksState
 import BookmarksViewModel
 import XCTest
 
@@ -13,10 +14,9 @@ final class LinkCheckTests: XCTestCase {
     Fixtures.bookmark("m", "Moved", "https://moved.example"),
   ]
 
-  private func checkedModel(kept: Set<Bookmark.ID> = []) -> BookmarksViewModel {
+  private func checkedModel() -> BookmarksViewModel {
     var model = Fixtures.model(bookmarks)
     model.fetchesPages = true
-    if !kept.isEmpty { _ = model.send(.keptPagesLoaded(kept)) }
     XCTAssertEqual(model.press(.character("C")), [.checkLinks(bookmarks)])
     let results: [(String, LinkStatus)] = [
       ("a", .ok), ("d", .gone(404)), ("m", .moved(to: "https://new.example")),
@@ -55,10 +55,22 @@ final class LinkCheckTests: XCTestCase {
   /// A dead link whose page was kept (`W`) offers the kept copy: in the check's sentence, and on
   /// the bottom line while its row is selected. A copy kept after the start counts too.
   func testADeadLinkWithAKeptPageOffersIt() {
-    var model = checkedModel(kept: ["d"])
+    var model = Fixtures.model(bookmarks)
+    model.fetchesPages = true
+    model.press(.character("C"))
+    var last: [Effect] = []
+    for (offset, (id, status)) in [("a", LinkStatus.ok), ("d", .gone(404)), ("m", .ok)].enumerated() {
+      let url = bookmarks.first { $0.id == id }!.url
+      last = model.send(
+        .linkChecked(id, LinkCheck(url: url, status: status, checked: checked), done: offset + 1, total: 3))
+    }
+    // Which dead links have a kept page is asked only now, of the dead ones only.
+    XCTAssertEqual(last, [.findKeptPages(["d"])])
+    XCTAssertEqual(model.state.message?.text, "Checked 3 links: 1 dead, 0 moved. /is:dead shows them.")
+    _ = model.send(.keptPagesLoaded(["d"]))
     XCTAssertEqual(
       model.state.message?.text,
-      "Checked 3 links: 1 dead, 1 moved. /is:dead shows them. One has a kept copy: r reads it.")
+      "Checked 3 links: 1 dead, 0 moved. /is:dead shows them. One has a kept copy: r reads it.")
     _ = model.send(.messageExpired)
     model.press(.down)
     XCTAssertTrue(
@@ -66,13 +78,34 @@ final class LinkCheckTests: XCTestCase {
       BookmarksScreen.render(model.state).text)
     XCTAssertEqual(model.press(.character("r")), [.readArchive(bookmarks[1])])
 
+    // No copy, no offer; a copy kept later (`W`) is offered.
     var unkept = checkedModel()
+    _ = unkept.send(.keptPagesLoaded([]))
     _ = unkept.send(.messageExpired)
     unkept.press(.down)
     XCTAssertFalse(BookmarksScreen.render(unkept.state).text.contains("kept copy"), "no copy, no offer")
     _ = unkept.send(.pageArchived("d", .success("Kept the page of “Dead” (3 KB); r reads it.")))
     _ = unkept.send(.messageExpired)
     XCTAssertTrue(BookmarksScreen.render(unkept.state).text.contains("r reads the kept copy"))
+  }
+
+  /// Nothing dead, nothing asked: the archives are not opened for a check that found no dead
+  /// link. Checks kept from before ask about their dead links at the start.
+  func testTheKeptPagesAreAskedAboutOnlyForDeadLinks() {
+    var model = Fixtures.model(bookmarks)
+    model.fetchesPages = true
+    model.press(.character("C"))
+    var effects: [Effect] = []
+    for (offset, bookmark) in bookmarks.enumerated() {
+      effects += model.send(
+        .linkChecked(
+          bookmark.id, LinkCheck(url: bookmark.url, status: .ok, checked: checked), done: offset + 1, total: 3))
+    }
+    XCTAssertEqual(effects, [])
+    XCTAssertEqual(
+      model.send(
+        .linkChecksLoaded(["d": LinkCheck(url: "https://dead.example", status: .gone(410), checked: checked)])),
+      [.findKeptPages(["d"])])
   }
 
   func testIsDeadAndIsMovedFilter() {

@@ -8,7 +8,7 @@ public enum PageAction: Hashable, Sendable {
   case archiveRead(Bookmark.ID, Result<ReaderPage?, FailureMessage>)
   /// The bookmarks whose kept page holds the text of a filter's `text:` term.
   case pageTextFound(String, Set<Bookmark.ID>)
-  /// The bookmarks with a page kept on this device, read at the start.
+  /// Which of the bookmarks asked about (``Effect/findKeptPages(_:)``) have a page kept here.
   case keptPagesLoaded(Set<Bookmark.ID>)
 }
 

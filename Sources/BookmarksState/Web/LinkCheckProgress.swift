@@ -1,10 +1,11 @@
+import BookmarkModel
+
 /// How far a `C` check of the links shown is.
 public struct LinkCheckProgress: Hashable, Sendable {
   public var done = 0
   public var total: Int
-  public var dead = 0
-  /// The dead links whose bookmark has a page kept on this device.
-  public var deadKept = 0
+  /// The bookmarks whose links were found dead.
+  public var deadIDs: Set<Bookmark.ID> = []
   public var moved = 0
   /// Links the check could not find anything out about (stopped, no network, 429).
   public var unchecked = 0
@@ -13,8 +14,10 @@ public struct LinkCheckProgress: Hashable, Sendable {
 }
 
 extension LinkCheckProgress {
-  /// What the bottom line says once the check is done.
-  public var finishedSentence: String {
+  /// What the bottom line says once the check is done, `kept` of the dead links having a page
+  /// kept here.
+  public func finishedSentence(kept deadKept: Int) -> String {
+    let dead = deadIDs.count
     let links = total == 1 ? "link" : "links"
     let unknown = unchecked > 0 ? " \(unchecked) could not be checked (is the network down?)." : ""
     let kept =

@@ -161,7 +161,12 @@ extension BookmarksViewModel {
     case .pageArchived(let id, let result): pageArchived(id, result)
     case .archiveRead(let id, let result): archiveRead(id, result)
     case .pageTextFound(let text, let ids): pageTextFound(text, ids)
-    case .keptPagesLoaded(let ids): state.keptPages.formUnion(ids)
+    case .keptPagesLoaded(let ids):
+      state.keptPages.formUnion(ids)
+      if let check = finishedCheck, state.message?.text == check.finishedSentence(kept: 0) {
+        state.message?.text = check.finishedSentence(kept: ids.intersection(check.deadIDs).count)
+      }
+      finishedCheck = nil
     }
   }
 }

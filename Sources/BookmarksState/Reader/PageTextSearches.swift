@@ -2,7 +2,9 @@ import BookmarkModel
 
 /// The filter's `text:` terms as the runtime answers them: which texts were asked for, and
 /// which bookmarks' kept pages hold each. An answer stands until a page is kept anew.
-struct PageTextSearches: Hashable, Sendable {
-  var asked: Set<String> = []
-  var found: [String: Set<Bookmark.ID>] = [:]
+package struct PageTextSearches: Hashable, Sendable {
+  package var asked: Set<String> = []
+  package var found: [String: Set<Bookmark.ID>] = [:]
+
+  package init() {}
 }
