@@ -123,13 +123,16 @@ extension BookmarksViewModel {
   }
 
   /// Closes a resolve dialog whose bookmark was resolved elsewhere (another device or
-  /// session) while it was open, unless this session's own resolve is under way.
+  /// session) while it was open, unless this session's own resolve is under way; under the
+  /// help too, so that closing the help does not bring it back.
   mutating func conflictsChanged() {
-    guard case .resolve(let dialog) = state.modal, !dialog.isResolving,
-      !state.conflicted.contains(dialog.bookmark.id)
-    else { return }
-    state.modal = nil
-    state.message = StatusMessage("“\(dialog.bookmark.name)” was resolved elsewhere.")
+    for underHelp in [false, true] {
+      guard case .resolve(let dialog) = underHelp ? state.helpOver : state.modal, !dialog.isResolving,
+        !state.conflicted.contains(dialog.bookmark.id)
+      else { continue }
+      if underHelp { state.helpOver = nil } else { state.modal = nil }
+      state.message = StatusMessage("“\(dialog.bookmark.name)” was resolved elsewhere.")
+    }
   }
 }
 

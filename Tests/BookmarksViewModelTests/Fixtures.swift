@@ -50,6 +50,25 @@ enum Fixtures {
     return model
   }
 
+  /// A view model on a synced store with Resolve open on Tokyo, in conflict with a version
+  /// named "Tokyo Tower" from another device.
+  static func resolveOpen() -> BookmarksViewModel {
+    let tokyo = three[1]
+    var other = tokyo
+    other.name = "Tokyo Tower"
+    let versions = [
+      BookmarkVersion(id: "v-current", bookmark: tokyo, device: "b", saved: date, isCurrent: true, isThisDevice: true),
+      BookmarkVersion(
+        id: "v-other", bookmark: other, device: "a", saved: date.addingTimeInterval(25), isCurrent: false),
+    ]
+    var model = model()
+    let status = StoreStatus(backend: .documents, sync: .synced, conflicts: 1)
+    _ = model.send(.storeChanged(StoreSnapshot(bookmarks: .success(three), status: status, conflicted: [tokyo.id])))
+    model.press(.down, .enter)
+    _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
+    return model
+  }
+
   /// A view model with Recently Deleted open (`D`) on two deleted bookmarks, Blog and Cafe.
   static func recentlyDeletedOpen() -> BookmarksViewModel {
     var model = model()

@@ -71,4 +71,17 @@ final class HelpRoomTests: XCTestCase {
     XCTAssertNil(list.state.helpRoom, "from the list the help is as it always was")
     assertScreen(BookmarksScreen.render(list.state), named: "help")
   }
+
+  /// Help opened over Resolve: when another device resolves the conflict meanwhile, the dialog
+  /// goes, so that closing the help does not bring back a bookmark no longer in conflict.
+  func testAConflictResolvedElsewhereWhileTheHelpIsOpenDoesNotComeBack() {
+    var model = Fixtures.resolveOpen()
+    model.press(.character("?"))
+    XCTAssertEqual(model.state.helpRoom, .resolve)
+    _ = model.send(
+      .storeChanged(
+        StoreSnapshot(bookmarks: .success(Fixtures.three), status: StoreStatus(backend: .documents, sync: .synced))))
+    model.press(.character("x"))
+    XCTAssertNil(model.state.modal, "back to the list, not to Resolve")
+  }
 }

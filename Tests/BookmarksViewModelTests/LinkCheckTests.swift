@@ -52,20 +52,23 @@ final class LinkCheckTests: XCTestCase {
     XCTAssertTrue(BookmarksScreen.render(model.state).text.contains("404 — the page is gone"))
   }
 
+  /// Presses `C` and answers it with `statuses`, one per bookmark: every effect the answers ask for.
+  private func check(_ model: inout BookmarksViewModel, _ statuses: [LinkStatus]) -> [Effect] {
+    model.fetchesPages = true
+    model.press(.character("C"))
+    return zip(bookmarks, statuses).enumerated().flatMap { offset, pair in
+      model.send(
+        .linkChecked(
+          pair.0.id, LinkCheck(url: pair.0.url, status: pair.1, checked: checked), done: offset + 1, total: 3))
+    }
+  }
+
   /// A dead link whose page was kept (`W`) offers the kept copy: in the check's sentence, and on
   /// the bottom line while its row is selected. A copy kept after the start counts too.
   func testADeadLinkWithAKeptPageOffersIt() {
     var model = Fixtures.model(bookmarks)
-    model.fetchesPages = true
-    model.press(.character("C"))
-    var last: [Effect] = []
-    for (offset, (id, status)) in [("a", LinkStatus.ok), ("d", .gone(404)), ("m", .ok)].enumerated() {
-      let url = bookmarks.first { $0.id == id }!.url
-      last = model.send(
-        .linkChecked(id, LinkCheck(url: url, status: status, checked: checked), done: offset + 1, total: 3))
-    }
-    // Which dead links have a kept page is asked only now, of the dead ones only.
-    XCTAssertEqual(last, [.findKeptPages(["d"])])
+    // Which dead links have a kept page is asked only at the end, of the dead ones only.
+    XCTAssertEqual(check(&model, [.ok, .gone(404), .ok]), [.findKeptPages(["d"])])
     XCTAssertEqual(model.state.message?.text, "Checked 3 links: 1 dead, 0 moved. /is:dead shows them.")
     _ = model.send(.keptPagesLoaded(["d"]))
     XCTAssertEqual(
@@ -93,15 +96,7 @@ final class LinkCheckTests: XCTestCase {
   /// link. Checks kept from before ask about their dead links at the start.
   func testTheKeptPagesAreAskedAboutOnlyForDeadLinks() {
     var model = Fixtures.model(bookmarks)
-    model.fetchesPages = true
-    model.press(.character("C"))
-    var effects: [Effect] = []
-    for (offset, bookmark) in bookmarks.enumerated() {
-      effects += model.send(
-        .linkChecked(
-          bookmark.id, LinkCheck(url: bookmark.url, status: .ok, checked: checked), done: offset + 1, total: 3))
-    }
-    XCTAssertEqual(effects, [])
+    XCTAssertEqual(check(&model, [.ok, .ok, .ok]), [])
     XCTAssertEqual(
       model.send(
         .linkChecksLoaded(["d": LinkCheck(url: "https://dead.example", status: .gone(410), checked: checked)])),

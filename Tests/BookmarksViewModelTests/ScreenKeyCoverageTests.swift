@@ -32,21 +32,7 @@ final class ScreenKeyCoverageTests: XCTestCase {
 
   /// Resolve, and its merge (whose keys are in the same table).
   func testResolveAcceptsOnlyTheKeysInItsTable() {
-    let tokyo = Fixtures.three[1]
-    var other = tokyo
-    other.name = "Tokyo Tower"
-    let versions = [
-      BookmarkVersion(
-        id: "v-current", bookmark: tokyo, device: "b", saved: Fixtures.date, isCurrent: true, isThisDevice: true),
-      BookmarkVersion(
-        id: "v-other", bookmark: other, device: "a", saved: Fixtures.date.addingTimeInterval(25), isCurrent: false),
-    ]
-    var model = Fixtures.model()
-    let status = StoreStatus(backend: .documents, sync: .synced, conflicts: 1)
-    _ = model.send(
-      .storeChanged(StoreSnapshot(bookmarks: .success(Fixtures.three), status: status, conflicted: [tokyo.id])))
-    model.press(.down, .enter)
-    _ = model.send(.versionsLoaded(tokyo.id, .success(versions)))
+    var model = Fixtures.resolveOpen()
     guard case .resolve = model.state.modal else { return XCTFail("Enter did not open Resolve") }
     assertOnlyTableKeysAct(model, table: KeyBindings.resolve.keys)
     model.press(.character("m"))
