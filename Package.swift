@@ -86,6 +86,9 @@ let package = Package(
     // Pages kept (issue 41): readable text from HTML, the content-addressed assets (SHA-256,
     // deflated) and the library over them; the index is a contract here, SQLite in a leaf.
     .target(name: "Archives", dependencies: ["CZlib", "DurableFiles", "ScreenRendering", "WebPages"]),
+    // Kept pages through the cloud, as CloudKit's assets: chunks and lists of versions as
+    // records of two zones of their own, sent after a page is kept, fetched when it is read.
+    .target(name: "ArchiveSync", dependencies: ["Archives", "Cloud"]),
     // The bookmark screen, in layers (issue 38): the `/` filter's search (folding, query, index,
     // highlight); the values the reducer changes and the screen draws, with the actions and
     // effects between them; the drawing (state to buffer); the effects done on a store or the
@@ -171,7 +174,7 @@ let package = Package(
     .target(
       name: "PageAccess",
       dependencies: [
-        "ArchiveIndexSQLite", "Archives", "BookmarkModel", "BookmarkStoreInterface", "BookmarksState",
+        "ArchiveIndexSQLite", "Archives", "ArchiveSync", "BookmarkModel", "BookmarkStoreInterface", "BookmarksState",
         "CommandLineIO", "DeviceHome", "ListSearch", "TerminalUI", "WebFetching", "WebPages",
       ]),
     // The JSON forms that `--json` prints (list, trash, history, check, the shelf's list).
@@ -187,7 +190,7 @@ let package = Package(
       dependencies: [
         "BookmarkModel", "BookmarkStoreInterface", "DeviceHome", "StoreWiring", "BookmarksState", "ListSearch",
         "ScreenRendering", "TerminalUI", "Cloud", "Shelf", "BookmarkFormats", "DurableFiles", "PropertyLists",
-        "WebPages", "CBuildStamp", "Archives", "CommandLineIO", "Demo", "JSONListings", "PageAccess",
+        "WebPages", "CBuildStamp", "Archives", "ArchiveSync", "CommandLineIO", "Demo", "JSONListings", "PageAccess",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -219,7 +222,10 @@ let package = Package(
     .testTarget(name: "DurableFilesTests", dependencies: ["DurableFiles", "TestSupport"]),
     .testTarget(
       name: "CloudTests",
-      dependencies: ["Cloud", "CloudSQLite", "CloudPostgres", "Shelf", "TestSupport", "CloudyTestDoubles"]),
+      dependencies: [
+        "Cloud", "CloudSQLite", "CloudPostgres", "Shelf", "TestSupport", "CloudyTestDoubles", "ArchiveSync", "Archives",
+        "ArchiveIndexSQLite",
+      ]),
     .testTarget(
       name: "UbiquityTests",
       dependencies: [

@@ -55,7 +55,23 @@ public struct ArchiveLibrary: Sendable {
   /// Keeps `archive` as `bookmarkID`'s newest version, fetched at `fetched`.
   public func keep(_ archive: PageArchive, for bookmarkID: String, fetched: Date) throws -> Kept {
     let bytes = archive.encoded()
-    let hash = SHA256.hex(of: bytes)
+    let version = ArchiveVersion(
+      bookmarkID: bookmarkID, hash: SHA256.hex(of: bytes), url: archive.url, title: archive.title, fetched: fetched)
+    return try store(bytes, as: version, text: archive.text)
+  }
+
+  /// Keeps an asset another device kept (``version`` says which bookmark, from where and
+  /// when), after checking its bytes are the ones its name says and that they are a page.
+  public func keepFetched(_ bytes: [UInt8], as version: ArchiveVersion) throws -> Kept {
+    guard SHA256.hex(of: bytes) == version.hash, let text = PageArchive.text(decoding: bytes) else {
+      throw ArchiveError.damagedInCloud(version.hash)
+    }
+    return try store(bytes, as: version, text: text)
+  }
+
+  /// Writes the asset unless it is here, and records the version.
+  private func store(_ bytes: [UInt8], as version: ArchiveVersion, text: String) throws -> Kept {
+    let hash = version.hash
     try PrivateFiles.makeDirectory(folder)
     return try PrivateFiles.withExclusiveLock(folder + "/lock") {
       let assetPath = path(of: hash)
@@ -65,9 +81,7 @@ public struct ArchiveLibrary: Sendable {
         try PrivateFiles.makeDirectory(folder + "/assets/" + hash.prefix(2))
         try PrivateFiles.replace(assetPath, with: Data(bytes))
       }
-      let version = ArchiveVersion(
-        bookmarkID: bookmarkID, hash: hash, url: archive.url, title: archive.title, fetched: fetched)
-      let recording = try index.record(version, foldedText: folded(archive.text), keeping: Self.versionsKept)
+      let recording = try index.record(version, foldedText: folded(text), keeping: Self.versionsKept)
       for released in recording.released where released != hash {
         try? FileManager.default.removeItem(atPath: self.path(of: released))
       }
@@ -86,6 +100,12 @@ public struct ArchiveLibrary: Sendable {
   /// are not what its name says is damaged: an error.
   public func open(_ hash: String) throws -> PageArchive? {
     try verified(hash) { PageArchive(decoding: $0) }
+  }
+
+  /// The asset's bytes, checked as ``open(_:)`` checks them; nil when this device does not
+  /// have it.
+  public func bytes(of hash: String) throws -> [UInt8]? {
+    try verified(hash) { $0 }
   }
 
   /// Only the readable text of an asset, checked as ``open(_:)`` checks it: a snippet needs
@@ -135,10 +155,14 @@ public struct ArchiveLibrary: Sendable {
 /// Why the archives could not be read.
 public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
   case damaged(String)
+  /// An asset from the cloud whose bytes are not what its name says, or not a page.
+  case damagedInCloud(String)
 
   public var description: String {
     switch self {
     case .damaged(let path): "The archived page \(path) is damaged (its bytes are not what its name says)."
+    case .damagedInCloud(let hash):
+      "The archived page \(hash.prefix(12))… in the cloud is damaged (its bytes are not what its name says)."
     }
   }
 }

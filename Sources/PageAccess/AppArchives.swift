@@ -1,3 +1,4 @@
+import ArchiveSync
 import Archives
 import BookmarkModel
 import BookmarksState
@@ -8,8 +9,11 @@ import WebPages
 
 /// The app's kept pages (`W`, `r`): the same archives as `cloudy archive` and `cloudy read`.
 package enum AppArchives {
-  /// - Parameter web: how pages are fetched; nil when fetching is off (`W` then says so).
-  package static func services(in location: StoreLocation, web: WebAccess?) -> ArchiveServices {
+  /// - Parameters:
+  ///   - web: how pages are fetched; nil when fetching is off (`W` then says so).
+  ///   - cloud: where kept pages are sent and fetched from (a synced store, online); nil
+  ///     keeps them on this device.
+  package static func services(in location: StoreLocation, web: WebAccess?, cloud: ArchiveCloud?) -> ArchiveServices {
     ArchiveServices(
       archive: { bookmark in
         guard let web else {
@@ -24,7 +28,15 @@ package enum AppArchives {
             guard let library = try ArchiveAccess.library(in: location, creating: true) else {
               return .failure(FailureMessage("No archives here."))
             }
-            switch try library.keep(archive, for: bookmark.id, fetched: Date()) {
+            let kept = try library.keep(archive, for: bookmark.id, fetched: Date())
+            if let cloud {
+              do {
+                _ = try await ArchiveSharing(library: library, cloud: cloud).sendNewest(of: bookmark.id)
+              } catch {
+                return .success("Kept the page of “\(bookmark.name)” on this device only: \(sentence(error))")
+              }
+            }
+            switch kept {
             case .stored(_, let bytes):
               return .success("Kept the page of “\(bookmark.name)” (\((bytes + 1023) / 1024) KB); r reads it.")
             case .shared: return .success("Kept the page of “\(bookmark.name)”: the same as another copy; r reads it.")
@@ -37,8 +49,17 @@ package enum AppArchives {
       },
       read: { bookmark in
         do {
-          guard let library = try ArchiveAccess.library(in: location, creating: false),
-            let newest = try library.versions(of: bookmark.id).first, let archive = try library.open(newest.hash)
+          var library = try ArchiveAccess.library(in: location, creating: false)
+          // Kept on another device: fetched when it is opened.
+          if try library?.versions(of: bookmark.id).isEmpty ?? true, let cloud {
+            let theirs = try await cloud.versions(of: bookmark.id)
+            if !theirs.isEmpty, let here = try ArchiveAccess.library(in: location, creating: true) {
+              try await ArchiveSharing(library: here, cloud: cloud).fetch(bookmark.id, from: theirs)
+              library = here
+            }
+          }
+          guard let library, let newest = try library.versions(of: bookmark.id).first,
+            let archive = try library.open(newest.hash)
           else { return .success(nil) }
           return .success(
             ReaderPage(
@@ -56,5 +77,11 @@ package enum AppArchives {
         let library = try? ArchiveAccess.library(in: location, creating: false)
         return ids.intersection((try? library?.archivedBookmarks()) ?? [])
       })
+  }
+
+  /// An error as the end of a sentence.
+  private static func sentence(_ error: any Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(".") ? text : text + "."
   }
 }

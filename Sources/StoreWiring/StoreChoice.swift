@@ -181,6 +181,13 @@ public struct StoreChoice: Sendable {
     return try savedSettings()[name]
   }
 
+  /// The cloud that kept pages travel through: the synced store's, seen as this device
+  /// (its id names the writes); nil offline or for user defaults, which has no cloud.
+  public func makeArchiveCloud() throws -> (cloud: any CloudService, device: String)? {
+    guard try backend().isSynced, let cloud = try makeCloud(connected: true) else { return nil }
+    return (cloud, try DeviceIdentity.load(in: location))
+  }
+
   func makeCloud(connected: Bool) throws -> (any CloudService)? {
     guard connected, !isOffline else { return nil }
     let address = try cloudAddress()

@@ -1,3 +1,4 @@
+import ArchiveSync
 import Archives
 import ArgumentParser
 import BookmarkModel
@@ -19,6 +20,10 @@ struct ArchiveCommand: AsyncParsableCommand {
       readable text, title, final URL and the original HTML, compressed. A page is kept once however many \
       bookmarks have it; fetching an unchanged page again keeps nothing new; the last 3 versions of each \
       bookmark's page are kept. Prints one line a bookmark; exit status 1 when a page could not be archived.
+
+      With a synced store, kept pages go to the cloud, and another device reads them from there (`cloudy read`, \
+      `r` in the app fetch a page when it is opened). --download fetches every page other devices kept, to \
+      search inside them here. A page kept while the cloud could not be reached is sent by the next `cloudy archive`.
       """)
 
   /// Pages fetched at once.
@@ -35,24 +40,52 @@ struct ArchiveCommand: AsyncParsableCommand {
   @Flag(name: .long, help: "The pages of bookmarks not archived yet.")
   var missing = false
 
+  @Flag(name: .long, help: "Fetch the pages other devices kept (and send the ones kept here that the cloud lacks).")
+  var download = false
+
   @Option(name: .long, help: ArgumentHelp("Give up on one page after this long.", valueName: "seconds"))
   var timeout: Int = 10
 
   func validate() throws {
     if timeout < 1 { throw ValidationError("--timeout needs a whole number of seconds, 1 or more.") }
-    if [!ids.isEmpty, all, missing].filter({ $0 }).count != 1 {
-      throw ValidationError("Give bookmark ids, or --all, or --missing.")
+    if [!ids.isEmpty, all, missing, download].filter({ $0 }).count != 1 {
+      throw ValidationError("Give bookmark ids, or --all, or --missing, or --download.")
     }
   }
 
   func run() async throws {
-    try options.requireFetching("Archiving pages")
-    let failures = try await CLIError.reporting {
+    if !download { try options.requireFetching("Archiving pages") }
+    let cloud = options.archiveCloud()
+    let failures: Int
+    do {
+      failures = try await archive(through: cloud)
+    } catch {
+      await cloud?.cloud.close()
+      throw error
+    }
+    await cloud?.cloud.close()
+    if failures > 0 { throw ExitCode(1) }
+  }
+
+  /// Keeps the pages asked for (or fetches them, `--download`); how many failed.
+  private func archive(through cloud: ArchiveCloud?) async throws -> Int {
+    try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmarks = try await store.load()
       guard
         let library = try ArchiveAccess.reporting({ try ArchiveAccess.library(in: options.location, creating: true) })
       else { return 0 }
+      let sharing = cloud.map { ArchiveSharing(library: library, cloud: $0) }
+      if download {
+        guard let sharing else {
+          throw CLIError("Pages go through the cloud only with a synced store, online; here they stay on this device.")
+        }
+        let done = try await exchange(sharing, among: bookmarks, fetching: true)
+        GlobalOptions.warn(
+          "Fetched \(Self.pages(done.fetched)) kept on other devices; sent \(Self.pages(done.sent)) kept here.")
+        await options.finish(store)
+        return 0
+      }
       var chosen = ids.isEmpty ? bookmarks : try ids.map { try bookmarks.resolve($0) }
       if missing {
         let archived = try ArchiveAccess.reporting { try library.archivedBookmarks() }
@@ -67,10 +100,18 @@ struct ArchiveCommand: AsyncParsableCommand {
       } else {
         GlobalOptions.warn("Archived \(kept) of \(chosen.count) \(chosen.count == 1 ? "page" : "pages").")
       }
+      // What was kept goes to the cloud, with any page kept while it could not be reached.
+      if let sharing {
+        do {
+          _ = try await exchange(sharing, among: bookmarks, fetching: false)
+        } catch let error as CLIError {
+          GlobalOptions.warn(
+            error.description + " The pages stay on this device; the next `cloudy archive` sends them.")
+        }
+      }
       await options.finish(store)
       return failures
     }
-    if failures > 0 { throw ExitCode(1) }
   }
 
   /// Fetches the pages a few at a time and keeps each as it comes; the number that failed.
@@ -104,6 +145,25 @@ struct ArchiveCommand: AsyncParsableCommand {
       return failures
     }
   }
+
+  /// Sends (and fetches) kept pages, as one line of the command's when the cloud fails.
+  private func exchange(_ sharing: ArchiveSharing, among bookmarks: [Bookmark], fetching: Bool) async throws
+    -> ArchiveSharing.Exchange
+  {
+    do {
+      return try await sharing.exchange(among: Set(bookmarks.map(\.id)), fetching: fetching)
+    } catch {
+      throw CLIError("Kept pages could not go through the cloud: \(Self.sentence(error))")
+    }
+  }
+
+  /// An error of the cloud or the archives as the end of a sentence.
+  static func sentence(_ error: any Error) -> String {
+    let text = "\(error)"
+    return text.hasSuffix(".") ? text : text + "."
+  }
+
+  static func pages(_ count: Int) -> String { count == 1 ? "1 page" : "\(count) pages" }
 
   static func describe(_ kept: ArchiveLibrary.Kept) -> String {
     switch kept {

@@ -1,3 +1,4 @@
+import ArchiveSync
 import ArgumentParser
 import BookmarksState
 import CommandLineIO
@@ -96,6 +97,7 @@ struct Cloudy: AsyncParsableCommand {
     // The cloud's team shelf, whatever the store: a cloud address that can't be used leaves
     // the app without one (Tab says so).
     let shelf = try? options.makeShelf()
+    let archiveCloud = options.archiveCloud()
     let web =
       options.fetchesPages
       ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(
@@ -116,7 +118,8 @@ struct Cloudy: AsyncParsableCommand {
       services.readImport = AppImport.reading
       services.archives = AppArchives.services(
         in: location,
-        web: options.fetchesPages ? WebAccess(timeout: .seconds(10), environment: options.environment) : nil)
+        web: options.fetchesPages ? WebAccess(timeout: .seconds(10), environment: options.environment) : nil,
+        cloud: archiveCloud)
       services.archivesOnAdd = options.archivesOnAdd
       services.shelf = shelf
       services.startOnShelf = options.shelf
@@ -125,11 +128,13 @@ struct Cloudy: AsyncParsableCommand {
       // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
       await web?.close()
       await shelf?.close()
+      await archiveCloud?.cloud.close()
       throw error
     }
     await place?.flush()
     await web?.close()
     await shelf?.close()
+    await archiveCloud?.cloud.close()
   }
 }
 

@@ -1,3 +1,4 @@
+import ArchiveSync
 import ArgumentParser
 import BookmarkStoreInterface
 import CommandLineIO
@@ -55,6 +56,13 @@ struct GlobalOptions: ParsableArguments {
   /// Whether pages may be fetched: not with `--no-fetch` or `CLOUDY_NO_FETCH=1`.
   var fetchesPages: Bool {
     !noFetch && !["1", "true", "yes"].contains(environment["CLOUDY_NO_FETCH"]?.lowercased() ?? "")
+  }
+
+  /// The cloud kept pages go through: the synced store's, online; nil for user defaults or
+  /// offline (pages then stay on this device) or when it can't be opened.
+  func archiveCloud() -> ArchiveCloud? {
+    guard let opened = try? choice.makeArchiveCloud() else { return nil }
+    return ArchiveCloud(cloud: opened.cloud, origin: opened.device)
   }
 
   /// Whether a bookmark's page is kept when it is added (`config set archive-on-add on`, and

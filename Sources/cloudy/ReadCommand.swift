@@ -1,3 +1,4 @@
+import ArchiveSync
 import Archives
 import ArgumentParser
 import BookmarkModel
@@ -37,12 +38,40 @@ struct ReadCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let text = try await CLIError.reporting {
+    let cloud = options.archiveCloud()
+    let text: String
+    do {
+      text = try await read(through: cloud)
+    } catch {
+      await cloud?.cloud.close()
+      throw error
+    }
+    await cloud?.cloud.close()
+    if isatty(STDOUT_FILENO) == 1, Self.page(text, pager: options.environment["PAGER"]) { return }
+    try StandardStream.output.write(Data(text.utf8))
+  }
+
+  /// The page's text; a page kept on another device is fetched from the cloud first.
+  private func read(through cloud: ArchiveCloud?) async throws -> String {
+    try await CLIError.reporting {
       let store = try await options.openStore()
       let bookmark = try await store.load().resolve(id)
       let name = DisplayText.sanitize(bookmark.name)
-      let library = try ArchiveAccess.reporting { try ArchiveAccess.library(in: options.location, creating: false) }
-      let versions = try ArchiveAccess.reporting { try library?.versions(of: bookmark.id) } ?? []
+      var library = try ArchiveAccess.reporting { try ArchiveAccess.library(in: options.location, creating: false) }
+      var versions = try ArchiveAccess.reporting { try library?.versions(of: bookmark.id) } ?? []
+      // Kept on another device: fetched now (the archives folder is made only if it has one).
+      if versions.count < copy, let cloud {
+        do {
+          let theirs = try await cloud.versions(of: bookmark.id)
+          if !theirs.isEmpty, let here = try ArchiveAccess.library(in: options.location, creating: true) {
+            try await ArchiveSharing(library: here, cloud: cloud).fetch(bookmark.id, from: theirs)
+            library = here
+            versions = try here.versions(of: bookmark.id)
+          }
+        } catch {
+          GlobalOptions.warn("The cloud could not be asked for the page: \(ArchiveCommand.sentence(error))")
+        }
+      }
       guard !versions.isEmpty else {
         throw CLIError("“\(name)” has no archived page here; `cloudy archive \(bookmark.id)` keeps it.")
       }
@@ -55,8 +84,6 @@ struct ReadCommand: AsyncParsableCommand {
       }
       return Self.page(archive, fetched: chosen.fetched)
     }
-    if isatty(STDOUT_FILENO) == 1, Self.page(text, pager: options.environment["PAGER"]) { return }
-    try StandardStream.output.write(Data(text.utf8))
   }
 
   /// The text printed: a heading of title, URL and date, then the page's text.

@@ -42,4 +42,34 @@ final class ReaderAppTests: EndToEndTestCase {
     XCTAssertEqual(read.status, 0, read.stderr)
     XCTAssertTrue(read.stdout.contains("# The Tower"), read.stdout)
   }
+
+  /// A page kept on another device: `r` fetches it from the cloud when it is opened, and `W`
+  /// here sends what it keeps.
+  func testRReadsAPageKeptOnAnotherDeviceAndWSendsOne() throws {
+    let server = try webFixture.get()
+    let cloud = try makeSQLiteCloud("reader")
+    let phone = try makeDocumentDevice(on: cloud, named: "phone")
+    let laptop = try makeDocumentDevice(on: cloud, named: "laptop")
+    for home in [phone, laptop] { home.settings["CLOUDY_NO_FETCH"] = "0" }
+    let article = try phone.add(server.url("/archive/article"), name: "Article")
+    let moved = try phone.add(server.url("/archive/moved"), name: "Moved")
+    XCTAssertEqual(try phone.cli("archive", article).status, 0)
+
+    let app = try launch(laptop)
+    try app.waitFor("Article")
+    try app.waitFor("Moved")
+    try app.type("r")
+    let page = try app.waitFor("# The Tower")
+    XCTAssertTrue(page.contains("Visit the tôwer [1]"), page)
+    try app.type("q")
+    try app.waitForAbsence(of: "# The Tower")
+
+    // Kept here, then read on the phone.
+    try app.type("j")
+    try app.type("W")
+    try app.waitFor("Kept the page of “Moved”", timeout: 15)
+    let read = try phone.cli("read", moved)
+    XCTAssertEqual(read.status, 0, read.stderr)
+    XCTAssertTrue(read.stdout.contains("# The Tower"), read.stdout)
+  }
 }
