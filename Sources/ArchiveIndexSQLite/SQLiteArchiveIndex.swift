@@ -127,6 +127,24 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     }
   }
 
+  public func forget(_ bookmarkIDs: Set<String>) throws -> [String] {
+    try queue.write { db in
+      var hashes = Set<String>()
+      for id in bookmarkIDs {
+        hashes.formUnion(
+          try String.fetchAll(db, sql: "SELECT hash FROM versions WHERE bookmark_id = ?", arguments: [id]))
+        try db.execute(sql: "DELETE FROM versions WHERE bookmark_id = ?", arguments: [id])
+      }
+      var released: [String] = []
+      for hash in hashes.sorted()
+      where try Int.fetchOne(db, sql: "SELECT count(*) FROM versions WHERE hash = ?", arguments: [hash]) == 0 {
+        try db.execute(sql: "DELETE FROM texts WHERE hash = ?", arguments: [hash])
+        released.append(hash)
+      }
+      return released
+    }
+  }
+
   public func versions(of bookmarkID: String) throws -> [ArchiveVersion] {
     try queue.read { db in
       try Row.fetchAll(

@@ -91,6 +91,42 @@ public struct ArchiveCloud: Sendable {
     try await usageRecord().used
   }
 
+  /// Lets go of the lists of bookmarks not among `keeping` (listed, or in Recently Deleted),
+  /// unless one was kept within ``ArchiveLibrary/freeingGrace`` of `now` (a bookmark this
+  /// device does not know yet), and of the assets no list names any more, which leave the
+  /// usage. Returns how many bookmarks' pages went.
+  public func free(keeping: Set<String>, now: Date = Date()) async throws -> Int {
+    let records = try await cloud.allChanges(in: Self.archives, since: .beginning).records
+    var named: [String: Int] = [:]
+    var goneAssets: [String: Int] = [:]
+    var gone = 0
+    for record in records {
+      guard let value = record.value, let versions = CloudArchive.decode(value) else { continue }
+      let newest = versions.first?.fetched ?? -.infinity
+      let old = now.timeIntervalSince1970 - newest > ArchiveLibrary.freeingGrace
+      if !keeping.contains(record.key), old {
+        let deleted = try await cloud.write(
+          [CloudWrite(key: record.key, value: nil, condition: .sequence(record.sequence))], in: Self.archives,
+          origin: origin)
+        if case .written = deleted.first {
+          gone += 1
+          for version in versions { goneAssets[version.hash] = version.bytes }
+          continue
+        }
+      }
+      for version in versions { named[version.hash] = version.bytes }
+    }
+    var freed = 0
+    for (hash, bytes) in goneAssets where named[hash] == nil {
+      let chunks = max(1, (bytes + Self.chunkBytes - 1) / Self.chunkBytes)
+      let writes = (0..<chunks).map { CloudWrite(key: Self.chunkKey(hash, $0), value: nil) }
+      _ = try await cloud.write(writes, in: Self.assets, origin: origin)
+      freed += bytes
+    }
+    if freed > 0 { try await addUsage(-freed) }
+    return gone
+  }
+
   // MARK: - Writing
 
   private func sendAsset(_ bytes: [UInt8], hash: String) async throws -> Sent {
@@ -114,14 +150,14 @@ public struct ArchiveCloud: Sendable {
     return .uploaded(bytes: bytes.count)
   }
 
-  /// Adds to the usage, after the chunks, in a write of its own: a device stopped between
+  /// Adds to the usage (or takes from it), after the chunks, in a write of its own: a device stopped between
   /// the two leaves the usage one page short. (Counting first would leave it one page over,
   /// refusing pages for space nothing takes.)
   private func addUsage(_ bytes: Int) async throws {
     for _ in 0..<Self.attempts {
       let (used, current) = try await usageRecord()
       let write = CloudWrite(
-        key: Self.usageKey, value: Data(String(used + bytes).utf8),
+        key: Self.usageKey, value: Data(String(max(0, used + bytes)).utf8),
         condition: current.map { .sequence($0.sequence) } ?? .absent)
       if case .written = try await cloud.write([write], in: Self.assets, origin: origin).first { return }
     }

@@ -63,6 +63,15 @@ public struct ArchiveSharing: Sendable {
     return done
   }
 
+  /// Lets go of the pages of bookmarks gone for good (not among `keeping`: those listed and
+  /// those in Recently Deleted), here and in the cloud: their versions, and the assets
+  /// nothing else refers to, which leave the cloud's usage. Returns how many bookmarks' pages
+  /// went from the cloud (those here go too).
+  public func free(keeping: Set<String>, now: Date = Date()) async throws -> Int {
+    _ = try library.free(keeping: keeping, now: now)
+    return try await cloud.free(keeping: keeping, now: now)
+  }
+
   /// ``fetch(_:)`` with the cloud's versions already asked for.
   @discardableResult
   public func fetch(_ bookmarkID: String, from theirs: [CloudArchive]) async throws -> Int {

@@ -93,6 +93,28 @@ public struct ArchiveLibrary: Sendable {
   /// A bookmark's versions, newest first.
   public func versions(of bookmarkID: String) throws -> [ArchiveVersion] { try index.versions(of: bookmarkID) }
 
+  /// How long a page kept of a bookmark this device does not know yet is left alone: one
+  /// just added and kept elsewhere, or here while a list was read.
+  public static let freeingGrace: TimeInterval = 24 * 60 * 60
+
+  /// Lets go of the versions of bookmarks not among `keeping` (those listed and those in
+  /// Recently Deleted: a bookmark gone for good), unless one was kept within
+  /// ``freeingGrace`` of `now`, and deletes the assets nothing refers to any more. Returns
+  /// how many bookmarks' pages went.
+  public func free(keeping: Set<String>, now: Date = Date()) throws -> Int {
+    guard FileManager.default.fileExists(atPath: folder) else { return 0 }
+    return try PrivateFiles.withExclusiveLock(folder + "/lock") {
+      var gone = Set<String>()
+      for id in try index.archivedBookmarks() where !keeping.contains(id) {
+        let newest = try index.versions(of: id).first?.fetched ?? .distantPast
+        if now.timeIntervalSince(newest) > Self.freeingGrace { gone.insert(id) }
+      }
+      guard !gone.isEmpty else { return 0 }
+      for hash in try index.forget(gone) { try? FileManager.default.removeItem(atPath: path(of: hash)) }
+      return gone.count
+    }
+  }
+
   /// The bookmarks with at least one version.
   public func archivedBookmarks() throws -> Set<String> { try index.archivedBookmarks() }
 

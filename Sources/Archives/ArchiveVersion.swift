@@ -39,6 +39,8 @@ public protocol ArchiveIndex: Sendable {
   /// Adds `version` (or moves its date, when it is the bookmark's newest already), with its
   /// asset's folded text, and lets go of the bookmark's versions beyond the newest `keeping`.
   func record(_ version: ArchiveVersion, foldedText: String, keeping: Int) throws -> ArchiveRecording
+  /// Removes these bookmarks' versions; returns the assets no version refers to any more.
+  func forget(_ bookmarkIDs: Set<String>) throws -> [String]
   /// A bookmark's versions, newest first.
   func versions(of bookmarkID: String) throws -> [ArchiveVersion]
   /// The bookmarks that have at least one version.

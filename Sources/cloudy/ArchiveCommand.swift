@@ -83,6 +83,7 @@ struct ArchiveCommand: AsyncParsableCommand {
         let done = try await exchange(sharing, among: bookmarks, fetching: true)
         GlobalOptions.warn(
           "Fetched \(Self.pages(done.fetched)) kept on other devices; sent \(Self.pages(done.sent)) kept here.")
+        try await free(library, sharing, keeping: bookmarks, of: store)
         await options.finish(store)
         return 0
       }
@@ -109,6 +110,7 @@ struct ArchiveCommand: AsyncParsableCommand {
             error.description + " The pages stay on this device; the next `cloudy archive` sends them.")
         }
       }
+      try await free(library, sharing, keeping: bookmarks, of: store)
       await options.finish(store)
       return failures
     }
@@ -143,6 +145,24 @@ struct ArchiveCommand: AsyncParsableCommand {
         }
       }
       return failures
+    }
+  }
+
+  /// Lets go of the pages of bookmarks gone for good (neither listed nor in Recently
+  /// Deleted), here and in the cloud, and says so.
+  private func free(
+    _ library: ArchiveLibrary, _ sharing: ArchiveSharing?, keeping bookmarks: [Bookmark], of store: any BookmarkStore
+  ) async throws {
+    let keeping = Set(bookmarks.map(\.id)).union(try await store.recentlyDeleted().map(\.id))
+    let gone: Int
+    do {
+      gone = try await sharing?.free(keeping: keeping) ?? library.free(keeping: keeping)
+    } catch {
+      return GlobalOptions.warn("The pages of bookmarks deleted for good could not be let go: \(Self.sentence(error))")
+    }
+    if gone > 0 {
+      GlobalOptions.warn(
+        "Let go of the kept pages of \(gone == 1 ? "1 bookmark" : "\(gone) bookmarks") deleted for good.")
     }
   }
 

@@ -176,4 +176,62 @@ extension CloudContractTests {
       XCTAssertEqual(other, ArchiveSharing.Exchange(), name)
     }
   }
+
+  func testThePagesOfBookmarksGoneForGoodAreLetGoAndLeaveTheUsage() async {
+    await forEachImplementation { store in
+      let name = store.name
+      let phone = ArchiveCloud(cloud: store.device(), origin: "phone")
+      let laptop = ArchiveCloud(cloud: store.device(), origin: "laptop")
+      let shared = noise(3_000, seed: 1)
+      let own = noise(600_000, seed: 2)
+      _ = try await phone.send(shared, as: version("b1", shared))
+      _ = try await phone.send(shared, as: version("b2", shared))
+      _ = try await phone.send(own, as: version("b3", own))
+      let kept = Date(timeIntervalSince1970: 1_000)
+
+      // Within a day of being kept, a bookmark this device does not know is left alone.
+      let early = try await laptop.free(keeping: [], now: kept.addingTimeInterval(3_600))
+      XCTAssertEqual(early, 0, name)
+
+      let gone = try await laptop.free(keeping: ["b2"], now: kept.addingTimeInterval(2 * 86_400))
+      XCTAssertEqual(gone, 2, "\(name): b1 and b3")
+      let b1 = try await phone.versions(of: "b1")
+      XCTAssertEqual(b1, [], name)
+      let b2 = try await phone.versions(of: "b2")
+      XCTAssertEqual(b2.map(\.hash), [SHA256.hex(of: shared)], "\(name): b2 still names the shared page")
+      let sharedBytes = try await phone.asset(try XCTUnwrap(b2.first))
+      XCTAssertEqual(sharedBytes, shared, name)
+      for chunk in 0..<3 {
+        let record = try await phone.cloud.record(for: "\(SHA256.hex(of: own))/\(chunk)", in: ArchiveCloud.assets)
+        XCTAssertNil(record?.value, "\(name): b3's page is gone, chunk \(chunk)")
+      }
+      let used = try await phone.usage()
+      XCTAssertEqual(used, 3_000, name)
+    }
+  }
+
+  func testADeviceLetsGoOfThePagesItKeptOfBookmarksGoneForGood() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = ArchiveLibrary.folder(inData: folder.path)
+    let library = ArchiveLibrary(
+      folder: path, index: try SQLiteArchiveIndex(path: path + "/index.sqlite"), fold: { $0.lowercased() })
+    func page(_ text: String) -> PageArchive {
+      PageArchive(
+        title: text, url: "https://example.org/" + text, contentType: "text/html", text: text, links: [],
+        html: Array(text.utf8))
+    }
+    let kept = Date(timeIntervalSince1970: 1_000)
+    _ = try library.keep(page("shared"), for: "b1", fetched: kept)
+    _ = try library.keep(page("shared"), for: "b2", fetched: kept)
+    _ = try library.keep(page("own"), for: "b3", fetched: kept)
+    XCTAssertEqual(try library.free(keeping: ["b2"], now: kept.addingTimeInterval(60)), 0, "within the grace")
+    XCTAssertEqual(try library.free(keeping: ["b2"], now: kept.addingTimeInterval(2 * 86_400)), 2)
+    XCTAssertEqual(try library.archivedBookmarks(), ["b2"])
+    let shared = try XCTUnwrap(library.versions(of: "b2").first)
+    XCTAssertNotNil(try library.open(shared.hash), "the page b2 still has")
+    let assets = try FileManager.default.subpathsOfDirectory(atPath: path + "/assets").filter { $0.count > 3 }
+    XCTAssertEqual(assets.count, 1, "the other page's file is deleted")
+    XCTAssertEqual(try library.search("own").count, 0)
+  }
 }
