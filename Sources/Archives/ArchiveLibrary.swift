@@ -159,12 +159,12 @@ public struct ArchiveLibrary: Sendable {
     }
   }
 
-  /// The bookmarks whose kept text contains `query`, without snippets (no asset is opened):
-  /// what the list's `text:` filter needs.
-  public func bookmarks(holding query: String, limit: Int) throws -> Set<String> {
+  /// The bookmarks whose kept text contains `query`, best first, without snippets (no asset
+  /// is opened): what the list's `text:` filter needs.
+  public func bookmarks(holding query: String, limit: Int) throws -> [String] {
     let folded = fold(query).trimmingCharacters(in: .whitespaces)
     guard !folded.isEmpty else { return [] }
-    return Set(try index.search(folded: folded, limit: limit).map(\.bookmarkID))
+    return try index.search(folded: folded, limit: limit).map(\.bookmarkID)
   }
 
   /// The text folded line by line (a fold drops line breaks; a match must not join two

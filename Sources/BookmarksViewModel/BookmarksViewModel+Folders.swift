@@ -29,7 +29,7 @@ extension BookmarksViewModel {
   }
 
   /// The filter's matches for a query: bookmarks of the folder shown and its subfolders
-  /// (every bookmark in the flat list or at the top), in list order.
+  /// (every bookmark in the flat list or at the top), in list order (with `text:`, best first).
   mutating func filterMatches(_ query: String) -> [Int] {
     let parsed = search.parse(query)
     var matches = search.matches(for: parsed, in: state.bookmarks)
@@ -42,7 +42,10 @@ extension BookmarksViewModel {
       }
     }
     if !parsed.pageTexts.isEmpty {
-      matches = matches.filter { pageTextsHold(parsed.pageTexts, for: state.bookmarks[$0].id) }
+      // Ranked: where a page holds the text first, the title and opening before the rest.
+      matches = pageTextSearches.ranked(
+        matches.filter { pageTextSearches.hold(parsed.pageTexts, for: state.bookmarks[$0].id) }, by: parsed.pageTexts
+      ) { state.bookmarks[$0].id }
     }
     return withinPlace(matches)
   }

@@ -9,15 +9,15 @@ public struct ArchiveServices: Sendable {
   public var archive: @Sendable (Bookmark) async -> Result<String, FailureMessage>
   /// The newest kept page of the bookmark, nil when none is kept here.
   public var read: @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>
-  /// The bookmarks whose kept page holds the text (the filter's `text:`).
-  public var search: @Sendable (String) async -> Set<Bookmark.ID>
+  /// The bookmarks whose kept page holds the text, best first (the filter's `text:`).
+  public var search: @Sendable (String) async -> [Bookmark.ID]
   /// Which of these bookmarks have a page kept on this device.
   public var kept: @Sendable (Set<Bookmark.ID>) async -> Set<Bookmark.ID>
 
   public init(
     archive: @escaping @Sendable (Bookmark) async -> Result<String, FailureMessage>,
     read: @escaping @Sendable (Bookmark) async -> Result<ReaderPage?, FailureMessage>,
-    search: @escaping @Sendable (String) async -> Set<Bookmark.ID>,
+    search: @escaping @Sendable (String) async -> [Bookmark.ID],
     kept: @escaping @Sendable (Set<Bookmark.ID>) async -> Set<Bookmark.ID> = { _ in [] }
   ) {
     self.archive = archive

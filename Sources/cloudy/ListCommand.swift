@@ -126,9 +126,9 @@ extension BookmarkListing {
       // `text:` asks this device's kept pages, as the filter does.
       let library = try ArchiveAccess.reporting { try ArchiveAccess.library(in: options.location, creating: false) }
       for term in parsed.pageTexts {
-        let found =
+        let found = Set(
           try ArchiveAccess.reporting { try library?.bookmarks(holding: term.text, limit: ArchiveAccess.filterLimit) }
-          ?? []
+            ?? [])
         matches = matches.filter { found.contains($0.id) != term.isExcluded }
       }
     }

@@ -44,4 +44,19 @@ final class PageTextFilterTests: XCTestCase {
     _ = model.send(.pageTextFound("tower", [apple.id]))
     XCTAssertEqual(model.rowNames, [tokyo.name, zurich.name])
   }
+
+  func testTheMatchesComeBestFirstAsTheArchivesRankThem() {
+    let (apple, tokyo, zurich) = (Fixtures.three[0], Fixtures.three[1], Fixtures.three[2])
+    var model = Fixtures.model()
+    model.press(.character("/"))
+    model.type("text:tower")
+    // Best first: the page that holds the text first (its title, say) leads, whatever the
+    // list's order.
+    _ = model.send(.pageTextFound("tower", [zurich.id, apple.id, tokyo.id]))
+    XCTAssertEqual(model.rowNames, [zurich.name, apple.name, tokyo.name])
+    // The first text a row must hold ranks; an excluded one only filters.
+    model.type(" -text:apple")
+    _ = model.send(.pageTextFound("apple", [apple.id]))
+    XCTAssertEqual(model.rowNames, [zurich.name, tokyo.name])
+  }
 }

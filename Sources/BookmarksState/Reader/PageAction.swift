@@ -7,7 +7,7 @@ public enum PageAction: Hashable, Sendable {
   /// The bookmark's kept page for the reader (`r`): nil when none is kept here.
   case archiveRead(Bookmark.ID, Result<ReaderPage?, FailureMessage>)
   /// The bookmarks whose kept page holds the text of a filter's `text:` term.
-  case pageTextFound(String, Set<Bookmark.ID>)
+  case pageTextFound(String, [Bookmark.ID])
   /// Which of the bookmarks asked about (``Effect/findKeptPages(_:)``) have a page kept here.
   case keptPagesLoaded(Set<Bookmark.ID>)
 }
@@ -19,7 +19,7 @@ extension Action {
   public static func archiveRead(_ id: Bookmark.ID, _ result: Result<ReaderPage?, FailureMessage>) -> Action {
     .pages(.archiveRead(id, result))
   }
-  public static func pageTextFound(_ text: String, _ ids: Set<Bookmark.ID>) -> Action {
+  public static func pageTextFound(_ text: String, _ ids: [Bookmark.ID]) -> Action {
     .pages(.pageTextFound(text, ids))
   }
   public static func keptPagesLoaded(_ ids: Set<Bookmark.ID>) -> Action { .pages(.keptPagesLoaded(ids)) }

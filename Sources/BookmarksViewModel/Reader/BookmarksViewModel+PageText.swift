@@ -17,21 +17,12 @@ extension BookmarksViewModel {
   }
 
   /// An answer: kept, and the filter narrowed again if it still asks for it.
-  mutating func pageTextFound(_ text: String, _ ids: Set<Bookmark.ID>) {
-    pageTextSearches.found[text] = ids
+  mutating func pageTextFound(_ text: String, _ ids: [Bookmark.ID]) {
+    pageTextSearches.answer(text, ids)
     guard let filter = state.filter, !filter.isWaitingForIndex,
       SearchQuery.pageTexts(filter.query.text).contains(where: { $0.text == text })
     else { return }
     narrow()
-  }
-
-  /// Whether the bookmark's kept page meets every `text:` term; a term not answered yet
-  /// matches nothing (until its answer comes).
-  func pageTextsHold(_ terms: [SearchQuery.PageText], for id: Bookmark.ID) -> Bool {
-    terms.allSatisfy { term in
-      guard let found = pageTextSearches.found[term.text] else { return false }
-      return found.contains(id) != term.isExcluded
-    }
   }
 
   /// A page was kept anew: every answer may have changed.
