@@ -184,6 +184,10 @@ extension DocumentContainer: SyncZone {
     }
   }
 
+  /// Documents sent in one write of the cloud (one transaction there, one commit of the
+  /// index here).
+  static let pushBatch = 5_000
+
   /// Sends every pending document, each conditional on the version it is based on.
   ///
   /// Sessions sharing this device's container share its pending documents, so the whole
@@ -214,7 +218,8 @@ extension DocumentContainer: SyncZone {
       if !unsent.isEmpty { statuses.send(status()) }
       return try pushedAgain(rewound)
     }
-    for chunk in stride(from: 0, to: pending.count, by: 500).map({ pending[$0..<min($0 + 500, pending.count)] }) {
+    let batch = Self.pushBatch
+    for chunk in stride(from: 0, to: pending.count, by: batch).map({ pending[$0..<min($0 + batch, pending.count)] }) {
       let writes = chunk.map { entry in
         CloudWrite(
           key: entry.file, value: entry.removed ? nil : entry.envelope.data,
