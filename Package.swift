@@ -205,7 +205,7 @@ let package = Package(
       path: "Tests/CloudyTestDoubles"),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists"]),
     .testTarget(name: "BroadcastingTests", dependencies: ["Broadcasting"]),
-    .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists"]),
+    .testTarget(name: "BookmarkModelTests", dependencies: ["BookmarkModel", "PropertyLists", "RandomIDs"]),
     .testTarget(
       name: "BookmarkFormatsTests", dependencies: ["BookmarkFormats", "BookmarkModel", "TestSupport"],
       exclude: ["Fixtures"]),

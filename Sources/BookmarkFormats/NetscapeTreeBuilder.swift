@@ -166,10 +166,20 @@ struct NetscapeTreeBuilder: NetscapeTokenSink {
         modified: try attributes.lastModified.flatMap { BookmarkTimestamp.date(from: try string($0, line: line)) },
         folder: path,
         // Only ASCII white space is trimmed: a tag's own (escaped) U+2028 must read back as written.
-        tags: tags.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n")) }.filter
-        { !$0.isEmpty },
+        tags: tags.split(separator: ",").map(Self.trimmingASCIISpace).filter { !$0.isEmpty },
         line: line))
     last = .bookmark(result.bookmarks.count - 1)
+  }
+
+  /// The text without ASCII white space (space, tab, CR, LF) around it; other white space
+  /// is kept. (Foundation's `trimmingCharacters` made a character set and an `NSString` for
+  /// each tag: 2% of importing 100,000 bookmarks.)
+  static func trimmingASCIISpace(_ text: Substring) -> String {
+    let utf8 = text.utf8
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 
   private mutating func skip(line: Int, name: String, reason: String) {

@@ -34,6 +34,14 @@ final class RoundTripTests: XCTestCase {
     return ImportPlan(file: file, existing: [], environment: environment).additions
   }
 
+  func testTagsLoseOnlyTheASCIISpaceAroundThem() throws {
+    let html =
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
+      + "<DT><A HREF=\"https://a.example\" TAGS=\" swift ,\u{A0}line , ,\trust\r\n,  \">A</A>\n</DL>\n"
+    let imported = try reimport(Data(html.utf8))
+    XCTAssertEqual(imported.first?.tags, ["swift", "\u{A0}line", "rust"])
+  }
+
   func testHTMLExportImportExportIsIdentical() throws {
     let first = NetscapeBookmarkWriter.data(for: sample)
     let imported = try reimport(first)
