@@ -97,7 +97,8 @@ enum DefaultsDomainCache {
   private static let waitAtExit: Void = { atexit { DefaultsDomainCache.finishWrites() } }()
 
   static func encode(_ contents: DefaultsDomain.Contents, stamp: PrivateFiles.Signature) -> [UInt8] {
-    file.encode(stamp: stampBytes(stamp), capacity: contents.bookmarks.count * 256) { writer in
+    file.encode(stamp: stampBytes(stamp), capacity: CachedBookmarks.estimatedBytes(of: contents.bookmarks) + 4096) {
+      writer in
       writer.append(UInt32(contents.unreadableEntries))
       CachedBookmarks.append(contents.bookmarks, to: &writer)
       writer.append(UInt32(contents.folders.count))

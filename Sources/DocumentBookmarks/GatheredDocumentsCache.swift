@@ -188,7 +188,9 @@ enum GatheredDocumentsCache {
   }
 
   static func encode(_ contents: Contents, identity: String) -> [UInt8] {
-    file.encode(stamp: Array(identity.utf8), capacity: contents.documents.count * 256) { writer in
+    // Each document: its file name, version id, conflicts, generation and order (about 120).
+    let capacity = CachedBookmarks.estimatedBytes(of: contents.bookmarks) + contents.documents.count * 128 + 4096
+    return file.encode(stamp: Array(identity.utf8), capacity: capacity) { writer in
       writer.append(contents.generation)
       writer.append(UInt32(contents.documents.count))
       let documents = contents.documents.all

@@ -62,6 +62,20 @@ package enum CachedBookmarks {
     }
   }
 
+  /// About the bytes ``append(_:to:)`` writes for `bookmarks` (the tables are assumed small),
+  /// so a cache's buffer is made once at its size rather than doubled past it: a buffer of
+  /// 256 bytes a bookmark grew to 51 MB for 100,000 (the cache is 29.5 MB), the peak of an
+  /// import.
+  package static func estimatedBytes(of bookmarks: [Bookmark]) -> Int {
+    var bytes = 4
+    for bookmark in bookmarks {
+      // Four strings with their lengths, two dates, three places.
+      bytes += bookmark.id.utf8.count + bookmark.name.utf8.count + bookmark.url.utf8.count + bookmark.notes.utf8.count
+      bytes += 4 * 4 + 2 * 8 + 3 * 4
+    }
+    return bytes
+  }
+
   /// The bookmarks `reader` is at, or nil if they are not whole; the reader is moved past them.
   package static func read(_ reader: inout CacheReader) -> [Bookmark]? {
     read(&reader, place: { _ in nil })?.bookmarks
