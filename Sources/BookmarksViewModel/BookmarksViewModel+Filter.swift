@@ -98,6 +98,7 @@ extension BookmarksViewModel {
     guard prepared.generation == listGeneration else { return }
     searchInPreparation = nil
     search = prepared.search
+    knownTags = (prepared.generation, prepared.tagsByUse)
     if state.filter?.isWaitingForIndex == true {
       state.filter?.isWaitingForIndex = false
       narrow()

@@ -378,7 +378,7 @@ public struct BookmarksViewModel: Sendable {
   /// The tags in use, most used first: counted once per version of the list.
   mutating func tagsInUse() -> [String] {
     if let knownTags, knownTags.generation == listGeneration { return knownTags.tags }
-    let tags = state.bookmarks.tagCounts().sorted { $0.count > $1.count }.map(\.tag)
+    let tags = state.bookmarks.tagsByUse()
     knownTags = (listGeneration, tags)
     return tags
   }

@@ -7,6 +7,9 @@ import BookmarkModel
 public struct PreparedSearch: Hashable, Sendable {
   public let generation: Int
   package let search: BookmarkSearch
+  /// The tags in use, the most used first (`tagsByUse()`): what `#`
+  /// suggests, found here rather than when `#` is typed (30 ms for 100,000 bookmarks).
+  package let tagsByUse: [String]
 
   /// Builds the index of `bookmarks` (the slow part: every name and URL folded).
   public init(_ bookmarks: [Bookmark], generation: Int) {
@@ -14,6 +17,7 @@ public struct PreparedSearch: Hashable, Sendable {
     search.prepare(bookmarks)
     self.search = search
     self.generation = generation
+    tagsByUse = bookmarks.tagsByUse()
   }
 
   public static func == (lhs: PreparedSearch, rhs: PreparedSearch) -> Bool { lhs.generation == rhs.generation }

@@ -65,4 +65,21 @@ final class BackgroundSearchTests: XCTestCase {
     XCTAssertEqual(model.state.filter?.isWaitingForIndex, false)
     XCTAssertEqual(model.state.shownCount, 3, "7, 17, 27")
   }
+
+  /// `#` suggests the tags in use from the list the index was built from, found off the UI
+  /// thread with it (30 ms at 100,000 bookmarks were the slowest keystroke of `#swift`).
+  func testTheTagsSuggestedComeWithTheIndex() {
+    let bookmarks = Fixtures.many(30)
+    var (model, effects) = backgroundModel(bookmarks)
+    guard case .device(.prepareSearch(let list, let generation)) = effects.first else {
+      return XCTFail("no build asked")
+    }
+    var tagged = list
+    tagged[0].tags = ["zeta"]
+    tagged[1].tags = ["alpha", "zeta"]
+    _ = model.send(.searchPrepared(PreparedSearch(tagged, generation: generation)))
+    model.press(.character("/"))
+    model.type("#")
+    XCTAssertEqual(model.state.filter?.tagSuggestions, ["zeta", "alpha"], "the index's, most used first")
+  }
 }
