@@ -24,28 +24,36 @@ public struct SHA256: Sendable {
   public static func hex(of bytes: [UInt8]) -> String {
     var hasher = SHA256()
     hasher.update(bytes)
-    return hasher.finalize().map { byte in
-      let digits = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-    }.joined()
+    let digest = hasher.finalize()
+    let digits: StaticString = "0123456789abcdef"
+    return String(unsafeUninitializedCapacity: 64) { text in
+      for (index, byte) in digest.enumerated() {
+        text[2 * index] = digits.utf8Start[Int(byte >> 4)]
+        text[2 * index + 1] = digits.utf8Start[Int(byte & 0x0f)]
+      }
+      return 64
+    }
   }
 
   public mutating func update(_ bytes: [UInt8]) {
     length &+= UInt64(bytes.count)
-    var offset = 0
-    if !pending.isEmpty {
-      let taken = min(64 - pending.count, bytes.count)
-      pending += bytes[0..<taken]
-      offset = taken
-      guard pending.count == 64 else { return }
-      compress(pending[...])
-      pending.removeAll(keepingCapacity: true)
+    bytes.withUnsafeBufferPointer { input in
+      var offset = 0
+      if !pending.isEmpty {
+        let taken = min(64 - pending.count, input.count)
+        pending += input[0..<taken]
+        offset = taken
+        guard pending.count == 64 else { return }
+        pending.withUnsafeBufferPointer { compress($0.baseAddress!) }
+        pending.removeAll(keepingCapacity: true)
+      }
+      // Whole blocks straight from the input: no copy, no allocation.
+      while offset + 64 <= input.count {
+        compress(input.baseAddress! + offset)
+        offset += 64
+      }
+      pending += input[offset...]
     }
-    while offset + 64 <= bytes.count {
-      compress(bytes[offset..<offset + 64])
-      offset += 64
-    }
-    pending += bytes[offset...]
   }
 
   /// The 32 bytes of the digest.
@@ -55,46 +63,53 @@ public struct SHA256: Sendable {
     while tail.count % 64 != 56 { tail.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     pending = []
-    var offset = 0
-    while offset < tail.count {
-      compress(tail[offset..<offset + 64])
-      offset += 64
+    tail.withUnsafeBufferPointer { blocks in
+      for offset in stride(from: 0, to: blocks.count, by: 64) { compress(blocks.baseAddress! + offset) }
     }
     return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
   }
 
-  private mutating func compress(_ block: ArraySlice<UInt8>) {
-    var schedule = [UInt32](repeating: 0, count: 64)
-    let base = block.startIndex
-    for index in 0..<16 {
-      let at = base + 4 * index
-      schedule[index] =
-        UInt32(block[at]) << 24 | UInt32(block[at + 1]) << 16 | UInt32(block[at + 2]) << 8 | UInt32(block[at + 3])
+  /// One 64-byte block, with the message schedule on the stack. (A schedule array made for
+  /// each block, and bounds checks on every word, made hashing a third of `search --text`.)
+  private mutating func compress(_ block: UnsafePointer<UInt8>) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+      for index in 0..<16 {
+        let at = block + 4 * index
+        schedule[index] = UInt32(at[0]) << 24 | UInt32(at[1]) << 16 | UInt32(at[2]) << 8 | UInt32(at[3])
+      }
+      for index in 16..<64 {
+        let early = schedule[index - 15]
+        let late = schedule[index - 2]
+        let s0 = Self.rotate(early, 7) ^ Self.rotate(early, 18) ^ (early >> 3)
+        let s1 = Self.rotate(late, 17) ^ Self.rotate(late, 19) ^ (late >> 10)
+        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+      }
+      state.withUnsafeMutableBufferPointer { state in
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+          var (a, b, c, d, e, f, g, h) = (
+            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+          )
+          for index in 0..<64 {
+            let sum1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
+            let choose = (e & f) ^ (~e & g)
+            let first = h &+ sum1 &+ choose &+ constants[index] &+ schedule[index]
+            let sum0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let second = sum0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
+          }
+          state[0] &+= a
+          state[1] &+= b
+          state[2] &+= c
+          state[3] &+= d
+          state[4] &+= e
+          state[5] &+= f
+          state[6] &+= g
+          state[7] &+= h
+        }
+      }
     }
-    for index in 16..<64 {
-      let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
-      let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
-      schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-    for index in 0..<64 {
-      let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-      let choose = (e & f) ^ (~e & g)
-      let first = h &+ sum1 &+ choose &+ Self.roundConstants[index] &+ schedule[index]
-      let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let second = sum0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ second)
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
   }
 
-  private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
+  private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
 }
