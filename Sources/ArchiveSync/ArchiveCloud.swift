@@ -150,9 +150,9 @@ public struct ArchiveCloud: Sendable {
     return .uploaded(bytes: bytes.count)
   }
 
-  /// Adds to the usage (or takes from it), after the chunks, in a write of its own: a device stopped between
-  /// the two leaves the usage one page short. (Counting first would leave it one page over,
-  /// refusing pages for space nothing takes.)
+  /// Adds to the usage (or takes from it), after the chunks, in a write of its own: a device
+  /// stopped between the two leaves the usage one page short. (Counting first would leave it
+  /// one page over, refusing pages for space nothing takes.)
   private func addUsage(_ bytes: Int) async throws {
     for _ in 0..<Self.attempts {
       let (used, current) = try await usageRecord()

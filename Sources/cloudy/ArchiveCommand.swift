@@ -55,15 +55,7 @@ struct ArchiveCommand: AsyncParsableCommand {
 
   func run() async throws {
     if !download { try options.requireFetching("Archiving pages") }
-    let cloud = options.archiveCloud()
-    let failures: Int
-    do {
-      failures = try await archive(through: cloud)
-    } catch {
-      await cloud?.cloud.close()
-      throw error
-    }
-    await cloud?.cloud.close()
+    let failures = try await options.withArchiveCloud { try await archive(through: $0) }
     if failures > 0 { throw ExitCode(1) }
   }
 

@@ -65,6 +65,20 @@ struct GlobalOptions: ParsableArguments {
     return ArchiveCloud(cloud: opened.cloud, origin: opened.device)
   }
 
+  /// Runs `body` with the cloud kept pages go through (``archiveCloud()``), closed on every
+  /// way out.
+  func withArchiveCloud<T>(_ body: (ArchiveCloud?) async throws -> T) async throws -> T {
+    let cloud = archiveCloud()
+    do {
+      let result = try await body(cloud)
+      await cloud?.cloud.close()
+      return result
+    } catch {
+      await cloud?.cloud.close()
+      throw error
+    }
+  }
+
   /// Whether a bookmark's page is kept when it is added (`config set archive-on-add on`, and
   /// the web not turned off).
   var archivesOnAdd: Bool {

@@ -38,15 +38,7 @@ struct ReadCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let cloud = options.archiveCloud()
-    let text: String
-    do {
-      text = try await read(through: cloud)
-    } catch {
-      await cloud?.cloud.close()
-      throw error
-    }
-    await cloud?.cloud.close()
+    let text = try await options.withArchiveCloud { try await read(through: $0) }
     if isatty(STDOUT_FILENO) == 1, Self.page(text, pager: options.environment["PAGER"]) { return }
     try StandardStream.output.write(Data(text.utf8))
   }

@@ -15,6 +15,11 @@ extension CloudContractTests {
     return (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
   }
 
+  /// Two devices of one account on the store.
+  private func devices(_ store: CloudTestStore) -> (phone: ArchiveCloud, laptop: ArchiveCloud) {
+    (ArchiveCloud(cloud: store.device(), origin: "phone"), ArchiveCloud(cloud: store.device(), origin: "laptop"))
+  }
+
   private func version(_ bookmarkID: String, _ bytes: [UInt8], at seconds: Double = 1_000) -> ArchiveVersion {
     ArchiveVersion(
       bookmarkID: bookmarkID, hash: SHA256.hex(of: bytes), url: "https://example.org/page", title: "Page",
@@ -24,8 +29,7 @@ extension CloudContractTests {
   func testAKeptPageGoesUpInChunksAndComesDownWholeOnAnotherDevice() async {
     await forEachImplementation { store in
       let name = store.name
-      let phone = ArchiveCloud(cloud: store.device(), origin: "phone")
-      let laptop = ArchiveCloud(cloud: store.device(), origin: "laptop")
+      let (phone, laptop) = devices(store)
       let bytes = noise(600_000)
       let kept = version("b1", bytes)
       let sent = try await phone.send(bytes, as: kept)
@@ -50,8 +54,7 @@ extension CloudContractTests {
   func testAPageOfTwoBookmarksIsSentAndCountedOnce() async {
     await forEachImplementation { store in
       let name = store.name
-      let phone = ArchiveCloud(cloud: store.device(), origin: "phone")
-      let laptop = ArchiveCloud(cloud: store.device(), origin: "laptop")
+      let (phone, laptop) = devices(store)
       let bytes = noise(1_000)
       _ = try await phone.send(bytes, as: version("b1", bytes))
       let again = try await laptop.send(bytes, as: version("b2", bytes))
@@ -90,8 +93,7 @@ extension CloudContractTests {
   func testTwoDevicesKeepingOneBookmarksPageAtOnceBothKeepTheirVersion() async {
     await forEachImplementation { store in
       let name = store.name
-      let phone = ArchiveCloud(cloud: store.device(), origin: "phone")
-      let laptop = ArchiveCloud(cloud: store.device(), origin: "laptop")
+      let (phone, laptop) = devices(store)
       let mine = noise(5_000, seed: 1)
       let theirs = noise(5_000, seed: 2)
       let first = version("b1", mine, at: 1_000)
@@ -180,8 +182,7 @@ extension CloudContractTests {
   func testThePagesOfBookmarksGoneForGoodAreLetGoAndLeaveTheUsage() async {
     await forEachImplementation { store in
       let name = store.name
-      let phone = ArchiveCloud(cloud: store.device(), origin: "phone")
-      let laptop = ArchiveCloud(cloud: store.device(), origin: "laptop")
+      let (phone, laptop) = devices(store)
       let shared = noise(3_000, seed: 1)
       let own = noise(600_000, seed: 2)
       _ = try await phone.send(shared, as: version("b1", shared))
