@@ -19,13 +19,6 @@ public struct ArchiveSharing: Sendable {
     return try await cloud.send(bytes, as: newest)
   }
 
-  /// Fetches the bookmark's versions that the cloud has and this device does not (among the
-  /// newest 3 of both); how many were fetched.
-  @discardableResult
-  public func fetch(_ bookmarkID: String) async throws -> Int {
-    try await fetch(bookmarkID, from: try await cloud.versions(of: bookmarkID))
-  }
-
   /// What ``exchange(among:fetching:)`` did.
   public struct Exchange: Hashable, Sendable {
     public var sent: Int
@@ -72,7 +65,8 @@ public struct ArchiveSharing: Sendable {
     return try await cloud.free(keeping: keeping, now: now)
   }
 
-  /// ``fetch(_:)`` with the cloud's versions already asked for.
+  /// Fetches the bookmark's versions in `theirs` (the cloud's, ``ArchiveCloud/versions(of:)``)
+  /// that this device does not have, among the newest 3 of both; how many were fetched.
   @discardableResult
   public func fetch(_ bookmarkID: String, from theirs: [CloudArchive]) async throws -> Int {
     let mine = try library.versions(of: bookmarkID)
