@@ -136,7 +136,10 @@ let package = Package(
     // Leaf with SQLite: the archives' index (versions, folded text, FTS5 trigram search).
     .target(
       name: "ArchiveIndexSQLite",
-      dependencies: ["Archives", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "Archives", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.
     .target(

@@ -29,7 +29,10 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     var configuration = Configuration()
     configuration.busyMode = .timeout(30)
     configuration.label = "cloudy.archive-index"
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL")
+      try TextPositionFunction.register(in: db)
+    }
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
       hasSearchIndex = try queue.writeWithoutTransaction { db in try Self.migrate(db) }
@@ -161,20 +164,21 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     try queue.read { db in
       // The newest version of each bookmark among those whose text holds the query. Three
       // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by where
-      // the text first holds the query, the title and the opening first: `instr` answers that
-      // already. (FTS5's bm25 reads each text again for its trigrams without positions, 0.9 s
-      // for 200 texts; counting the matches with `replace` took 0.3 s for 1,000.)
-      let rank = "instr(texts.folded, ?1)"
+      // the text first holds the query, the title and the opening first: the position
+      // (``TextPositionFunction``) answers that already. (FTS5's bm25 reads each text again
+      // for its trigrams without positions, 0.9 s for 200 texts; counting the matches with
+      // `replace` took 0.3 s for 1,000.)
+      let rank = "\(TextPositionFunction.name)(texts.folded, ?1)"
       let matching: String
       var arguments: StatementArguments = [folded]
       if folded.unicodeScalars.count >= 3, hasSearchIndex {
         matching = """
           SELECT texts.hash, \(rank) AS rank FROM text_search JOIN texts ON texts.id = text_search.rowid
-          WHERE text_search MATCH ?2 AND instr(texts.folded, ?1) > 0
+          WHERE text_search MATCH ?2 AND \(rank) > 0
           """
         arguments += [Self.trigrams(of: folded)]
       } else {
-        matching = "SELECT texts.hash, \(rank) AS rank FROM texts WHERE instr(texts.folded, ?1) > 0"
+        matching = "SELECT texts.hash, \(rank) AS rank FROM texts WHERE \(rank) > 0"
       }
       arguments += [max(1, limit)]
       return try Row.fetchAll(

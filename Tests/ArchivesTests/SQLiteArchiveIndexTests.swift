@@ -72,4 +72,27 @@ final class SQLiteArchiveIndexTests: XCTestCase {
     XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["early", "late"])
     XCTAssertEqual(try index.search(folded: "swift", limit: 1).map(\.bookmarkID), ["early"])
   }
+
+  /// The position a search ranks by is found by its bytes: where the query's first byte comes
+  /// often before the query, where the text ends with the query or with part of it, where the
+  /// text is shorter than the query, and in CJK, whose bytes repeat in other characters.
+  func testTheFirstPlaceAQueryIsFoundThroughEveryEdgeOfTheText() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let index = try SQLiteArchiveIndex(path: folder.path + "/index.sqlite")
+    let texts = [
+      "partial": "sswsswif swi", "atEnd": "xx swift", "short": "sw", "cjk": "京東京都", "cjkLate": "京都京都 東京",
+    ]
+    for (id, text) in texts {
+      let version = ArchiveVersion(
+        bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
+      _ = try index.record(version, foldedText: text, keeping: 1)
+    }
+    XCTAssertEqual(try index.search(folded: "swift", limit: 10).map(\.bookmarkID), ["atEnd"])
+    XCTAssertEqual(try index.search(folded: "swi", limit: 10).map(\.bookmarkID), ["atEnd", "partial"])
+    XCTAssertEqual(try index.search(folded: "sw", limit: 10).map(\.bookmarkID), ["short", "partial", "atEnd"])
+    XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["cjk", "cjkLate"])
+    XCTAssertEqual(try index.search(folded: "東京都", limit: 10).map(\.bookmarkID), ["cjk"])
+    XCTAssertEqual(try index.search(folded: "swift and more", limit: 10), [])
+  }
 }
