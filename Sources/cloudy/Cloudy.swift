@@ -98,6 +98,8 @@ struct Cloudy: AsyncParsableCommand {
     // the app without one (Tab says so).
     let shelf = try? options.makeShelf()
     let archiveCloud = options.archiveCloud()
+    // Pages kept while the cloud could not be reached go when it can.
+    let pagesInWaiting = archiveCloud.map { PagesInWaiting.follow(store, in: location, through: $0) }
     let web =
       options.fetchesPages
       ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(
@@ -126,12 +128,14 @@ struct Cloudy: AsyncParsableCommand {
       try await TerminalApp.run(services)
     } catch {
       // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
+      pagesInWaiting?.cancel()
       await web?.close()
       await shelf?.close()
       await archiveCloud?.cloud.close()
       throw error
     }
     await place?.flush()
+    pagesInWaiting?.cancel()
     await web?.close()
     await shelf?.close()
     await archiveCloud?.cloud.close()

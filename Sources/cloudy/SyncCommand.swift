@@ -1,6 +1,7 @@
 import ArgumentParser
 import BookmarkStoreInterface
 import CommandLineIO
+import PageAccess
 
 /// `cloudy sync [--apply-deletes | --keep-deleted | --watch]`: pushes this device's queued
 /// changes and fetches the others' once, and settles deletes held back because they take too
@@ -16,6 +17,9 @@ struct SyncCommand: AsyncParsableCommand {
       its deletes held back on this device (the rest of it is applied) until you choose: --apply-deletes \
       deletes them here too (Recently Deleted keeps them), --keep-deleted keeps the bookmarks on every \
       device.
+
+      Pages kept on this device while the cloud could not be reached (cloudy archive, W in the app) are \
+      sent too, with one line saying how many.
 
       --watch keeps doing it until stopped (SIGTERM or Ctrl-C), with no screen open: changes made on this \
       device are pushed, other devices' are fetched as they come, and queued changes go out as soon as the \
@@ -48,6 +52,7 @@ struct SyncCommand: AsyncParsableCommand {
       let store = try options.makeStore(watching: false)
       let waiting = await store.status().pending
       let synced = await store.sync()
+      if synced?.sync == .synced { await Self.sendPagesInWaiting(options, store) }
       guard let held = await store.snapshot()?.heldDeletes, let syncing = store.synced else {
         if applyDeletes || keepDeleted { StandardStream.output.say("No deletes are held back.\n") }
         try report(synced, waitingBefore: waiting)
@@ -65,6 +70,27 @@ struct SyncCommand: AsyncParsableCommand {
       )
       await options.finish(store)
     }
+  }
+
+  /// Sends the pages kept here while the cloud could not be reached, and says so.
+  static func sendPagesInWaiting(_ options: GlobalOptions, _ store: any BookmarkStore) async {
+    guard PagesInWaiting.anyKept(in: options.location) else { return }
+    do {
+      let sent = try await options.withArchiveCloud { cloud -> Int in
+        guard let cloud else { return 0 }
+        let listed = Set(try await store.load().map(\.id))
+        return try await PagesInWaiting.send(in: options.location, through: cloud, among: listed)
+      }
+      if sent > 0 { StandardStream.output.say(sentence(sent: sent)) }
+    } catch {
+      GlobalOptions.warn(
+        "Kept pages could not go to the cloud: \(ArchiveCommand.sentence(error)) They wait on this device.")
+    }
+  }
+
+  /// What sending pages that waited says.
+  static func sentence(sent: Int) -> String {
+    "Sent \(ArchiveCommand.pages(sent)) kept while the cloud could not be reached.\n"
   }
 
   /// Says on stderr what a sync that could not reach the cloud did, and exits with

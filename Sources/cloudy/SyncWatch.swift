@@ -2,6 +2,7 @@ import BookmarkStoreInterface
 import CommandLineIO
 import Dispatch
 import Foundation
+import PageAccess
 
 /// `cloudy sync --watch`: the store opened as the app opens it (the same locks, the same live
 /// following of the cloud and of other sessions on this device), with no screen, until
@@ -39,10 +40,19 @@ struct SyncWatch {
         last = line
       }
     }
+    // Pages kept while the cloud could not be reached go when it can.
+    let archiveCloud = options.archiveCloud()
+    let pagesInWaiting = archiveCloud.map { cloud in
+      PagesInWaiting.follow(store, in: options.location, through: cloud) { sent in
+        StandardStream.output.say(SyncCommand.sentence(sent: sent))
+      }
+    }
     StandardStream.output.say("Watching \(store.backend.rawValue) for changes; SIGTERM or Ctrl-C stops.\n")
     await store.sync()
     await stopped.value
     reporting.cancel()
+    pagesInWaiting?.cancel()
+    await archiveCloud?.cloud.close()
     StandardStream.output.say("Stopped.\n")
   }
 

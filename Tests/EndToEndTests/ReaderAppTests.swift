@@ -72,4 +72,24 @@ final class ReaderAppTests: EndToEndTestCase {
     XCTAssertEqual(read.status, 0, read.stderr)
     XCTAssertTrue(read.stdout.contains("# The Tower"), read.stdout)
   }
+
+  /// A page kept while the cloud could not be reached waits on this device, and the app sends
+  /// it once its sync reaches the cloud: another device then reads it.
+  func testAPageKeptOfflineGoesToTheCloudWhenTheAppReachesIt() throws {
+    let server = try webFixture.get()
+    let cloud = try makeSQLiteCloud("waiting")
+    let phone = try makeDocumentDevice(on: cloud, named: "phone")
+    let laptop = try makeDocumentDevice(on: cloud, named: "laptop")
+    for home in [phone, laptop] { home.settings["CLOUDY_NO_FETCH"] = "0" }
+    let article = try phone.add(server.url("/archive/article"), name: "Article")
+    XCTAssertEqual(try phone.cli("--offline", "archive", article).status, 0)
+    XCTAssertEqual(try laptop.cli("read", article).status, 1, "the cloud has no copy yet")
+
+    let app = try launch(phone)
+    try app.waitFor("Article")
+    XCTAssertTrue(
+      waitUntil(within: .seconds(15)) { (try? laptop.cli("read", article).status) == 0 },
+      "the app sends the page that waited")
+    XCTAssertTrue(try laptop.cli("read", article).stdout.contains("# The Tower"))
+  }
 }

@@ -85,6 +85,23 @@ final class ArchiveSyncCommandTests: XCTestCase {
     XCTAssertTrue(read.stdout.contains("Visit the tôwer"), read.stdout)
   }
 
+  /// `cloudy sync` sends the pages kept while the cloud could not be reached, and says so
+  /// only when it sent some.
+  func testAPageKeptOfflineGoesToTheCloudWithTheNextSync() throws {
+    let server = try webFixture.get()
+    let id = try addArticle(server)
+    XCTAssertEqual(try cloudy("a", ["--offline", "archive", id]).status, 0)
+    XCTAssertEqual(try cloudy("b", ["read", id]).status, 1, "the cloud has no copy yet")
+
+    let sync = try cloudy("a", ["sync"])
+    XCTAssertEqual(sync.status, 0, sync.stderr)
+    XCTAssertEqual(sync.stdout, "Sent 1 page kept while the cloud could not be reached.\n")
+    let read = try cloudy("b", ["read", id])
+    XCTAssertEqual(read.status, 0, read.stderr)
+    XCTAssertTrue(read.stdout.contains("Visit the tôwer"), read.stdout)
+    XCTAssertEqual(try cloudy("a", ["sync"]).stdout, "", "nothing waits any more")
+  }
+
   func testDownloadNeedsACloud() throws {
     let local = try ChildProcess.cloudy(
       ["archive", "--download"], environment: ["CLOUDY_STORE": "user-defaults", "CLOUDY_HOME": folder.file("u")])
