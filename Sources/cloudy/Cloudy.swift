@@ -53,10 +53,10 @@ struct Cloudy: AsyncParsableCommand {
     !noMouse && !["1", "true", "yes"].contains(options.environment["CLOUDY_NO_MOUSE"]?.lowercased() ?? "")
   }
 
-  /// `AsyncParsableCommand.main()`, after asking for one malloc arena while this is still
+  /// `AsyncParsableCommand.main()`, after setting up malloc's arenas while this is still
   /// the only thread.
   static func main() async {
-    useOneMallocArena()
+    MallocArenas.prepare()
     if let problem = ArgumentEncoding.problem() { exit(withError: CLIError(problem)) }
     let commands = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
     if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst()), commands: commands) {
@@ -140,16 +140,4 @@ struct Cloudy: AsyncParsableCommand {
     await shelf?.close()
     await archiveCloud?.cloud.close()
   }
-}
-
-/// Asks glibc for one malloc arena (`mallopt(M_ARENA_MAX, 1)`): a thread's own arena grows
-/// a page at a time with an `mprotect` each (9,400 of them), which was a quarter of opening
-/// 100,000 bookmarks (DECISIONS.md). It must run before other threads start: a thread keeps
-/// the arena it first used. `mallopt` is looked up because Swift's Glibc module does not
-/// export `<malloc.h>`; without it nothing changes.
-private func useOneMallocArena() {
-  typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-  let arenaMax: Int32 = -8  // M_ARENA_MAX
-  guard let symbol = dlsym(nil, "mallopt") else { return }
-  _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMax, 1)
 }
