@@ -19,7 +19,12 @@ extension DocumentBookmarkStore {
   public func changes() -> AsyncStream<StoreSnapshot> {
     // Someone follows the list (the app): the dictionaries the cache left to make are made
     // now, off the caller's path, so the first edit or change doesn't wait for them.
-    if state.withLock({ $0.unindexed != nil }) {
+    let startsIndexing = state.withLock { state in
+      guard state.unindexed != nil, !state.indexing else { return false }
+      state.indexing = true
+      return true
+    }
+    if startsIndexing {
       Task.detached(priority: .background) { [weak self] in self?.makeIndexOutsideTheLock() }
     }
     return snapshots.subscribe { [self] in currentSnapshot() }
@@ -29,9 +34,13 @@ extension DocumentBookmarkStore {
   /// a second, in which the list's snapshot must not wait), then puts them in unless a change
   /// that needed them made them meanwhile.
   func makeIndexOutsideTheLock() {
-    guard let cached = state.withLock({ $0.unindexed }) else { return }
+    guard let cached = state.withLock({ $0.unindexed }) else {
+      state.withLock { $0.indexing = false }
+      return
+    }
     let (entries, fileByID) = State.index(cached)
     state.withLock { state in
+      state.indexing = false
       guard state.unindexed != nil else { return }
       (state.entries, state.fileByID) = (entries, fileByID)
       state.unindexed = nil
