@@ -5,6 +5,19 @@ import XCTest
 /// `W` keeps the selected bookmark's page and `r` reads it, in the real app against the
 /// fixture server on 127.0.0.1; `cloudy read` then finds the same page.
 final class ReaderAppTests: EndToEndTestCase {
+  /// Two document-store devices on one new SQLite cloud, fetching pages, and the article's
+  /// bookmark added on the phone.
+  private func phoneAndLaptopWithAnArticle(on cloudName: String) throws -> (
+    server: WebFixtureServer, phone: CloudyHome, laptop: CloudyHome, article: String
+  ) {
+    let server = try webFixture.get()
+    let cloud = try makeSQLiteCloud(cloudName)
+    let phone = try makeDocumentDevice(on: cloud, named: "phone")
+    let laptop = try makeDocumentDevice(on: cloud, named: "laptop")
+    for home in [phone, laptop] { home.settings["CLOUDY_NO_FETCH"] = "0" }
+    return (server, phone, laptop, try phone.add(server.url("/archive/article"), name: "Article"))
+  }
+
   func testWKeepsThePageAndRReadsItSearchesItAndGoesBack() throws {
     let server = try webFixture.get()
     let home = try makeHome()
@@ -46,12 +59,7 @@ final class ReaderAppTests: EndToEndTestCase {
   /// A page kept on another device: `r` fetches it from the cloud when it is opened, and `W`
   /// here sends what it keeps.
   func testRReadsAPageKeptOnAnotherDeviceAndWSendsOne() throws {
-    let server = try webFixture.get()
-    let cloud = try makeSQLiteCloud("reader")
-    let phone = try makeDocumentDevice(on: cloud, named: "phone")
-    let laptop = try makeDocumentDevice(on: cloud, named: "laptop")
-    for home in [phone, laptop] { home.settings["CLOUDY_NO_FETCH"] = "0" }
-    let article = try phone.add(server.url("/archive/article"), name: "Article")
+    let (server, phone, laptop, article) = try phoneAndLaptopWithAnArticle(on: "reader")
     let moved = try phone.add(server.url("/archive/moved"), name: "Moved")
     XCTAssertEqual(try phone.cli("archive", article).status, 0)
 
@@ -76,12 +84,7 @@ final class ReaderAppTests: EndToEndTestCase {
   /// A page kept while the cloud could not be reached waits on this device, and the app sends
   /// it once its sync reaches the cloud: another device then reads it.
   func testAPageKeptOfflineGoesToTheCloudWhenTheAppReachesIt() throws {
-    let server = try webFixture.get()
-    let cloud = try makeSQLiteCloud("waiting")
-    let phone = try makeDocumentDevice(on: cloud, named: "phone")
-    let laptop = try makeDocumentDevice(on: cloud, named: "laptop")
-    for home in [phone, laptop] { home.settings["CLOUDY_NO_FETCH"] = "0" }
-    let article = try phone.add(server.url("/archive/article"), name: "Article")
+    let (_, phone, laptop, article) = try phoneAndLaptopWithAnArticle(on: "waiting")
     XCTAssertEqual(try phone.cli("--offline", "archive", article).status, 0)
     XCTAssertEqual(try laptop.cli("read", article).status, 1, "the cloud has no copy yet")
 
