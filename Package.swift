@@ -227,7 +227,7 @@ let package = Package(
       name: "CloudTests",
       dependencies: [
         "Cloud", "CloudSQLite", "CloudPostgres", "Shelf", "TestSupport", "CloudyTestDoubles", "ArchiveSync", "Archives",
-        "ArchiveIndexSQLite",
+        "ArchiveIndexSQLite", "PageAccess", "DeviceHome",
       ]),
     .testTarget(
       name: "UbiquityTests",

@@ -98,8 +98,9 @@ struct Cloudy: AsyncParsableCommand {
     // the app without one (Tab says so).
     let shelf = try? options.makeShelf()
     let archiveCloud = options.archiveCloud()
-    // Pages kept while the cloud could not be reached go when it can.
-    let pagesInWaiting = archiveCloud.map { PagesInWaiting.follow(store, in: location, through: $0) }
+    // Pages kept while the cloud could not be reached go when it can; those of bookmarks
+    // gone for good are let go.
+    let pagesInWaiting = archiveCloud.map { KeptPagesUpkeep.follow(store, in: location, through: $0) }
     let web =
       options.fetchesPages
       ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(

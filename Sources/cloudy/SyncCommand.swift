@@ -19,7 +19,7 @@ struct SyncCommand: AsyncParsableCommand {
       device.
 
       Pages kept on this device while the cloud could not be reached (cloudy archive, W in the app) are \
-      sent too, with one line saying how many.
+      sent too, and the pages of bookmarks deleted for good are let go, each with one line saying how many.
 
       --watch keeps doing it until stopped (SIGTERM or Ctrl-C), with no screen open: changes made on this \
       device are pushed, other devices' are fetched as they come, and queued changes go out as soon as the \
@@ -52,7 +52,7 @@ struct SyncCommand: AsyncParsableCommand {
       let store = try options.makeStore(watching: false)
       let waiting = await store.status().pending
       let synced = await store.sync()
-      if synced?.sync == .synced { await Self.sendPagesInWaiting(options, store) }
+      if synced?.sync == .synced { await Self.keepUpPages(options, store) }
       guard let held = await store.snapshot()?.heldDeletes, let syncing = store.synced else {
         if applyDeletes || keepDeleted { StandardStream.output.say("No deletes are held back.\n") }
         try report(synced, waitingBefore: waiting)
@@ -72,25 +72,34 @@ struct SyncCommand: AsyncParsableCommand {
     }
   }
 
-  /// Sends the pages kept here while the cloud could not be reached, and says so.
-  static func sendPagesInWaiting(_ options: GlobalOptions, _ store: any BookmarkStore) async {
-    guard PagesInWaiting.anyKept(in: options.location) else { return }
+  /// Sends the pages kept here while the cloud could not be reached, lets go of those of
+  /// bookmarks gone for good, and says so.
+  static func keepUpPages(_ options: GlobalOptions, _ store: any BookmarkStore) async {
+    guard KeptPagesUpkeep.anyKept(in: options.location) else { return }
     do {
-      let sent = try await options.withArchiveCloud { cloud -> Int in
-        guard let cloud else { return 0 }
+      let done = try await options.withArchiveCloud { cloud -> KeptPagesUpkeep.Done in
+        guard let cloud else { return KeptPagesUpkeep.Done() }
         let listed = Set(try await store.load().map(\.id))
-        return try await PagesInWaiting.send(in: options.location, through: cloud, among: listed)
+        let deleted = Set(try await store.recentlyDeleted().map(\.id))
+        return try await KeptPagesUpkeep.keepUp(in: options.location, through: cloud, listed: listed, deleted: deleted)
       }
-      if sent > 0 { StandardStream.output.say(sentence(sent: sent)) }
+      StandardStream.output.say(lines(done))
     } catch {
       GlobalOptions.warn(
-        "Kept pages could not go to the cloud: \(ArchiveCommand.sentence(error)) They wait on this device.")
+        "Kept pages could not be kept in step with the cloud: \(ArchiveCommand.sentence(error))"
+          + " Those kept here wait on this device.")
     }
   }
 
-  /// What sending pages that waited says.
-  static func sentence(sent: Int) -> String {
-    "Sent \(ArchiveCommand.pages(sent)) kept while the cloud could not be reached.\n"
+  /// What an upkeep of kept pages says: a line for what it did, nothing when it did nothing.
+  static func lines(_ done: KeptPagesUpkeep.Done) -> String {
+    var lines = ""
+    if done.sent > 0 { lines += "Sent \(ArchiveCommand.pages(done.sent)) kept while the cloud could not be reached.\n" }
+    if done.freed > 0 {
+      lines +=
+        "Let go of the kept pages of \(done.freed == 1 ? "1 bookmark" : "\(done.freed) bookmarks") deleted for good.\n"
+    }
+    return lines
   }
 
   /// Says on stderr what a sync that could not reach the cloud did, and exits with

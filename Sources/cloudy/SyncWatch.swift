@@ -40,11 +40,12 @@ struct SyncWatch {
         last = line
       }
     }
-    // Pages kept while the cloud could not be reached go when it can.
+    // Pages kept while the cloud could not be reached go when it can; those of bookmarks
+    // gone for good are let go.
     let archiveCloud = options.archiveCloud()
     let pagesInWaiting = archiveCloud.map { cloud in
-      PagesInWaiting.follow(store, in: options.location, through: cloud) { sent in
-        StandardStream.output.say(SyncCommand.sentence(sent: sent))
+      KeptPagesUpkeep.follow(store, in: options.location, through: cloud) { done in
+        StandardStream.output.say(SyncCommand.lines(done))
       }
     }
     StandardStream.output.say("Watching \(store.backend.rawValue) for changes; SIGTERM or Ctrl-C stops.\n")
