@@ -3,6 +3,7 @@ import Archives
 import BookmarkStoreInterface
 import DeviceHome
 import Foundation
+import Synchronization
 
 /// Keeping this device's kept pages in step with the cloud once a sync has reached it, done
 /// by the app, by `cloudy sync` (and `--watch`) as by every `cloudy archive`:
@@ -52,23 +53,44 @@ package enum KeptPagesUpkeep {
   /// let go only from a snapshot that is the store whole: nothing unreadable, nothing
   /// pending or held back. An upkeep that fails is tried again the next time; `done` hears
   /// of each that did something.
+  ///
+  /// It follows at background priority, subscribing in its own task (a first snapshot is
+  /// nobody's hurry), and an upkeep runs beside the following, one at a time: a cloud that
+  /// answers slowly must not leave snapshots waiting in the stream.
   package static func follow(
     _ store: any BookmarkStore, in location: StoreLocation, through cloud: ArchiveCloud,
     done: @escaping @Sendable (Done) -> Void = { _ in }
   ) -> Task<Void, Never> {
-    let snapshots = store.changes()
-    return Task {
-      var settled: StoreStatus.SyncState?
-      for await snapshot in snapshots where snapshot.status.sync != .syncing {
-        let now = snapshot.status.sync
-        defer { settled = now }
-        guard now == .synced, settled != .synced, let bookmarks = try? snapshot.bookmarks.get() else { continue }
-        let whole = snapshot.status.problem == nil && snapshot.status.pending == 0 && snapshot.heldDeletes == nil
-        let upkeep = try? await keepUp(
-          in: location, through: cloud, listed: Set(bookmarks.map(\.id)),
-          deleted: whole ? Set(snapshot.deleted.map(\.id)) : nil)
-        if let upkeep, upkeep != Done() { done(upkeep) }
+    Task(priority: .background) {
+      let running = Running()
+      await withDiscardingTaskGroup { group in
+        var settled: StoreStatus.SyncState?
+        for await snapshot in store.changes() where snapshot.status.sync != .syncing {
+          let now = snapshot.status.sync
+          defer { settled = now }
+          guard now == .synced, settled != .synced, let bookmarks = try? snapshot.bookmarks.get(),
+            running.start()
+          else { continue }
+          let listed = Set(bookmarks.map(\.id))
+          let whole = snapshot.status.problem == nil && snapshot.status.pending == 0 && snapshot.heldDeletes == nil
+          let deleted = whole ? Set(snapshot.deleted.map(\.id)) : nil
+          group.addTask {
+            defer { running.end() }
+            let upkeep = try? await keepUp(in: location, through: cloud, listed: listed, deleted: deleted)
+            if let upkeep, upkeep != Done() { done(upkeep) }
+          }
+        }
       }
     }
+  }
+
+  /// Whether an upkeep is under way.
+  private final class Running: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    /// Marks one as begun; false when one already is.
+    func start() -> Bool { !flag.exchange(true, ordering: .acquiringAndReleasing) }
+
+    func end() { flag.store(false, ordering: .releasing) }
   }
 }
