@@ -27,7 +27,7 @@ import StoreSupport
 /// bits of its seconds since 1970) and device.
 enum DefaultsDomainCache {
   /// Raise when the layout changes: a cache of another version is ignored.
-  static let formatVersion: UInt32 = 5
+  static let formatVersion: UInt32 = 6
   static let file = CacheFile(magic: Array("CLDYUDC\0".utf8), formatVersion: formatVersion)
   static let headerSize = CacheFile.headerSize(stampLength: 32)
 

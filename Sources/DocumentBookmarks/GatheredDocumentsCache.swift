@@ -31,7 +31,7 @@ import Synchronization
 /// its file name (empty for the usual name of its bookmark's id), version id, conflict count,
 /// generation and order (Int64).
 enum GatheredDocumentsCache {
-  static let file = CacheFile(magic: Array("CLDYDGC\0".utf8), formatVersion: 3)
+  static let file = CacheFile(magic: Array("CLDYDGC\0".utf8), formatVersion: 4)
   static let fileName = "gathered.cache"
 
   struct Contents {

@@ -16,6 +16,12 @@ package struct CacheWriter {
 
   package mutating func append(_ value: Int64) { append(UInt64(bitPattern: value)) }
 
+  /// Writes `value` over the eight bytes at `offset`, written before (a length known only
+  /// once what it measures is written).
+  package mutating func set(_ value: UInt64, at offset: Int) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + 8, with: $0) }
+  }
+
   package mutating func append(_ string: String) {
     var string = string
     string.withUTF8 { utf8 in

@@ -134,4 +134,45 @@ final class CachedBookmarksTests: XCTestCase {
     unfiled[0].folderID = nil
     XCTAssertEqual(try XCTUnwrap(decode(none)).bookmarks, unfiled)
   }
+
+  /// Above ``CachedBookmarks/readsInHalvesAbove`` the two halves are read on two threads into
+  /// one array: the list, the bookmarks moved by their record (in both halves, in order), and
+  /// where the reader stops are what one thread reads; halves that do not meet are refused.
+  func testALargeListIsReadInTwoHalvesAsOneThreadReadsIt() throws {
+    let count = CachedBookmarks.readsInHalvesAbove * 2 + 1
+    let large = (0..<count).map { Self.sample($0 % 7) }.enumerated().map { index, bookmark in
+      var bookmark = bookmark
+      bookmark.id = "id-\(index)"
+      return bookmark
+    }
+    let bytes = encode(large)
+    let read = try XCTUnwrap(
+      bytes.withUnsafeBytes { raw -> (bookmarks: [Bookmark], moved: [Int], rest: UInt32?)? in
+        var reader = CacheReader(raw: raw)
+        guard let read = CachedBookmarks.read(&reader, place: { $0 == "folder-1" ? ["Archive", "Odd"] : nil }) else {
+          return nil
+        }
+        return (read.bookmarks, read.moved.map(\.index), reader.uint32())
+      })
+    XCTAssertEqual(read.bookmarks, large)
+    XCTAssertEqual(read.moved, large.indices.filter { large[$0].folderID == "folder-1" }, "both halves, in order")
+    XCTAssertEqual(read.rest, 0xC0FFEE)
+
+    // The first half's length (the UInt64 before the first bookmark) one byte off: the
+    // halves do not meet. A list cut in its second half: refused too.
+    let lengthAt =
+      try XCTUnwrap(
+        bytes.indices.first { offset in
+          bytes.withUnsafeBytes { raw in
+            var reader = CacheReader(raw: raw, offset: offset)
+            return reader.uint32() == UInt32(count / 2)
+              && reader.uint64().map { $0 > 0 && $0 < UInt64(bytes.count) } == true
+              && reader.string() == "id-0"
+          }
+        }) + 4
+    var off = bytes
+    off[lengthAt] &+= 1
+    XCTAssertNil(decode(off))
+    XCTAssertNil(decode(Array(bytes.prefix(bytes.count - 40))))
+  }
 }
