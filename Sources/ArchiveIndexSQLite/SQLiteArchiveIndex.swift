@@ -160,7 +160,7 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     try queue.read { db in Set(try String.fetchAll(db, sql: "SELECT DISTINCT bookmark_id FROM versions")) }
   }
 
-  public func search(folded: String, limit: Int) throws -> [ArchiveVersion] {
+  public func search(folded: String, limit: Int, scanning: Int?) throws -> [ArchiveVersion] {
     try queue.read { db in
       // The newest version of each bookmark among those whose text holds the query. Three
       // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by where
@@ -168,18 +168,21 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
       // (``TextPositionFunction``) answers that already. (FTS5's bm25 reads each text again
       // for its trigrams without positions, 0.9 s for 200 texts; counting the matches with
       // `replace` took 0.3 s for 1,000.)
+      // With `scanning`, the texts are looked at kept last first (the highest ids) and the
+      // search stops at that many that hold the query.
       let rank = "\(TextPositionFunction.name)(texts.folded, ?1)"
-      let matching: String
+      var matching: String
       var arguments: StatementArguments = [folded]
       if folded.unicodeScalars.count >= 3, hasSearchIndex {
         matching = """
           SELECT texts.hash, \(rank) AS rank FROM text_search JOIN texts ON texts.id = text_search.rowid
-          WHERE text_search MATCH ?2 AND \(rank) > 0
+          WHERE text_search MATCH ?2 AND \(rank) > 0 ORDER BY text_search.rowid DESC
           """
         arguments += [Self.trigrams(of: folded)]
       } else {
-        matching = "SELECT texts.hash, \(rank) AS rank FROM texts WHERE \(rank) > 0"
+        matching = "SELECT texts.hash, \(rank) AS rank FROM texts WHERE \(rank) > 0 ORDER BY texts.id DESC"
       }
+      if let scanning { matching += " LIMIT \(max(1, scanning))" }
       arguments += [max(1, limit)]
       return try Row.fetchAll(
         db,

@@ -46,8 +46,10 @@ public protocol ArchiveIndex: Sendable {
   /// The bookmarks that have at least one version.
   func archivedBookmarks() throws -> Set<String>
   /// The newest matching version of each bookmark whose kept text contains `folded` (a
-  /// folded query), best first, at most `limit`.
-  func search(folded: String, limit: Int) throws -> [ArchiveVersion]
+  /// folded query), best first, at most `limit`; with `scanning`, the best among the first
+  /// that many texts found to hold it, the texts kept last first (a search's time then does
+  /// not grow with the pages kept).
+  func search(folded: String, limit: Int, scanning: Int?) throws -> [ArchiveVersion]
   /// An asset's folded text as recorded (its lines are the kept text's non-empty lines, each
   /// folded), or nil if the index has none.
   func foldedText(of hash: String) throws -> String?

@@ -33,9 +33,10 @@ final class SQLiteArchiveIndexTests: XCTestCase {
       "PRAGMA user_version = 1")
 
     let index = try SQLiteArchiveIndex(path: path)
-    XCTAssertEqual(try index.search(folded: "東京タワー", limit: 10).map(\.bookmarkID), ["tokyo"])
-    XCTAssertEqual(try index.search(folded: "at night", limit: 10).map(\.bookmarkID), ["tokyo"])
-    XCTAssertEqual(try index.search(folded: "tower at", limit: 10), [], "each trigram is there, the text is not")
+    XCTAssertEqual(try index.search(folded: "東京タワー", limit: 10, scanning: nil).map(\.bookmarkID), ["tokyo"])
+    XCTAssertEqual(try index.search(folded: "at night", limit: 10, scanning: nil).map(\.bookmarkID), ["tokyo"])
+    XCTAssertEqual(
+      try index.search(folded: "tower at", limit: 10, scanning: nil), [], "each trigram is there, the text is not")
     let schema = try await PythonSQLite.run(
       path, "PRAGMA user_version", "SELECT sql FROM sqlite_master WHERE name = 'text_search'")
     XCTAssertTrue(schema.hasPrefix("2\n"), schema)
@@ -45,11 +46,12 @@ final class SQLiteArchiveIndexTests: XCTestCase {
     let version = ArchiveVersion(
       bookmarkID: "swift", hash: "h2", url: "https://example.org/s", title: "Swift", fetched: Date())
     _ = try index.record(version, foldedText: "swift compiler", keeping: 1)
-    XCTAssertEqual(try index.search(folded: "compiler", limit: 10).map(\.bookmarkID), ["swift"])
+    XCTAssertEqual(try index.search(folded: "compiler", limit: 10, scanning: nil).map(\.bookmarkID), ["swift"])
     let newer = ArchiveVersion(
       bookmarkID: "swift", hash: "h3", url: "https://example.org/s", title: "Swift", fetched: Date() + 1)
     _ = try index.record(newer, foldedText: "swift package", keeping: 1)
-    XCTAssertEqual(try index.search(folded: "compiler", limit: 10), [], "the text let go is out of the index")
+    XCTAssertEqual(
+      try index.search(folded: "compiler", limit: 10, scanning: nil), [], "the text let go is out of the index")
   }
 
   /// Results come most relevant first: the text that holds the query earliest (its title and
@@ -68,9 +70,9 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
       _ = try index.record(version, foldedText: text, keeping: 1)
     }
-    XCTAssertEqual(try index.search(folded: "swift", limit: 10).map(\.bookmarkID), ["early", "late"])
-    XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["early", "late"])
-    XCTAssertEqual(try index.search(folded: "swift", limit: 1).map(\.bookmarkID), ["early"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 10, scanning: nil).map(\.bookmarkID), ["early", "late"])
+    XCTAssertEqual(try index.search(folded: "東京", limit: 10, scanning: nil).map(\.bookmarkID), ["early", "late"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 1, scanning: nil).map(\.bookmarkID), ["early"])
   }
 
   /// The position a search ranks by is found by its bytes: where the query's first byte comes
@@ -88,11 +90,34 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
       _ = try index.record(version, foldedText: text, keeping: 1)
     }
-    XCTAssertEqual(try index.search(folded: "swift", limit: 10).map(\.bookmarkID), ["atEnd"])
-    XCTAssertEqual(try index.search(folded: "swi", limit: 10).map(\.bookmarkID), ["atEnd", "partial"])
-    XCTAssertEqual(try index.search(folded: "sw", limit: 10).map(\.bookmarkID), ["short", "partial", "atEnd"])
-    XCTAssertEqual(try index.search(folded: "東京", limit: 10).map(\.bookmarkID), ["cjk", "cjkLate"])
-    XCTAssertEqual(try index.search(folded: "東京都", limit: 10).map(\.bookmarkID), ["cjk"])
-    XCTAssertEqual(try index.search(folded: "swift and more", limit: 10), [])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 10, scanning: nil).map(\.bookmarkID), ["atEnd"])
+    XCTAssertEqual(try index.search(folded: "swi", limit: 10, scanning: nil).map(\.bookmarkID), ["atEnd", "partial"])
+    XCTAssertEqual(
+      try index.search(folded: "sw", limit: 10, scanning: nil).map(\.bookmarkID), ["short", "partial", "atEnd"])
+    XCTAssertEqual(try index.search(folded: "東京", limit: 10, scanning: nil).map(\.bookmarkID), ["cjk", "cjkLate"])
+    XCTAssertEqual(try index.search(folded: "東京都", limit: 10, scanning: nil).map(\.bookmarkID), ["cjk"])
+    XCTAssertEqual(try index.search(folded: "swift and more", limit: 10, scanning: nil), [])
+  }
+
+  /// With `scanning`, only that many texts holding the query are ranked, those kept last
+  /// first: an older page that holds it earlier is not looked at, however common the word.
+  func testAScanningSearchRanksOnlyThePagesKeptLast() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let index = try SQLiteArchiveIndex(path: folder.path + "/index.sqlite")
+    let texts = [("oldest", "swift first"), ("older", "words, then swift"), ("newer", "more words, then swift")]
+    for (id, text) in texts {
+      let version = ArchiveVersion(
+        bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
+      _ = try index.record(version, foldedText: text, keeping: 1)
+    }
+    for query in ["swift", "sw"] {
+      XCTAssertEqual(
+        try index.search(folded: query, limit: 10, scanning: nil).map(\.bookmarkID), ["oldest", "older", "newer"],
+        query)
+      XCTAssertEqual(
+        try index.search(folded: query, limit: 10, scanning: 2).map(\.bookmarkID), ["older", "newer"],
+        "\(query): the two kept last, best first")
+    }
   }
 }
