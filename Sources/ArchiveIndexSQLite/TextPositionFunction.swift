@@ -7,9 +7,10 @@ import GRDBSQLite
 
 /// `cloudy_position(text, query)`: where `query` first occurs in `text`, counted in bytes from
 /// 1, or 0 when it does not. SQLite's `instr` compares at every position and counts
-/// characters; this is `memchr` and `memcmp` over the bytes SQLite already holds, some ten times faster on
-/// the long folded texts a search checks (a phrase over 1,000 pages of 20 KB: 28 ms with
-/// `instr`). A search ranks by the position alone, so bytes order as characters would.
+/// characters; this is `memchr` and `memcmp` over the bytes SQLite already holds, several
+/// times faster on the long folded texts a search checks (a phrase over 1,000 pages of 20 KB:
+/// 28 ms with `instr`). A search ranks by this position: within one text, bytes order places
+/// as characters would.
 enum TextPositionFunction {
   static let name = "cloudy_position"
 

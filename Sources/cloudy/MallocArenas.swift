@@ -8,7 +8,7 @@ import Foundation
 /// glibc's malloc arenas, set up in `main()` while it is the only thread (DECISIONS.md).
 ///
 /// Two arenas: with one, the two threads that read a property list in halves take turns on
-/// its lock (100,000 bookmarks without a cache: 406 ms, 259 ms with two). A second arena is a
+/// its lock (100,000 bookmarks without a cache: 406 ms, 246 ms with two). A second arena is a
 /// heap that grows a page at a time, an `mprotect` each (8,900 of them in an open of 100,000
 /// bookmarks from the cache: 10 ms more), except where it has grown before: glibc gives freed
 /// memory back with `MADV_DONTNEED` and leaves it writable. So a thread of its own makes the

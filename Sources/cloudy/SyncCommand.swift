@@ -52,7 +52,7 @@ struct SyncCommand: AsyncParsableCommand {
       let store = try options.makeStore(watching: false)
       let waiting = await store.status().pending
       let synced = await store.sync()
-      if synced?.sync == .synced { await Self.keepUpPages(options, store) }
+      if let synced, synced.sync == .synced { await Self.keepUpPages(options, store, after: synced) }
       guard let held = await store.snapshot()?.heldDeletes, let syncing = store.synced else {
         if applyDeletes || keepDeleted { StandardStream.output.say("No deletes are held back.\n") }
         try report(synced, waitingBefore: waiting)
@@ -73,14 +73,17 @@ struct SyncCommand: AsyncParsableCommand {
   }
 
   /// Sends the pages kept here while the cloud could not be reached, lets go of those of
-  /// bookmarks gone for good, and says so.
-  static func keepUpPages(_ options: GlobalOptions, _ store: any BookmarkStore) async {
+  /// bookmarks gone for good (only when the store is known whole after the sync: nothing
+  /// unreadable, pending or held back), and says so.
+  static func keepUpPages(_ options: GlobalOptions, _ store: any BookmarkStore, after status: StoreStatus) async {
     guard KeptPagesUpkeep.anyKept(in: options.location) else { return }
     do {
       let done = try await options.withArchiveCloud { cloud -> KeptPagesUpkeep.Done in
         guard let cloud else { return KeptPagesUpkeep.Done() }
         let listed = Set(try await store.load().map(\.id))
-        let deleted = Set(try await store.recentlyDeleted().map(\.id))
+        let held = await store.snapshot()?.heldDeletes
+        let whole = status.problem == nil && status.pending == 0 && held == nil
+        let deleted = whole ? Set(try await store.recentlyDeleted().map(\.id)) : nil
         return try await KeptPagesUpkeep.keepUp(in: options.location, through: cloud, listed: listed, deleted: deleted)
       }
       StandardStream.output.say(lines(done))
