@@ -153,7 +153,7 @@ enum GatheredDocumentsCache {
     let tree = tree(folders)
     // Every readable bookmark has a document, and an unreadable document has no bookmark to
     // name it.
-    guard let (bookmarks, moved) = CachedBookmarks.read(&reader, place: { tree?.place(of: $0) }),
+    guard let (bookmarks, moved) = CachedBookmarks.read(&reader, inHalves: true, place: { tree?.place(of: $0) }),
       bookmarks.count <= count,
       let documents = DocumentList(&reader, count: count, readable: bookmarks.count)
     else { return nil }

@@ -14,13 +14,13 @@ import Synchronization
 /// patterns), its folder path's place in the table (UInt32), `notes`, its tag list's place
 /// (UInt32), and its folder record id's place plus one (UInt32, 0 for none).
 ///
-/// The halves are read on two threads at once above ``readsInHalvesAbove`` bookmarks, each
-/// into its part of one array (100,000 bookmarks: `cloudy list` took 90 → 71 ms on user
-/// defaults, 118 → 94 ms on documents; `cloudy`'s second `malloc` arena keeps the threads
-/// from taking turns on one lock, which made this slower before). Reading checks every
-/// length, count and place, and that the first half ends where the second begins, so a file
-/// the checksum let through but that was not written this way is refused (nil), never read
-/// past its end.
+/// Asked to, the halves are read on two threads at once above ``readsInHalvesAbove`` bookmarks,
+/// each into its part of one array. The document store asks: the app's first frame of 100,000
+/// took 83–91 ms rather than 96–106 (`cloudy`'s second `malloc` arena keeps the threads from
+/// taking turns on one lock). User defaults does not: its first frame took 91–100 ms in halves
+/// against 73 in one, read as it is beside the app's start. Reading checks every length, count
+/// and place, and that the first half ends where the second begins, so a file the checksum let
+/// through but that was not written this way is refused (nil), never read past its end.
 package enum CachedBookmarks {
   package static func append(_ bookmarks: [Bookmark], to writer: inout CacheWriter) {
     var folders = Table()
@@ -99,9 +99,9 @@ package enum CachedBookmarks {
   /// - Parameter place: where a record's bookmarks show now, or nil to keep the paths they
   ///   carry; asked once per record, not per bookmark, and compared by table position, so
   ///   finding the moved ones hashes nothing per bookmark.
-  package static func read(_ reader: inout CacheReader, place: (FolderRecord.ID) -> [String]?)
-    -> (bookmarks: [Bookmark], moved: [(index: Int, folder: [String])])?
-  {
+  package static func read(
+    _ reader: inout CacheReader, inHalves: Bool = false, place: (FolderRecord.ID) -> [String]?
+  ) -> (bookmarks: [Bookmark], moved: [(index: Int, folder: [String])])? {
     guard let count = reader.count(),
       let folders = table(&reader, { $0.strings() }),
       let tags = table(&reader, { $0.strings() }),
@@ -131,7 +131,7 @@ package enum CachedBookmarks {
         let done = halves[part].read(raw.raw, into: slots.base, tables)
         read.parts.withLock { $0[part] = done }
       }
-      if count > readsInHalvesAbove {
+      if inHalves, count > readsInHalvesAbove {
         DispatchQueue.concurrentPerform(iterations: 2, execute: readHalf)
       } else {
         readHalf(0)

@@ -135,8 +135,8 @@ final class CachedBookmarksTests: XCTestCase {
     XCTAssertEqual(try XCTUnwrap(decode(none)).bookmarks, unfiled)
   }
 
-  /// Above ``CachedBookmarks/readsInHalvesAbove`` the two halves are read on two threads into
-  /// one array: the list, the bookmarks moved by their record (in both halves, in order), and
+  /// Asked to, above ``CachedBookmarks/readsInHalvesAbove`` the two halves are read on two
+  /// threads into one array: the list, the bookmarks moved by their record (in both halves, in order), and
   /// where the reader stops are what one thread reads; halves that do not meet are refused.
   func testALargeListIsReadInTwoHalvesAsOneThreadReadsIt() throws {
     let count = CachedBookmarks.readsInHalvesAbove * 2 + 1
@@ -149,7 +149,10 @@ final class CachedBookmarksTests: XCTestCase {
     let read = try XCTUnwrap(
       bytes.withUnsafeBytes { raw -> (bookmarks: [Bookmark], moved: [Int], rest: UInt32?)? in
         var reader = CacheReader(raw: raw)
-        guard let read = CachedBookmarks.read(&reader, place: { $0 == "folder-1" ? ["Archive", "Odd"] : nil }) else {
+        guard
+          let read = CachedBookmarks.read(
+            &reader, inHalves: true, place: { $0 == "folder-1" ? ["Archive", "Odd"] : nil })
+        else {
           return nil
         }
         return (read.bookmarks, read.moved.map(\.index), reader.uint32())
