@@ -34,10 +34,13 @@ final class SyncWatchCommandTests: XCTestCase {
     ]
   }
 
-  private func cloudy(_ arguments: [String], _ device: String, store: String) throws -> ChildProcess.Output {
+  private func cloudy(
+    _ arguments: [String], _ device: String, store: String, fetching: Bool = false
+  ) throws -> ChildProcess.Output {
+    var environment = environment(device, store: store)
+    if fetching { environment["CLOUDY_NO_FETCH"] = "0" }
     guard
-      let output = try ChildProcess.cloudy(
-        arguments, environment: environment(device, store: store), timeout: .seconds(60))
+      let output = try ChildProcess.cloudy(arguments, environment: environment, timeout: .seconds(60))
     else { throw Hung(description: "cloudy \(arguments) did not exit within a minute") }
     return output
   }
@@ -84,6 +87,39 @@ final class SyncWatchCommandTests: XCTestCase {
     watcher!.waitUntilExit()
     XCTAssertEqual(watcher!.terminationStatus, 0, log())
     XCTAssertTrue(log().hasSuffix("Stopped.\n"), log())
+  }
+
+  /// A page kept while the server is down waits on the device; the watcher sends it once
+  /// its sync reaches the server again (`offline` → `synced`), says so, and another device
+  /// reads it.
+  func testAPageKeptWhileTheServerWasDownIsSentWhenItComesBack() throws {
+    let store = "documents"
+    let pages = try webFixture.get()
+    let added = try cloudy(
+      ["add", "--no-fetch", "--name", "Article", pages.url("/archive/article")], "a", store: store)
+    XCTAssertEqual(added.status, 0, added.stderr)
+    let id = added.stdout.trimmingCharacters(in: .newlines)
+    watcher = try ChildProcess.start(
+      ChildProcess.cloudyPath, ["sync", "--watch"], environment: environment("a", store: store),
+      log: folder.file("watch.log"))
+    XCTAssertTrue(waitUntil(within: .seconds(15)) { self.log().contains("documents · synced") }, log())
+
+    try server.controlServer("stop")
+    XCTAssertEqual(try cloudy(["add", "https://offline.example"], "a", store: store).status, 0)
+    XCTAssertTrue(waitUntil(within: .seconds(15)) { self.log().contains("offline · 1 pending") }, log())
+    let kept = try cloudy(["archive", id], "a", store: store, fetching: true)
+    XCTAssertEqual(kept.status, 0, kept.stderr)
+    XCTAssertTrue(kept.stderr.contains("The pages stay on this device"), kept.stderr)
+    XCTAssertFalse(log().contains("Sent 1 page"), log())
+
+    try server.controlServer("start")
+    XCTAssertTrue(
+      waitUntil(within: .seconds(20)) {
+        self.log().contains("Sent 1 page kept while the cloud could not be reached.")
+      }, log())
+    let read = try cloudy(["read", id], "b", store: store)
+    XCTAssertEqual(read.status, 0, read.stderr)
+    XCTAssertTrue(read.stdout.contains("# The Tower"), read.stdout)
   }
 
   func testWatchingRefusesAStoreWithNothingToSync() throws {
