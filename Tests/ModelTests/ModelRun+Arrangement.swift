@@ -21,10 +21,7 @@ extension ModelRun {
     } else {
       model.delete(bookmark.id, at: clock.peek(), by: d)
     }
-    model.record(
-      .init(
-        kind: .bookmark, label: "delete of “\(fields.name)”", before: [bookmark.id: fields], after: [bookmark.id: nil]),
-      on: d)
+    recordChange(of: bookmark.id, "delete of “\(fields.name)”", from: fields, to: nil, on: d)
     note(d, "deletes \(bookmark.id)")
   }
 
@@ -50,10 +47,7 @@ extension ModelRun {
     var after = before
     after.folder = path
     model.put(bookmark.id, after, by: d)
-    model.record(
-      .init(
-        kind: .bookmark, label: "move of “\(before.name)”", before: [bookmark.id: before], after: [bookmark.id: after]),
-      on: d)
+    recordChange(of: bookmark.id, "move of “\(before.name)”", from: before, to: after, on: d)
     note(d, "moves \(bookmark.id) to /\(path.joined(separator: "/"))")
   }
 

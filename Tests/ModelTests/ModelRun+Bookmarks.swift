@@ -1,5 +1,6 @@
 import BookmarkModel
 import BookmarkStoreInterface
+import BookmarksState
 import DocumentBookmarks
 import Foundation
 import Shelf
@@ -40,7 +41,7 @@ extension ModelRun {
   /// account, and a step `u` takes back.
   func acknowledgeNew(_ id: String, _ fields: ModelFields, as label: String, on d: Int) {
     model.put(id, fields, by: d)
-    model.record(.init(kind: .bookmark, label: label, before: [id: nil], after: [id: fields]), on: d)
+    recordChange(of: id, label, from: nil, to: fields, on: d)
   }
 
   func edit(_ d: Int, _ kind: ModelStep.Kind, _ pick: Int) async throws {
@@ -91,10 +92,7 @@ extension ModelRun {
       throw fail("acknowledged", "editing \(bookmark.id) to \(after) said “\(device.message)”\(modal)")
     }
     model.put(bookmark.id, after, by: d)
-    model.record(
-      .init(
-        kind: .bookmark, label: "edit of “\(before.name)”", before: [bookmark.id: before], after: [bookmark.id: after]),
-      on: d)
+    recordChange(of: bookmark.id, "edit of “\(before.name)”", from: before, to: after, on: d)
     note(d, "edits \(bookmark.id) to \(after)")
   }
 
@@ -104,10 +102,7 @@ extension ModelRun {
   func revert(_ d: Int, _ pick: Int) async throws {
     let device = devices[d]
     guard let bookmark = await pickBookmark(d, pick) else { return }
-    await device.press(.character("H"))
-    guard case .history(let view) = device.model.state.modal else {
-      throw fail("driver", "H on “\(bookmark.name)” opened \(String(describing: device.model.state.modal))")
-    }
+    let view = try await openHistory(d, of: bookmark)
     let rows = view.listing?.rows ?? []
     try checkHistoryBounds(rows, of: bookmark, on: d)
     let older = rows.indices.filter { !rows[$0].isCurrent }
@@ -147,22 +142,32 @@ extension ModelRun {
       throw fail("acknowledged", "reverting \(bookmark.id) to \(made) said “\(device.message)”")
     }
     model.put(bookmark.id, made, by: d)
-    model.record(
-      .init(
-        kind: .bookmark, label: "revert of “\(made.name)”", before: [bookmark.id: before], after: [bookmark.id: made]),
-      on: d)
+    recordChange(of: bookmark.id, "revert of “\(made.name)”", from: before, to: made, on: d)
     note(d, "reverts \(bookmark.id) to \(made)")
   }
 
   func history(_ d: Int, _ pick: Int) async throws {
     let device = devices[d]
     guard let bookmark = await pickBookmark(d, pick) else { return }
+    let view = try await openHistory(d, of: bookmark)
+    try checkHistoryBounds(view.listing?.rows ?? [], of: bookmark, on: d)
+    await device.press(.escape)
+  }
+
+  /// Opens the bookmark's history with `H` on device `d`.
+  func openHistory(_ d: Int, of bookmark: Bookmark) async throws -> HistoryView {
+    let device = devices[d]
     await device.press(.character("H"))
     guard case .history(let view) = device.model.state.modal else {
       throw fail("driver", "H on “\(bookmark.name)” opened \(String(describing: device.model.state.modal))")
     }
-    try checkHistoryBounds(view.listing?.rows ?? [], of: bookmark, on: d)
-    await device.press(.escape)
+    return view
+  }
+
+  /// Records a change of one bookmark made on device `d`, which `u` there takes back: its
+  /// fields before and after (nil where it was not, or is no longer, listed).
+  func recordChange(of id: String, _ label: String, from before: ModelFields?, to after: ModelFields?, on d: Int) {
+    model.record(.init(kind: .bookmark, label: label, before: [id: before], after: [id: after]), on: d)
   }
 
   /// What `H` lists keeps the device's history rules: no version older than its days but the
@@ -192,10 +197,7 @@ extension ModelRun {
       guard world.backend == .keyValue else {
         throw fail("acknowledged", "the document store said an edit of \(replaced.mine.id) was replaced")
       }
-      model.record(
-        .init(
-          kind: .bookmark, label: "the other device's change to “\(theirs.name)”", before: [replaced.mine.id: mine],
-          after: [replaced.mine.id: theirs]), on: d)
+      recordChange(of: replaced.mine.id, "the other device's change to “\(theirs.name)”", from: mine, to: theirs, on: d)
       if model.bookmarks[replaced.mine.id] != nil { model.bookmarks[replaced.mine.id] = theirs }
       log.append(
         "\(index): \(["A", "B", "C"][d]) is told its edit \(mine) of \(replaced.mine.id) was replaced by \(theirs)")
