@@ -15,6 +15,11 @@ public protocol BookmarkStore: Sendable {
   /// A stream of snapshots: one right away, then one after every change.
   func changes() -> AsyncStream<StoreSnapshot>
 
+  /// The snapshot ``changes()`` sent last: every change a write made is in it once the write
+  /// has returned (a store sends its snapshot before a write returns). `nil` before the
+  /// first. A save's answer carries it, so the screen updates from the one answer.
+  var lastSnapshot: StoreSnapshot? { get }
+
   /// Stores a new bookmark from a validated draft and returns it.
   func add(_ draft: BookmarkDraft) async throws -> Bookmark
 

@@ -16,9 +16,11 @@ public enum StoreEffects {
     }
     switch effect {
     case .add(let draft):
-      return .saveFinished(await result { try await store.add(draft) })
+      let saved = await result { try await store.add(draft) }
+      return .saveFinished(saved, snapshot: store.lastSnapshot)
     case .update(let id, let draft):
-      return .saveFinished(await result { try await store.update(id: id, with: draft) })
+      let saved = await result { try await store.update(id: id, with: draft) }
+      return .saveFinished(saved, snapshot: store.lastSnapshot)
     case .applyChange(let change):
       return .changeApplied(await failure { try await apply(change, to: store) })
     case .move(let bookmark, let folder):

@@ -1,4 +1,5 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import BookmarksState
 
 /// The Add/Edit dialog's keys and the store's answers to a save.
@@ -97,15 +98,17 @@ extension BookmarksViewModel {
     }
     dialog.isSaving = true
     dialog.error = nil
+    snapshots.saveSent()
     savedFrom = editingID.flatMap { id in state.bookmarks.first { $0.id == id } }
-    if let editingID {
-      ownChanges[editingID] = .present(name: draft.name, url: draft.url)
-      return [.update(editingID, draft)]
-    }
+    if let editingID { return [.update(editingID, draft)] }
     return [.add(draft)] + awaitTitle(for: draft, typedName: dialog.name.text, dialog: dialog)
   }
 
-  mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>) -> [Effect] {
+  /// The one answer to a save: the bookmark stored (or why not) and the store's snapshot after
+  /// the write, shown with it; a snapshot that came while the save was in flight is shown
+  /// instead if it is newer.
+  mutating func saveFinished(_ result: Result<Bookmark, FailureMessage>, _ snapshot: StoreSnapshot?) -> [Effect] {
+    if let shown = snapshots.saveAnswered(with: snapshot) { show(shown, saved: try? result.get().id) }
     // A bookmark added without a name learns its id, for its page's title to rename it (also
     // when Esc closed the dialog before the store answered).
     var effects: [Effect] = []
@@ -115,7 +118,6 @@ extension BookmarksViewModel {
     case .failure(let failure):
       dialog.isSaving = false
       if case .edit(let id) = dialog.purpose, !state.bookmarks.contains(where: { $0.id == id }) {
-        ownChanges[id] = nil
         offerRestore(&dialog)
       } else {
         dialog.error = failure.text
@@ -123,16 +125,7 @@ extension BookmarksViewModel {
       state.modal = .dialog(dialog)
     case .success(let bookmark):
       state.modal = nil
-      ownChanges[bookmark.id] = .present(name: bookmark.name, url: bookmark.url)
-      // The store's own change event may have brought the bookmark already.
-      var bookmarks = storeOrder
-      if let index = bookmarks.firstIndex(where: { $0.id == bookmark.id }) {
-        bookmarks[index] = bookmark
-      } else {
-        bookmarks.append(bookmark)
-      }
       state.message = StatusMessage(dialog.purpose == .add ? "Added “\(bookmark.name)”." : "Saved “\(bookmark.name)”.")
-      replaceBookmarks(bookmarks, keepingSelectionOf: bookmark.id)
       if dialog.purpose == .add {
         record(
           UndoStep(
@@ -163,7 +156,7 @@ extension BookmarksViewModel {
   /// The store's answer to the dialog.
   mutating func receive(_ answer: DialogAction) -> [Effect] {
     switch answer {
-    case .saveFinished(let result): saveFinished(result)
+    case .saveFinished(let result, let snapshot): saveFinished(result, snapshot)
     }
   }
 }

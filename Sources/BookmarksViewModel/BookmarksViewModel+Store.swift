@@ -5,7 +5,15 @@ import ListSearch
 
 /// The store's change events, and the notices for changes made elsewhere.
 extension BookmarksViewModel {
+  /// A change event of the store, shown unless it is older than the one shown or waits for a
+  /// save's answer (``SnapshotGate``).
   mutating func storeChanged(_ snapshot: StoreSnapshot) {
+    if let snapshot = snapshots.admit(snapshot) { show(snapshot, saved: nil) }
+  }
+
+  /// Shows a snapshot of the store. `saved` is the bookmark a save's answer stored: not news
+  /// from elsewhere, and selected if the dialog is still open.
+  mutating func show(_ snapshot: StoreSnapshot, saved: Bookmark.ID?) {
     let wasLoaded = state.isLoaded
     state.isLoaded = true
     state.status = snapshot.status
@@ -29,8 +37,9 @@ extension BookmarksViewModel {
     switch snapshot.bookmarks {
     case .success(let bookmarks):
       state.loadProblem = nil
-      if wasLoaded { noticeChangesElsewhere(bookmarks) }
-      replaceBookmarks(bookmarks, keepingSelectionOf: state.selectedBookmark?.id)
+      if wasLoaded { noticeChangesElsewhere(bookmarks, saved: saved) }
+      let savedHere = state.dialog?.isSaving == true ? saved : nil
+      replaceBookmarks(bookmarks, keepingSelectionOf: savedHere ?? state.selectedBookmark?.id)
       noticeReplacedEdits(snapshot.replacedEdits)
       askAboutHeldDeletes(snapshot.heldDeletes)
       if let place = arrivedPlace {
@@ -123,7 +132,7 @@ extension BookmarksViewModel {
   /// Says what changed elsewhere in what the user sees: the selected bookmark deleted or
   /// changed, bookmarks added but hidden by the filter; an edit dialog whose bookmark was
   /// deleted offers to save it as a new one.
-  private mutating func noticeChangesElsewhere(_ bookmarks: [Bookmark]) {
+  private mutating func noticeChangesElsewhere(_ bookmarks: [Bookmark], saved: Bookmark.ID?) {
     // Only a few ids are looked up (this session's changes, the edited and the selected
     // bookmark): one pass finds them. A dictionary of every bookmark made for each snapshot
     // was about a tenth of the app's CPU while it opened 100,000.
@@ -142,13 +151,13 @@ extension BookmarksViewModel {
       own[id] != .deleted
     {
       if dialog.isSaving {
-        return  // the save's answer tells; ``saveFinished(_:)`` offers the restore
+        return  // the save's answer tells; ``saveFinished(_:_:)`` offers the restore
       }
       offerRestore(&dialog)
       state.modal = .dialog(dialog)
       return
     }
-    if let selected = state.selectedBookmark, own[selected.id] == nil {
+    if let selected = state.selectedBookmark, own[selected.id] == nil, selected.id != saved {
       if let now = byID[selected.id] {
         if now.name != selected.name || now.url != selected.url {
           state.message = StatusMessage("“\(selected.name)” was changed elsewhere.")
@@ -161,7 +170,7 @@ extension BookmarksViewModel {
     }
     guard state.filter != nil, state.dialog?.isSaving != true else { return }
     let known = Set(state.bookmarks.map(\.id))
-    let added = bookmarks.filter { !known.contains($0.id) && own[$0.id] == nil }
+    let added = bookmarks.filter { !known.contains($0.id) && own[$0.id] == nil && $0.id != saved }
     guard !added.isEmpty, let query = state.filter?.query.text else { return }
     var probe = BookmarkSearch()
     let hidden = added.count - probe.matches(for: query, in: added).count

@@ -11,6 +11,8 @@ public struct BookmarksViewModel: Sendable {
   var search = BookmarkSearch()
   /// Changes this session asked for that the store has not echoed yet, by bookmark.
   var ownChanges: [Bookmark.ID: OwnChange] = [:]
+  /// Which of the store's snapshots are shown: not its echo of a save's answer, nor older ones.
+  var snapshots = SnapshotGate()
   /// True when the runtime builds the filter's index off the UI thread
   /// (``Effect/prepareSearch(_:generation:)``); false builds it on `/`, synchronously.
   public var preparesSearchInBackground = false
@@ -141,8 +143,8 @@ public struct BookmarksViewModel: Sendable {
       return []
     }
     // Type-ahead: while a save is in flight, keys wait and are applied in order once the
-    // store answers. Esc with nothing waiting still closes the dialog (a late answer is
-    // then ignored, and the list updates from the store's change event).
+    // store answers. Esc with nothing waiting still closes the dialog (the late answer then
+    // only shows the list as stored).
     if state.dialog?.isSaving == true {
       if state.typeAhead.isEmpty, key == .escape {
         state.modal = nil

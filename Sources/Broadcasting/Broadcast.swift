@@ -40,6 +40,11 @@ public final class Broadcast<Value: Sendable>: Sendable {
     subscribers.withLock { !$0.continuations.isEmpty }
   }
 
+  /// The value sent last, or nil before the first.
+  public var last: Value? {
+    subscribers.withLock { $0.last }
+  }
+
   /// Whether ``finish()`` was called.
   public var isFinished: Bool {
     subscribers.withLock { $0.finished }

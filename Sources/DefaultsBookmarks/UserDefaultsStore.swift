@@ -85,13 +85,15 @@ public final class UserDefaultsStore: BookmarkStore {
     try latestSnapshot().bookmarks.get()
   }
 
+  public var lastSnapshot: StoreSnapshot? { snapshots.last }
+
   public func changes() -> AsyncStream<StoreSnapshot> {
     // On the watch queue, where every snapshot is sent, so this one takes its turn: earlier
     // subscribers get the current contents too if they changed since the last poll.
     watchQueue.sync {
       let current = currentSnapshot()
       send(current)
-      let stream = snapshots.subscribe(initial: { current.snapshot })
+      let stream = snapshots.subscribe(initial: { current.snapshot.madeNow() })
       poller.start { makeTimer() }
       return stream
     }
@@ -316,7 +318,7 @@ public final class UserDefaultsStore: BookmarkStore {
   /// sent is not sent again.
   private func send(_ current: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?)) {
     state.withLock { $0.lastSignature = current.signature }
-    snapshots.sendIfChanged { current.snapshot }
+    snapshots.sendIfChanged { current.snapshot.madeNow() }
   }
 
   private func currentSnapshot() -> (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?) {

@@ -8,9 +8,10 @@ import Foundation
 /// on a fixed clock with sequential ids.
 ///
 /// It reports only the first snapshot through ``changes()``. The app learns of its own
-/// adds, edits and deletes from their results; were the store's change event to arrive as
-/// well, it would race with the result, and a recording could catch one frame more or less
-/// depending on which came first. No other process writes to a demo home.
+/// adds, edits and deletes from their results (a save's answer carries ``lastSnapshot``);
+/// were the store's change event to arrive as well, it would race with the result, and a
+/// recording could catch one frame more or less depending on which came first. No other
+/// process writes to a demo home.
 package final class DemoStore: BookmarkStore {
   private let base: UserDefaultsStore
 
@@ -33,6 +34,8 @@ package final class DemoStore: BookmarkStore {
   }
 
   package func load() async throws -> [Bookmark] { try await base.load() }
+
+  package var lastSnapshot: StoreSnapshot? { base.lastSnapshot }
 
   /// The store's first snapshot, then nothing more.
   package func changes() -> AsyncStream<StoreSnapshot> {

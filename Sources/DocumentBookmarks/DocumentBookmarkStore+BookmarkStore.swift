@@ -16,6 +16,8 @@ extension DocumentBookmarkStore {
     return sortedBookmarks()
   }
 
+  public var lastSnapshot: StoreSnapshot? { snapshots.last }
+
   public func changes() -> AsyncStream<StoreSnapshot> {
     // Someone follows the list (the app): the dictionaries the cache left to make are made
     // now, off the caller's path, so the first edit or change doesn't wait for them.

@@ -3,7 +3,9 @@ import DocumentContainer
 
 extension DocumentBookmarkStore {
   /// Takes in this store's own change to these documents at once (the query reports it
-  /// too, a moment later; applying it twice changes nothing).
+  /// too, a moment later; applying it twice changes nothing), and sends the snapshot with it
+  /// even when the query's observer took the change in first and has not sent it yet: the
+  /// write's caller reads ``lastSnapshot`` once the write returns.
   func refresh(_ files: [String]) {
     guard let entries = try? container.index.read({ session in try files.compactMap { try session.entry($0) } })
     else { return }
@@ -12,10 +14,12 @@ extension DocumentBookmarkStore {
     for entry in entries {
       if entry.removed { removed.append(MetadataItem(entry)) } else { added.append(MetadataItem(entry)) }
     }
-    apply(.changed(added: added, changed: [], removed: removed, origin: .thisProcess))
+    apply(.changed(added: added, changed: [], removed: removed, origin: .thisProcess), publishing: true)
   }
 
-  func apply(_ update: MetadataQueryUpdate) {
+  /// Takes in what the query reports, and sends the snapshot if that changed anything (or
+  /// if `publishing`).
+  func apply(_ update: MetadataQueryUpdate, publishing: Bool = false) {
     var conflictedHistories: [String] = []
     let (conflictedFolders, tookIn) = indexed { state -> ([String], Bool) in
       var conflictedFolders: [String] = []
@@ -129,6 +133,6 @@ extension DocumentBookmarkStore {
     }
     if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
     if !conflictedHistories.isEmpty { uniteHistoryConflicts(conflictedHistories) }
-    if tookIn { publish() }
+    if tookIn || publishing { publish() }
   }
 }

@@ -67,6 +67,8 @@ public final class KeyValueBookmarkStore: SyncedBookmarkStore {
     KeyValueBookmarkLayout.contents(in: keyValueStore.dictionaryRepresentation, decoded: decoded).bookmarks
   }
 
+  public var lastSnapshot: StoreSnapshot? { snapshots.last }
+
   public func changes() -> AsyncStream<StoreSnapshot> {
     snapshots.subscribe { [self] in currentSnapshot() }
   }

@@ -87,4 +87,21 @@ final class BookmarkStoreContractTests: StoreContractTestCase {
       XCTAssertEqual(next?.status.backend.rawValue, implementation.backend)
     }
   }
+
+  /// A save's one answer carries ``BookmarkStore/lastSnapshot``: the write is in it as soon as
+  /// the write returns, with or without anyone following the store, and a later one is newer.
+  func testAWriteIsInTheLastSnapshotOnceItReturns() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      let added = try await store.add(BookmarkDraft(name: "Mine", url: "https://mine.example"))
+      let afterAdd = try XCTUnwrap(store.lastSnapshot, implementation.name)
+      XCTAssertEqual(try afterAdd.bookmarks.get().map(\.name), ["Mine"], implementation.name)
+      let following = store.changes()  // as the app's screen does; a command does not follow
+      _ = try await store.update(id: added.id, with: BookmarkDraft(name: "Renamed", url: "https://mine.example"))
+      let afterUpdate = try XCTUnwrap(store.lastSnapshot, implementation.name)
+      XCTAssertEqual(try afterUpdate.bookmarks.get().map(\.name), ["Renamed"], implementation.name)
+      XCTAssertGreaterThan(afterUpdate.generation, afterAdd.generation, implementation.name)
+      withExtendedLifetime(following) {}
+    }
+  }
 }

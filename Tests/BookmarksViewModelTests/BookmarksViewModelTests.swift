@@ -159,7 +159,7 @@ final class BookmarksViewModelTests: XCTestCase {
     XCTAssertEqual(model.state.dialog?.isSaving, true)
     XCTAssertEqual(model.press(.enter), [], "a second Enter while saving does nothing")
     let saved = Fixtures.bookmark("new", "Example", "https://www.example.com")
-    _ = model.send(.saveFinished(.success(saved)))
+    _ = model.saved(saved)
     XCTAssertNil(model.state.modal)
     XCTAssertEqual(model.state.selectedBookmark, saved)
     XCTAssertEqual(model.state.message?.text, "Added “Example”.")
@@ -172,7 +172,7 @@ final class BookmarksViewModelTests: XCTestCase {
     model.press(.enter)
     let saved = Fixtures.bookmark("new", "example.org", "https://example.org")
     _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [saved])))
-    _ = model.send(.saveFinished(.success(saved)))
+    _ = model.saved(saved)
     XCTAssertEqual(model.state.message?.text, "Added “example.org”.")
     XCTAssertEqual(model.state.bookmarks.count, 4, "no duplicate row")
     XCTAssertEqual(model.state.selectedBookmark?.id, "new")
@@ -369,7 +369,7 @@ final class BookmarksViewModelTests: XCTestCase {
     )
     var renamed = Fixtures.three[1]
     renamed.name = "Tokyo Tower"
-    _ = model.send(.saveFinished(.success(renamed)))
+    _ = model.saved(renamed)
     XCTAssertEqual(model.state.bookmarks.map(\.name), ["Apple", "Tokyo Tower", "🚀 Launch checklist"])
     XCTAssertEqual(model.state.message?.text, "Saved “Tokyo Tower”.")
   }

@@ -217,7 +217,7 @@ final class FilterTests: XCTestCase {
     var saved = Self.mixed[0]
     saved.name = draft.name
     saved.url = draft.url
-    _ = model.send(.saveFinished(.success(saved)))
+    _ = model.saved(saved)
     XCTAssertEqual(id, "a")
     XCTAssertEqual(names(model), ["ＳＷＩＦＴ full width", "Apple"])
     XCTAssertEqual(model.state.selection, 0)

@@ -24,11 +24,11 @@ final class FirstHourTests: XCTestCase {
 
     let first = Fixtures.bookmark("f1", "fast1.example.com", "https://fast1.example.com")
     XCTAssertEqual(
-      model.send(.saveFinished(.success(first))),
+      model.saved(first),
       [.add(BookmarkDraft(name: "fast2.example.com", url: "https://fast2.example.com"))])
     XCTAssertEqual(model.state.dialog?.isSaving, true)
     let second = Fixtures.bookmark("f2", "fast2.example.com", "https://fast2.example.com")
-    XCTAssertEqual(model.send(.saveFinished(.success(second))), [])
+    XCTAssertEqual(model.saved(second), [])
     XCTAssertEqual(model.state.bookmarks.map(\.id), ["f1", "f2"])
     XCTAssertTrue(model.state.typeAhead.isEmpty)
   }

@@ -100,6 +100,22 @@ extension BookmarksViewModel {
     keys.flatMap { send(.keyPressed($0)) }
   }
 
+  /// The store's one answer to the dialog's save: `bookmark` stored, with the snapshot after
+  /// the write (the list with `bookmark` in its place, or last when it is new).
+  @discardableResult
+  mutating func saved(_ bookmark: Bookmark) -> [Effect] {
+    var stored = state.bookmarks
+    if let index = stored.firstIndex(where: { $0.id == bookmark.id }) {
+      stored[index] = bookmark
+    } else {
+      stored.append(bookmark)
+    }
+    let snapshot = StoreSnapshot(
+      bookmarks: .success(stored), status: state.status, conflicted: state.conflicted, folders: state.storeFolders,
+      deleted: state.deleted)
+    return send(.saveFinished(.success(bookmark), snapshot: snapshot))
+  }
+
   /// Types text into whatever has the focus.
   mutating func type(_ text: String) {
     for character in text { _ = send(.keyPressed(.character(character))) }

@@ -78,7 +78,7 @@ final class PageTitleDialogTests: XCTestCase {
       model.press(.enter),
       [.add(BookmarkDraft(name: "late.example", url: "https://late.example")), .fetchTitle("https://late.example")])
     let saved = Fixtures.bookmark("n1", "late.example", "https://late.example")
-    XCTAssertEqual(model.send(.saveFinished(.success(saved))), [])
+    XCTAssertEqual(model.saved(saved), [])
     XCTAssertNil(model.state.modal)
     XCTAssertEqual(
       model.send(.titleFetched(url: "https://late.example", title: "Late Page")),
@@ -93,7 +93,7 @@ final class PageTitleDialogTests: XCTestCase {
     XCTAssertEqual(model.send(.titleFetched(url: "https://late.example", title: "Early Title")), [])
     let saved = Fixtures.bookmark("n1", "late.example", "https://late.example")
     XCTAssertEqual(
-      model.send(.saveFinished(.success(saved))),
+      model.saved(saved),
       [.retitle("n1", BookmarkDraft(name: "Early Title", url: "https://late.example"))])
   }
 
@@ -102,7 +102,7 @@ final class PageTitleDialogTests: XCTestCase {
     model.press(.character("+"), .tab)
     model.type("late.example")
     model.press(.enter)
-    _ = model.send(.saveFinished(.success(Fixtures.bookmark("n1", "late.example", "https://late.example"))))
+    _ = model.saved(Fixtures.bookmark("n1", "late.example", "https://late.example"))
     _ = model.send(.storeChanged(Fixtures.snapshot([Fixtures.bookmark("n1", "Renamed", "https://late.example")])))
     XCTAssertEqual(model.send(.titleFetched(url: "https://late.example", title: "Late Page")), [])
   }

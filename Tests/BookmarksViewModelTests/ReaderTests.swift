@@ -60,7 +60,7 @@ final class ReaderTests: XCTestCase {
       model.type("www.example.com")
       model.press(.enter)
       let saved = Fixtures.bookmark("new", "Example", "https://www.example.com")
-      let effects = model.send(.saveFinished(.success(saved)))
+      let effects = model.saved(saved)
       XCTAssertEqual(model.state.message?.text, "Added “Example”.")
       return effects
     }
@@ -77,7 +77,7 @@ final class ReaderTests: XCTestCase {
     var renamed = tokyo
     renamed.name += " Tower"
     XCTAssertFalse(
-      model.send(.saveFinished(.success(renamed))).contains { if case .web(.archivePage) = $0 { true } else { false } },
+      model.saved(renamed).contains { if case .web(.archivePage) = $0 { true } else { false } },
       "an edit keeps no page")
   }
 

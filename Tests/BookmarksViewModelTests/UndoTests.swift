@@ -42,7 +42,7 @@ final class UndoTests: XCTestCase {
     _ = model.press(.enter)
     var renamed = filed
     renamed.name = "Swift Forums"
-    _ = model.send(.saveFinished(.success(renamed)))
+    _ = model.saved(renamed)
     XCTAssertEqual(
       model.press(.character("u")),
       [
@@ -60,7 +60,7 @@ final class UndoTests: XCTestCase {
     model.type("swift.org")
     _ = model.press(.enter)
     let added = Fixtures.bookmark("new", "swift.org", "https://swift.org")
-    _ = model.send(.saveFinished(.success(added)))
+    _ = model.saved(added)
     XCTAssertEqual(model.press(.character("u")), [.applyChange(.remove(added))])
     _ = answered(&model)
     _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three)))
@@ -139,7 +139,7 @@ final class UndoTests: XCTestCase {
     model.type("swift.org")
     _ = model.press(.enter)
     let added = Fixtures.bookmark("new", "S", "https://swift.org")
-    _ = model.send(.saveFinished(.success(added)))
+    _ = model.saved(added)
     _ = model.send(.storeChanged(Fixtures.snapshot(Fixtures.three + [added])))
     model.press(.character("N"))
     model.type("Fresh")
