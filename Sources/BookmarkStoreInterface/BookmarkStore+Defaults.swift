@@ -11,6 +11,11 @@ extension BookmarkStore {
     try await importBookmarks(bookmarks, folders: [])
   }
 
+  /// Every bookmark read, and those asked for kept.
+  public func bookmarks(withIDs ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
+    try await load().filter { ids.contains($0.id) }
+  }
+
   /// No limit.
   public func remainingCapacity() async -> Int? { nil }
 

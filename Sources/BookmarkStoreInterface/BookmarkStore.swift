@@ -12,6 +12,11 @@ public protocol BookmarkStore: Sendable {
   /// The bookmarks as stored now, oldest first.
   func load() async throws -> [Bookmark]
 
+  /// The stored bookmarks with these ids, in the list's order; unknown ids are left out. A
+  /// store may read only those (user defaults' cache skips the others). (Default: ``load()``,
+  /// filtered.)
+  func bookmarks(withIDs ids: Set<Bookmark.ID>) async throws -> [Bookmark]
+
   /// A stream of snapshots: one right away, then one after every change.
   func changes() -> AsyncStream<StoreSnapshot>
 

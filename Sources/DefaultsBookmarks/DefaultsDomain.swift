@@ -62,6 +62,13 @@ struct DefaultsDomain {
     }
   }
 
+  /// The listed bookmarks with these ids, from the cache alone; nil when the cache does not
+  /// answer for the file as it is now (the caller then reads the domain).
+  func cachedBookmarks(withIDs ids: Set<String>) -> [Bookmark]? {
+    guard let signature = PrivateFiles.signature(path) else { return nil }
+    return DefaultsDomainCache.bookmarks(withIDs: ids, in: cachePath, matching: signature)
+  }
+
   /// Reads the domain; a missing file is an empty domain. The cache answers when it is
   /// stamped with the file's current signature; otherwise the XML is parsed and, if the
   /// file did not change meanwhile, the cache rewritten (off this path).

@@ -49,6 +49,22 @@ enum DefaultsDomainCache {
     CacheFile.withContents(of: path) { decode($0, matching: stamp) }
   }
 
+  /// Only the listed bookmarks with these ids, if the cache at `path` is whole, of this
+  /// version and stamped with exactly `stamp`; otherwise nil.
+  static func bookmarks(withIDs ids: Set<String>, in path: String, matching stamp: PrivateFiles.Signature)
+    -> [Bookmark]?
+  {
+    CacheFile.withContents(of: path) { raw in
+      file.decode(raw, stamp: stampBytes(stamp)) { reader in
+        guard reader.uint32() != nil, let found = CachedBookmarks.read(&reader, keeping: ids) else { return nil }
+        // The folders and Recently Deleted after the list are not needed (the checksum has
+        // vouched for every byte).
+        reader.offset = reader.raw.count
+        return found
+      }
+    }
+  }
+
   static func decode(_ raw: UnsafeRawBufferPointer, matching stamp: PrivateFiles.Signature)
     -> DefaultsDomain.Contents?
   {

@@ -87,6 +87,13 @@ public final class UserDefaultsStore: BookmarkStore {
 
   public var lastSnapshot: StoreSnapshot? { snapshots.last }
 
+  /// From the cache when it answers for the domain as it is: the other bookmarks are skipped,
+  /// not made.
+  public func bookmarks(withIDs ids: Set<Bookmark.ID>) async throws -> [Bookmark] {
+    if let found = domain.cachedBookmarks(withIDs: ids) { return found }
+    return try await load().filter { ids.contains($0.id) }
+  }
+
   public func changes() -> AsyncStream<StoreSnapshot> {
     // On the watch queue, where every snapshot is sent, so this one takes its turn: earlier
     // subscribers get the current contents too if they changed since the last poll.

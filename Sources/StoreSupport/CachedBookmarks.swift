@@ -155,6 +155,66 @@ package enum CachedBookmarks {
     return (bookmarks, first.moved + second.moved)
   }
 
+  /// Only the bookmarks with these ids, in the list's order (their folder paths as carried),
+  /// or nil if the list is not whole. The others are skipped without making their strings:
+  /// 100,000 bookmarks are read in a few milliseconds rather than tens.
+  package static func read(_ reader: inout CacheReader, keeping ids: Set<String>) -> [Bookmark]? {
+    guard let count = reader.count(),
+      let folders = table(&reader, { $0.strings() }),
+      let tags = table(&reader, { $0.strings() }),
+      let folderIDs = table(&reader, { $0.string() }),
+      let half = reader.uint32().map(Int.init), half <= count,
+      let firstLength = reader.uint64(), firstLength <= UInt64(reader.raw.count - reader.offset)
+    else { return nil }
+    let secondStart = reader.offset + Int(firstLength)
+    // The ids' UTF-8 bytes by a hash of them, compared byte for byte (as the cache stores them).
+    var wanted: [UInt64: [[UInt8]]] = [:]
+    for id in ids {
+      let bytes = Array(id.utf8)
+      bytes.withUnsafeBytes { wanted[fnv1a($0), default: []].append(bytes) }
+    }
+    var found: [Bookmark] = []
+    for index in 0..<count {
+      if index == half, reader.offset != secondStart { return nil }
+      guard let length = reader.uint32().map(Int.init), reader.raw.count - reader.offset >= length else { return nil }
+      let idBytes = UnsafeRawBufferPointer(rebasing: reader.raw[reader.offset..<reader.offset + length])
+      let isWanted =
+        wanted[fnv1a(idBytes)]?.contains { candidate in
+          candidate.count == length
+            && (length == 0 || candidate.withUnsafeBytes { memcmp($0.baseAddress!, idBytes.baseAddress!, length) == 0 })
+        } == true
+      if !isWanted {
+        reader.offset += length
+        guard reader.skipString() != nil, reader.skipString() != nil, reader.uint64() != nil,
+          reader.uint64() != nil, let folder = reader.uint32(), Int(folder) < folders.count,
+          reader.skipString() != nil, let tagList = reader.uint32(), Int(tagList) < tags.count,
+          let folderID = reader.uint32(), Int(folderID) <= folderIDs.count
+        else { return nil }
+        continue
+      }
+      reader.offset -= 4
+      guard let id = reader.string(), let name = reader.string(), let url = reader.string(),
+        let created = reader.uint64(), let modified = reader.uint64(),
+        let folder = reader.uint32().map(Int.init), folder < folders.count, let notes = reader.string(),
+        let tagList = reader.uint32().map(Int.init), tagList < tags.count,
+        let folderID = reader.uint32().map(Int.init), folderID <= folderIDs.count
+      else { return nil }
+      found.append(
+        Bookmark(
+          id: id, name: name, url: url, created: Date(timeIntervalSince1970: Double(bitPattern: created)),
+          modified: Date(timeIntervalSince1970: Double(bitPattern: modified)), folder: folders[folder], notes: notes,
+          tags: tags[tagList], folderID: folderID == 0 ? nil : folderIDs[folderID - 1]))
+    }
+    return found
+  }
+
+  /// FNV-1a over the bytes: a cheap hash to pass over ids not asked for.
+  private static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+
   /// Above this many bookmarks the halves are read on two threads (fewer: a thread costs
   /// more than it saves).
   static let readsInHalvesAbove = 4_096

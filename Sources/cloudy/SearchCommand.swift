@@ -1,6 +1,5 @@
 import Archives
 import ArgumentParser
-import BookmarkModel
 import CommandLineIO
 import Foundation
 import PageAccess
@@ -59,14 +58,11 @@ struct SearchCommand: AsyncParsableCommand, BookmarkListing {
   private func searchText() async throws {
     try await CLIError.reporting {
       let store = try await options.openStore()
-      // The list is read beside the search (on the other core): at 100,000 bookmarks each
-      // takes tens of milliseconds. Only the bookmarks found are kept from it.
-      async let listed = store.load()
       let library = try ArchiveAccess.reporting { try ArchiveAccess.library(in: options.location, creating: false) }
       let hits = try ArchiveAccess.reporting { try library?.search(query.joined(separator: " ")) } ?? []
-      let found = Set(hits.map(\.version.bookmarkID))
-      var bookmarks: [Bookmark.ID: Bookmark] = [:]
-      for bookmark in try await listed where found.contains(bookmark.id) { bookmarks[bookmark.id] = bookmark }
+      // Only the bookmarks found are read (a page of a bookmark no longer listed is left out).
+      let found = try await store.bookmarks(withIDs: Set(hits.map(\.version.bookmarkID)))
+      let bookmarks = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
       let matches = hits.compactMap { hit in
         bookmarks[hit.version.bookmarkID].map { bookmark in
           TextMatch(

@@ -104,4 +104,28 @@ final class BookmarkStoreContractTests: StoreContractTestCase {
       withExtendedLifetime(following) {}
     }
   }
+
+  /// `bookmarks(withIDs:)` gives exactly the listed bookmarks asked for, in the list's order,
+  /// as another instance changed them.
+  func testBookmarksAreFoundByIDAsTheyAreNow() async throws {
+    try await eachImplementation { implementation, root in
+      let store = implementation.make(root, "a")
+      let first = try await store.add(BookmarkDraft(name: "First", url: "https://first.example"))
+      _ = try await store.add(BookmarkDraft(name: "Second", url: "https://second.example"))
+      let third = try await store.add(BookmarkDraft(name: "Third", url: "https://third.example"))
+      let asked: Set = [third.id, first.id, "nope"]
+      let found = try await store.bookmarks(withIDs: asked)
+      XCTAssertEqual(found.map(\.name), ["First", "Third"], implementation.name)
+      let listed = try await store.load().filter { asked.contains($0.id) }
+      XCTAssertEqual(found, listed, implementation.name)
+      let again = implementation.make(root, "a")
+      await again.sync()
+      _ = try await again.update(id: first.id, with: BookmarkDraft(name: "Renamed", url: "https://first.example"))
+      try await again.delete(id: third.id)
+      let later = implementation.make(root, "a")
+      await later.sync()
+      let now = try await later.bookmarks(withIDs: asked)
+      XCTAssertEqual(now.map(\.name), ["Renamed"], implementation.name)
+    }
+  }
 }

@@ -178,4 +178,35 @@ final class CachedBookmarksTests: XCTestCase {
     XCTAssertNil(decode(off))
     XCTAssertNil(decode(Array(bytes.prefix(bytes.count - 40))))
   }
+
+  /// A lookup by id reads only the bookmarks asked for, each as the whole read makes it, in
+  /// the list's order and from both halves; an id not in the list is left out. A list cut
+  /// short, or whose halves do not meet, is refused; a damaged byte never reads past the list.
+  func testOnlyTheBookmarksAskedForAreReadByID() throws {
+    let count = CachedBookmarks.readsInHalvesAbove * 2 + 1
+    let large = (0..<count).map { Self.sample($0 % 7) }.enumerated().map { index, bookmark in
+      var bookmark = bookmark
+      bookmark.id = "id-\(index)"
+      return bookmark
+    }
+    func lookUp(_ bytes: [UInt8], _ ids: Set<String>) -> [Bookmark]? {
+      bytes.withUnsafeBytes { raw in
+        var reader = CacheReader(raw: raw)
+        return CachedBookmarks.read(&reader, keeping: ids)
+      }
+    }
+    let bytes = encode(large)
+    let ids: Set = ["id-\(count - 1)", "id-3", "id-\(count / 2)", "id-\(count / 2 - 1)", "id-nope", ""]
+    XCTAssertEqual(lookUp(bytes, ids), large.filter { ids.contains($0.id) })
+    XCTAssertEqual(lookUp(bytes, []), [])
+    for length in stride(from: 0, to: bytes.count - 4, by: 997) {
+      XCTAssertNil(lookUp(Array(bytes.prefix(length)), ids), "cut to \(length)")
+    }
+    let small = encode(bookmarks)
+    for offset in 0..<(small.count - 4) {
+      var damaged = small
+      damaged[offset] = 0xFF
+      if let found = lookUp(damaged, ["id-2", "id-5"]) { XCTAssertLessThanOrEqual(found.count, 2) }
+    }
+  }
 }

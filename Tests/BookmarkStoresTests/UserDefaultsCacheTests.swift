@@ -123,6 +123,29 @@ final class UserDefaultsCacheTests: XCTestCase {
     XCTAssertEqual(loaded.map(\.name), ["Foundation"])
   }
 
+  /// A lookup by id is answered by the cache when its stamp matches (the forged cache's
+  /// bookmark comes back), and by the property list when another program wrote it since.
+  func testALookupByIDReadsTheCacheOnlyWhenItsStampMatches() async throws {
+    let stored = try await storeTwo()
+    // The cache read by id alone (the folders and Recently Deleted after the list unread).
+    let byID = DefaultsDomainCache.bookmarks(withIDs: [stored[1].id], in: cachePath, matching: try signature())
+    XCTAssertEqual(byID, [stored[1]])
+    DefaultsDomainCache.write(forgedContents(), stamp: try signature(), to: cachePath)
+    let fromCache = try await makeStore().bookmarks(withIDs: ["forged", stored[0].id])
+    XCTAssertEqual(fromCache.map(\.name), ["From the cache"])
+
+    let foreign: [String: Any] = [
+      "bookmarks": [
+        ["id": "f", "name": "Foundation", "url": "https://f.example"],
+        ["id": "g", "name": "G", "url": "https://g.example"],
+      ]
+    ]
+    try PropertyListSerialization.data(fromPropertyList: foreign, format: .xml, options: 0)
+      .write(to: URL(fileURLWithPath: path))
+    let fromFile = try await makeStore().bookmarks(withIDs: ["forged", "g"])
+    XCTAssertEqual(fromFile.map(\.name), ["G"])
+  }
+
   func testACorruptOrTruncatedCacheIsIgnoredAndRewritten() async throws {
     let stored = try await storeTwo()
     DefaultsDomainCache.write(forgedContents(), stamp: try signature(), to: cachePath)
