@@ -102,13 +102,9 @@ package enum CachedBookmarks {
   package static func read(
     _ reader: inout CacheReader, inHalves: Bool = false, place: (FolderRecord.ID) -> [String]?
   ) -> (bookmarks: [Bookmark], moved: [(index: Int, folder: [String])])? {
-    guard let count = reader.count(),
-      let folders = table(&reader, { $0.strings() }),
-      let tags = table(&reader, { $0.strings() }),
-      let folderIDs = table(&reader, { $0.string() }),
-      let half = reader.uint32().map(Int.init), half <= count,
-      let firstLength = reader.uint64(), firstLength <= UInt64(reader.raw.count - reader.offset)
-    else { return nil }
+    guard let head = Head(&reader) else { return nil }
+    let (count, folders, tags, folderIDs, half, secondStart) =
+      (head.count, head.folders, head.tags, head.folderIDs, head.half, head.secondStart)
     let places = folderIDs.map(place)
     // Each record's place as a position in the folder table (-1: not there, so every
     // bookmark it holds moved; nil: the record places nothing).
@@ -117,7 +113,6 @@ package enum CachedBookmarks {
     let tables = Tables(
       folders: folders, tags: tags, folderIDs: folderIDs, places: places,
       placeInTable: places.map { place in place.map { positions[$0] ?? -1 } })
-    let secondStart = reader.offset + Int(firstLength)
     let halves = [
       Half(start: reader.offset, first: 0, count: half, end: secondStart),
       Half(start: secondStart, first: half, count: count - half, end: nil),
@@ -159,14 +154,9 @@ package enum CachedBookmarks {
   /// or nil if the list is not whole. The others are skipped without making their strings:
   /// 100,000 bookmarks are read in a few milliseconds rather than tens.
   package static func read(_ reader: inout CacheReader, keeping ids: Set<String>) -> [Bookmark]? {
-    guard let count = reader.count(),
-      let folders = table(&reader, { $0.strings() }),
-      let tags = table(&reader, { $0.strings() }),
-      let folderIDs = table(&reader, { $0.string() }),
-      let half = reader.uint32().map(Int.init), half <= count,
-      let firstLength = reader.uint64(), firstLength <= UInt64(reader.raw.count - reader.offset)
-    else { return nil }
-    let secondStart = reader.offset + Int(firstLength)
+    guard let head = Head(&reader) else { return nil }
+    let (count, folders, tags, folderIDs, half, secondStart) =
+      (head.count, head.folders, head.tags, head.folderIDs, head.half, head.secondStart)
     // The ids' UTF-8 bytes by a hash of them, compared byte for byte (as the cache stores them).
     var wanted: [UInt64: [[UInt8]]] = [:]
     for id in ids {
@@ -206,6 +196,29 @@ package enum CachedBookmarks {
           tags: tags[tagList], folderID: folderID == 0 ? nil : folderIDs[folderID - 1]))
     }
     return found
+  }
+
+  /// What comes before the records: how many, the shared tables, how many the first half
+  /// holds, and where the second half starts.
+  private struct Head {
+    var count: Int
+    var folders: [[String]]
+    var tags: [[String]]
+    var folderIDs: [String]
+    var half: Int
+    var secondStart: Int
+
+    init?(_ reader: inout CacheReader) {
+      guard let count = reader.count(),
+        let folders = table(&reader, { $0.strings() }),
+        let tags = table(&reader, { $0.strings() }),
+        let folderIDs = table(&reader, { $0.string() }),
+        let half = reader.uint32().map(Int.init), half <= count,
+        let firstLength = reader.uint64(), firstLength <= UInt64(reader.raw.count - reader.offset)
+      else { return nil }
+      (self.count, self.folders, self.tags, self.folderIDs, self.half) = (count, folders, tags, folderIDs, half)
+      secondStart = reader.offset + Int(firstLength)
+    }
   }
 
   /// FNV-1a over the bytes: a cheap hash to pass over ids not asked for.

@@ -138,13 +138,18 @@ final class CachedBookmarksTests: XCTestCase {
   /// Asked to, above ``CachedBookmarks/readsInHalvesAbove`` the two halves are read on two
   /// threads into one array: the list, the bookmarks moved by their record (in both halves, in order), and
   /// where the reader stops are what one thread reads; halves that do not meet are refused.
-  func testALargeListIsReadInTwoHalvesAsOneThreadReadsIt() throws {
-    let count = CachedBookmarks.readsInHalvesAbove * 2 + 1
-    let large = (0..<count).map { Self.sample($0 % 7) }.enumerated().map { index, bookmark in
-      var bookmark = bookmark
+  /// A list read in two halves: the samples again and again, each with an id of its own.
+  private static func largeList() -> [Bookmark] {
+    (0..<CachedBookmarks.readsInHalvesAbove * 2 + 1).map { index in
+      var bookmark = sample(index % 7)
       bookmark.id = "id-\(index)"
       return bookmark
     }
+  }
+
+  func testALargeListIsReadInTwoHalvesAsOneThreadReadsIt() throws {
+    let large = Self.largeList()
+    let count = large.count
     let bytes = encode(large)
     let read = try XCTUnwrap(
       bytes.withUnsafeBytes { raw -> (bookmarks: [Bookmark], moved: [Int], rest: UInt32?)? in
@@ -183,12 +188,8 @@ final class CachedBookmarksTests: XCTestCase {
   /// the list's order and from both halves; an id not in the list is left out. A list cut
   /// short, or whose halves do not meet, is refused; a damaged byte never reads past the list.
   func testOnlyTheBookmarksAskedForAreReadByID() throws {
-    let count = CachedBookmarks.readsInHalvesAbove * 2 + 1
-    let large = (0..<count).map { Self.sample($0 % 7) }.enumerated().map { index, bookmark in
-      var bookmark = bookmark
-      bookmark.id = "id-\(index)"
-      return bookmark
-    }
+    let large = Self.largeList()
+    let count = large.count
     func lookUp(_ bytes: [UInt8], _ ids: Set<String>) -> [Bookmark]? {
       bytes.withUnsafeBytes { raw in
         var reader = CacheReader(raw: raw)

@@ -21,14 +21,19 @@ final class SaveAnswerTests: XCTestCase {
     return (model, mine)
   }
 
-  func testTheAnswerClosesTheDialogAndShowsTheListAsStoredInOneStep() {
+  /// The Add dialog saving "Swift" (swift.org), and the bookmark the store makes of it.
+  private func addSavingSwift() -> (model: BookmarksViewModel, saved: Bookmark) {
     var model = Fixtures.model()
     model.press(.character("+"))
     model.type("Swift")
     model.press(.tab)
     model.type("swift.org")
     model.press(.enter)
-    let saved = Fixtures.bookmark("new", "Swift", "https://swift.org")
+    return (model, Fixtures.bookmark("new", "Swift", "https://swift.org"))
+  }
+
+  func testTheAnswerClosesTheDialogAndShowsTheListAsStoredInOneStep() {
+    var (model, saved) = addSavingSwift()
     let stored = Fixtures.snapshot(Fixtures.three + [saved])
     _ = model.send(.saveFinished(.success(saved), snapshot: stored))
     XCTAssertNil(model.state.modal)
@@ -43,15 +48,9 @@ final class SaveAnswerTests: XCTestCase {
   }
 
   func testASnapshotOlderThanTheAnswerChangesNothing() {
-    var model = Fixtures.model()
-    model.press(.character("+"))
-    model.type("Swift")
-    model.press(.tab)
-    model.type("swift.org")
-    model.press(.enter)
+    var (model, saved) = addSavingSwift()
     // Made before the write (another device's delete of Tokyo), delivered after the answer.
     let older = Fixtures.snapshot([Fixtures.three[0], Fixtures.three[2]])
-    let saved = Fixtures.bookmark("new", "Swift", "https://swift.org")
     let stored = Fixtures.snapshot([Fixtures.three[0], Fixtures.three[2], saved])
     _ = model.send(.saveFinished(.success(saved), snapshot: stored))
     _ = model.send(.storeChanged(older))
