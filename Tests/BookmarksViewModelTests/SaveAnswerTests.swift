@@ -88,4 +88,22 @@ final class SaveAnswerTests: XCTestCase {
       model.state.dialog?.error,
       "This bookmark was deleted elsewhere. Enter saves it as a new bookmark; Esc discards it.")
   }
+
+  /// Esc closes the dialog while its save is in flight: a store event meanwhile still waits for
+  /// the answer, and the late answer shows the list as stored without moving the selection or
+  /// saying more (the dialog that would have said it is gone).
+  func testALateAnswerAfterEscShowsTheListWithoutMovingTheSelection() {
+    var (model, saved) = addSavingSwift()
+    model.press(.escape)
+    XCTAssertNil(model.state.modal)
+    model.press(.down)
+    let selected = model.state.selectedBookmark?.id
+    let stored = Fixtures.snapshot(Fixtures.three + [saved])
+    _ = model.send(.storeChanged(stored))
+    XCTAssertEqual(model.state.bookmarks.count, 3, "the event waits for the save's answer")
+    _ = model.send(.saveFinished(.success(saved), snapshot: stored))
+    XCTAssertEqual(model.state.bookmarks.map(\.id), ["id-1", "id-2", "id-3", "new"])
+    XCTAssertEqual(model.state.selectedBookmark?.id, selected)
+    XCTAssertNil(model.state.message)
+  }
 }
