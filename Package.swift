@@ -80,6 +80,9 @@ let package = Package(
         "DocumentContainer",
       ]),
     .target(name: "ScreenRendering"),
+    // The list as a start first shows it, kept at the end of a session and drawn at the next
+    // start while the store opens, if the store's stamp is the same (issue 39).
+    .target(name: "OpeningFrames", dependencies: ["DurableFiles", "ScreenRendering", "StoreSupport"]),
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
     // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
     .target(name: "WebPages", dependencies: ["BookmarkModel"]),
@@ -117,7 +120,7 @@ let package = Package(
       name: "TerminalUI",
       dependencies: [
         "CNcurses", "BookmarksViewModel", "BookmarksState", "BookmarksDrawing", "BookmarksEffects", "ListSearch",
-        "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel", "Shelf",
+        "ScreenRendering", "BookmarkStoreInterface", "BookmarkModel", "Shelf", "OpeningFrames",
       ]),
 
     // Leaves with SQLite (the only importers of GRDB): the embedded cloud, and the document
@@ -255,7 +258,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "BookmarkModel", "TestSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "BookmarksState", "CNcurses"]),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "BookmarksState", "CNcurses", "OpeningFrames", "ScreenRendering", "TestSupport"]),
     // End to end: the real binary, on the command line and in tmux. The only tests that
     // depend on the executable.
     .testTarget(

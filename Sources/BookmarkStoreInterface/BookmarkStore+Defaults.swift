@@ -16,6 +16,9 @@ extension BookmarkStore {
     try await load().filter { ids.contains($0.id) }
   }
 
+  /// Nothing to stamp a snapshot with.
+  public func stampedSnapshot() async -> StampedSnapshot? { nil }
+
   /// No limit.
   public func remainingCapacity() async -> Int? { nil }
 

@@ -25,6 +25,11 @@ public protocol BookmarkStore: Sendable {
   /// first. A save's answer carries it, so the screen updates from the one answer.
   var lastSnapshot: StoreSnapshot? { get }
 
+  /// The store's snapshot now, stamped with what it holds everything up to (every change up
+  /// to the stamp is in it; one after it changes the stamp too), or nil where the store can't
+  /// name that. (Default: nil.)
+  func stampedSnapshot() async -> StampedSnapshot?
+
   /// Stores a new bookmark from a validated draft and returns it.
   func add(_ draft: BookmarkDraft) async throws -> Bookmark
 

@@ -33,8 +33,8 @@ public struct BookmarksViewModel: Sendable {
   var knownTags: (generation: Int, tags: [String])?
   /// True when the runtime keeps the place for the account (``Effect/rememberPlace(_:)``).
   public var followsPlace = false
-  /// The place last told to the runtime, or arrived from it.
-  var reportedPlace: ReadingPlace?
+  /// The place last told to the runtime, or arrived from it: where the next start opens.
+  public internal(set) var reportedPlace: ReadingPlace?
   /// A place that arrived before the bookmarks, applied with them.
   var arrivedPlace: ReadingPlace?
   /// True once a key or click was handled: a place arriving after that is not applied.

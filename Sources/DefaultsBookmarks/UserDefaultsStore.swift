@@ -293,6 +293,30 @@ public final class UserDefaultsStore: BookmarkStore {
     return currentSnapshot().snapshot
   }
 
+  /// The file as it is now, stamped with its signature (the one read last if the file has
+  /// not moved since, else read anew); nil while it can't be read.
+  public func stampedSnapshot() async -> StampedSnapshot? {
+    let signature = PrivateFiles.signature(domain.path)
+    let current: (snapshot: StoreSnapshot, signature: PrivateFiles.Signature?)
+    if let signature, let read = state.withLock({ $0.read }), read.signature == signature {
+      current = (read.snapshot, signature)
+    } else {
+      current = currentSnapshot()
+    }
+    guard let signature = current.signature, case .success = current.snapshot.bookmarks else { return nil }
+    return StampedSnapshot(stamp: Self.stamp(path: domain.path, signature: signature), snapshot: current.snapshot)
+  }
+
+  /// The stamp of the domain file at `path` as it is now, read without reading the file: what
+  /// ``stampedSnapshot()`` stamps the file's contents with. Nil when there is no file.
+  public static func openingStamp(path: String) -> String? {
+    PrivateFiles.signature(path).map { stamp(path: path, signature: $0) }
+  }
+
+  private static func stamp(path: String, signature: PrivateFiles.Signature) -> String {
+    "user-defaults \(signature.inode) \(signature.size) \(signature.seconds).\(signature.nanoseconds) \(path)"
+  }
+
   // MARK: - Watching
 
   private func makeTimer() -> DispatchSourceTimer {

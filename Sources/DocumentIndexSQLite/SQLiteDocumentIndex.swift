@@ -53,6 +53,24 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     identity = Self.identity(of: queue, at: path)
   }
 
+  /// The identity and generation of the index at `path`, read without making, migrating or
+  /// writing anything (the opening frame's check, before the store is opened); nil when
+  /// there is no index or it can't be read.
+  public static func identityAndGeneration(at path: String) -> (identity: String, generation: Int64)? {
+    guard access(path, R_OK) == 0 else { return nil }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(1)
+    configuration.label = "cloudy.document-index-stamp"
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
+      let identity = identity(of: queue, at: path),
+      let generation = try? queue.read({ db in
+        try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'") ?? 0
+      })
+    else { return nil }
+    return (identity, generation)
+  }
+
   private static func identity(of queue: DatabaseQueue, at path: String) -> String? {
     guard
       let name = try? queue.read({ db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'identity'") }

@@ -10,6 +10,12 @@ package struct CacheReader {
     self.offset = offset
   }
 
+  package mutating func byte() -> UInt8? {
+    guard raw.count - offset >= 1 else { return nil }
+    defer { offset += 1 }
+    return raw[offset]
+  }
+
   package mutating func uint32() -> UInt32? {
     guard raw.count - offset >= 4 else { return nil }
     defer { offset += 4 }

@@ -6,6 +6,10 @@ package struct CacheWriter {
 
   package init() {}
 
+  package mutating func append(_ value: UInt8) {
+    bytes.append(value)
+  }
+
   package mutating func append(_ value: UInt32) {
     withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }

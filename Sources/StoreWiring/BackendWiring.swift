@@ -74,11 +74,8 @@ extension StoreChoice {
   /// The document store: this device's container for the account and cloud, with its
   /// metadata index beside `Documents/`.
   fileprivate func makeDocumentStore(connected: Bool, watching: Bool) throws -> any BookmarkStore {
-    let address = try cloudAddress()
-    let account = try accountName()
+    let root = try documentsRoot()
     let service = try makeCloud(connected: connected)
-    let root =
-      location.dataDirectory + "/documents/" + AccountCloudName.make(account: account, cloud: address.displayName)
     let index: SQLiteDocumentIndex
     do {
       index = try SQLiteDocumentIndex(path: root + "/index.sqlite")
@@ -91,6 +88,30 @@ extension StoreChoice {
       filedName: DocumentBookmarkStore.filedName)
     return DocumentBookmarkStore(
       container: container, recentlyDeleted: recentlyDeletedRules, history: historyRules, watching: watching)
+  }
+
+  /// The folder of this device's container for the account and cloud.
+  fileprivate func documentsRoot() throws -> String {
+    location.dataDirectory + "/documents/"
+      + AccountCloudName.make(account: try accountName(), cloud: try cloudAddress().displayName)
+  }
+
+  /// What the chosen store holds now, named without opening it (``StampedSnapshot``): the
+  /// opening frame is drawn only when it was made from a snapshot with this stamp. Nil for
+  /// the key-value store (at most 1,024 bookmarks) and when it can't be read.
+  public func openingStamp() -> String? {
+    guard let backend = try? backend() else { return nil }
+    switch backend {
+    case .userDefaults:
+      return UserDefaultsStore.openingStamp(path: location.defaultsDomainPath)
+    case .documents:
+      guard let root = try? documentsRoot(),
+        let index = SQLiteDocumentIndex.identityAndGeneration(at: root + "/index.sqlite")
+      else { return nil }
+      return DocumentBookmarkStore.stamp(root: root, identity: index.identity, generation: index.generation)
+    case .keyValue:
+      return nil
+    }
   }
 
   fileprivate func makeKeyValueStore(connected: Bool) throws -> any BookmarkStore {

@@ -6,30 +6,83 @@ import BookmarksState
 import BookmarksViewModel
 import Foundation
 import ListSearch
+import OpeningFrames
+import ScreenRendering
 import Shelf
 
 /// The full-screen app: one UI thread runs the loop and makes every ncurses call;
 /// store work runs in tasks whose answers come back through an ``Inbox``.
 public enum TerminalApp {
-  /// Runs the app until the user quits. Returns after the terminal is restored.
-  public static func run(_ services: AppServices) async throws {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
+  /// Runs the app until the user quits, then keeps the opening frame at `opening` if given.
+  /// Returns after the terminal is restored.
+  public static func run(_ services: AppServices, opening: Opening? = nil) async throws {
+    _ = try await run(opening: opening, environment: services.environment, mouse: services.mouse) { services }
+  }
+
+  /// Runs the app until the user quits, with an opening frame: the frame kept for
+  /// `opening.stamp` is drawn as soon as the terminal is set up, and only then are the
+  /// services made (`makeServices` opens the store), on the UI thread. At the end the frame
+  /// the next start would first draw is kept for the store's stamp then. Returns the
+  /// services made, after the terminal is restored.
+  public static func run(
+    opening: Opening?, environment: [String: String], mouse: Bool,
+    _ makeServices: @escaping @Sendable () throws -> AppServices
+  ) async throws -> AppServices {
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<(AppServices, Ending), any Error>, Never>) in
       let thread = Thread {
-        continuation.resume(returning: Result { try runLoop(services) })
+        continuation.resume(
+          returning: Result { try runLoop(opening: opening, environment: environment, mouse: mouse, makeServices) })
       }
       thread.name = "cloudy-ui"
       thread.start()
     }
-    try result.get()
+    let (services, ending) = try result.get()
+    if let opening { await keepOpeningFrame(at: opening.path, services: services, ending: ending) }
+    return services
   }
 
-  private static func runLoop(_ services: AppServices) throws {
+  private static func runLoop(
+    opening: Opening?, environment: [String: String], mouse: Bool, _ makeServices: () throws -> AppServices
+  ) throws -> (AppServices, Ending) {
+    let inbox = try Inbox()
+    let trace = TraceLog(environment: environment)
+    return try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
+      // The list as the last session left it, while the store opens, if it holds the same.
+      let openingSize = terminal.size
+      let openingFrame = opening.flatMap { opening in
+        opening.stamp.flatMap {
+          OpeningFrame.read(opening.path, stamp: $0, columns: openingSize.columns, rows: openingSize.rows)
+        }
+      }
+      if let openingFrame {
+        terminal.draw(openingFrame)
+        trace?.drewOpeningFrame()
+      }
+      let services = try makeServices()
+      let ending = try loop(services, inbox: inbox, terminal: terminal, trace: trace, keepsOnScreen: openingFrame)
+      return (services, ending)
+    }
+  }
+
+  /// What the next start's first frame depends on besides the store, as the session ended.
+  struct Ending {
+    var size: ScreenSize
+    var sortOrder: ListOrder
+    var place: ReadingPlace?
+  }
+
+  /// The app's loop on a terminal set up. `keepsOnScreen`, the frame on the screen already,
+  /// stays until the list is loaded (or the window changes size); keys and clicks wait for
+  /// the list, then are handled in the order they came.
+  private static func loop(
+    _ services: AppServices, inbox: Inbox, terminal: Terminal, trace: TraceLog?, keepsOnScreen: ScreenBuffer?
+  ) throws -> Ending {
     let store = services.store
     let place = services.place
     let pages = services.pages
     let shelf = services.shelf
     let environment = services.environment
-    let inbox = try Inbox()
     // The shelf's changes are followed from the first time it is shown.
     var shelfFollower: Task<Void, Never>?
     let watcher = Task.detached {
@@ -54,78 +107,92 @@ public enum TerminalApp {
       shelfFollower?.cancel()
     }
     let urls = URLActions(environment: environment)
-    try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: services.mouse) { terminal in
-      var state = AppState(title: services.title, backend: store.backend, size: terminal.size)
-      state.sortOrder = services.sortOrder
-      var model = BookmarksViewModel(state: state)
-      model.preparesSearchInBackground = true
-      model.followsPlace = place != nil
-      model.fetchesPages = pages != nil
-      model.archivesOnAdd = services.archivesOnAdd && services.archives != nil
-      if shelf != nil { model.offerShelf() }
-      _ = model.send(.resized(terminal.size))
-      // `cloudy --shelf`: the app opens on the shelf, as if Tab was pressed first.
-      var opening: [Action] = services.startOnShelf && shelf != nil ? [.keyPressed(.tab)] : []
-      let trace = TraceLog(environment: environment)
-      var messageTimer = MessageTimer(environment: environment)
-      while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
-        if !opening.isEmpty {
-          handle(opening)
-          opening = []
-        }
+    var model = makeModel(services, size: terminal.size)
+    // `cloudy --shelf`: the app opens on the shelf, as if Tab was pressed first.
+    var opening: [Action] = services.startOnShelf && shelf != nil ? [.keyPressed(.tab)] : []
+    var messageTimer = MessageTimer(environment: environment)
+    var kept = keepsOnScreen
+    var typeAhead = TypeAhead()
+    while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
+      if !opening.isEmpty {
+        handle(opening)
+        opening = []
+      }
+      if model.state.isLoaded || kept?.width != model.state.size.columns || kept?.height != model.state.size.rows {
+        kept = nil
+      }
+      if kept == nil {
         terminal.draw(BookmarksScreen.render(model.state))
         trace?.drewFrame(
           bookmarks: model.state.bookmarks.count, shown: model.state.shownCount,
           shelf: model.state.showsShelf ? model.state.shelf : nil)
-        messageTimer.shown(model.state.message)
-        let events = terminal.waitForEvents(
-          wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
-        trace?.received(events)
-        if events.contains(.hangUp) { break }
-        var actions =
-          events.compactMap { event -> Action? in
-            switch event {
-            case .key(let key): .keyPressed(key)
-            case .mouse(let event): .mouse(event)
-            case .resized(let size): .resized(size)
-            case .hangUp: nil
-            }
-          } + inbox.drain()
-        // First, so that a message set by this batch's keys is not cleared at once.
-        if messageTimer.millisecondsLeft() == 0 { actions.insert(.messageExpired, at: 0) }
-        handle(actions)
       }
+      messageTimer.shown(model.state.message)
+      let events = terminal.waitForEvents(
+        wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
+      trace?.received(events)
+      if events.contains(.hangUp) { break }
+      var actions =
+        events.compactMap { event -> Action? in
+          switch event {
+          case .key(let key): .keyPressed(key)
+          case .mouse(let event): .mouse(event)
+          case .resized(let size): .resized(size)
+          case .hangUp: nil
+          }
+        } + inbox.drain()
+      // First, so that a message set by this batch's keys is not cleared at once.
+      if messageTimer.millisecondsLeft() == 0 { actions.insert(.messageExpired, at: 0) }
+      handle(typeAhead.admit(actions, listLoaded: model.state.isLoaded))
+      handle(typeAhead.release(listLoaded: model.state.isLoaded))
+    }
+    return Ending(
+      size: model.state.size, sortOrder: model.state.sortOrder, place: services.place == nil ? nil : model.reportedPlace
+    )
 
-      func handle(_ actions: [Action]) {
-        for action in actions {
-          for effect in model.send(action) {
-            switch effect {
-            // Opening and copying use the terminal, so they run here, between frames.
-            case .terminal(.openURL(let url)):
-              _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
-              // A text browser had the terminal: the window may have been resized meanwhile.
-              _ = model.send(.resized(terminal.size))
-            case .terminal(.copyURL(let url)): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
-            case .terminal(.suspend):
-              terminal.suspendToShell()
-              // Resized while stopped: the first frame after `fg` is drawn at the new size.
-              _ = model.send(.resized(terminal.size))
-            case .device(.rememberSortOrder(let order)):
-              if let remember = services.rememberSortOrder { Task.detached { remember(order) } }
-            case .device(.rememberPlace(let reading)): place?.save(reading)
-            case .shelf(.loadShelf):
-              if shelfFollower == nil, let shelf {
-                shelfFollower = Task.detached {
-                  for await _ in shelf.signals() { inbox.post(.shelfChanged) }
-                }
+    func handle(_ actions: [Action]) {
+      for action in actions {
+        for effect in model.send(action) {
+          switch effect {
+          // Opening and copying use the terminal, so they run here, between frames.
+          case .terminal(.openURL(let url)):
+            _ = model.send(.urlActionFinished(urls.open(url, terminal: terminal)))
+            // A text browser had the terminal: the window may have been resized meanwhile.
+            _ = model.send(.resized(terminal.size))
+          case .terminal(.copyURL(let url)): _ = model.send(.urlActionFinished(urls.copy(url, terminal: terminal)))
+          case .terminal(.suspend):
+            terminal.suspendToShell()
+            // Resized while stopped: the first frame after `fg` is drawn at the new size.
+            _ = model.send(.resized(terminal.size))
+          case .device(.rememberSortOrder(let order)):
+            if let remember = services.rememberSortOrder { Task.detached { remember(order) } }
+          case .device(.rememberPlace(let reading)): place?.save(reading)
+          case .shelf(.loadShelf):
+            if shelfFollower == nil, let shelf {
+              shelfFollower = Task.detached {
+                for await _ in shelf.signals() { inbox.post(.shelfChanged) }
               }
-              perform(effect, services, inbox: inbox)
-            case .store, .shelf, .web, .device: perform(effect, services, inbox: inbox)
             }
+            perform(effect, services, inbox: inbox)
+          case .store, .shelf, .web, .device: perform(effect, services, inbox: inbox)
           }
         }
       }
     }
+  }
+
+  /// The view model as the app starts it, for a window of `size`.
+  static func makeModel(_ services: AppServices, size: ScreenSize, sortOrder: ListOrder? = nil) -> BookmarksViewModel {
+    var state = AppState(title: services.title, backend: services.store.backend, size: size)
+    state.sortOrder = sortOrder ?? services.sortOrder
+    var model = BookmarksViewModel(state: state)
+    model.preparesSearchInBackground = true
+    model.followsPlace = services.place != nil
+    model.fetchesPages = services.pages != nil
+    model.archivesOnAdd = services.archivesOnAdd && services.archives != nil
+    if services.shelf != nil { model.offerShelf() }
+    _ = model.send(.resized(size))
+    return model
   }
 
   /// Runs an effect off the UI thread; its answer goes to the inbox.

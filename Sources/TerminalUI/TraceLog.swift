@@ -43,6 +43,12 @@ final class TraceLog {
     append("frame \(Self.now()) bookmarks=\(bookmarks) shown=\(shown)\(onShelf)\n")
   }
 
+  /// Logs the opening frame just drawn (``OpeningFrame``), before the store is read:
+  /// `frame 123456789 bookmarks=0 shown=0 opening=1`.
+  func drewOpeningFrame() {
+    append("frame \(Self.now()) bookmarks=0 shown=0 opening=1\n")
+  }
+
   private func append(_ line: String) {
     let bytes = Array(line.utf8)
     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

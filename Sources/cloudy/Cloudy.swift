@@ -89,56 +89,22 @@ struct Cloudy: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let store = try await CLIError.reporting { try options.makeStore(besideShelf: true) }
-    let chosen = options
-    let saved = try? options.savedSettings()
-    let location = options.location
-    let place = noFollowPlace ? nil : try? options.choice.makePlaceFollowing(for: store)
-    // The cloud's team shelf, whatever the store: a cloud address that can't be used leaves
-    // the app without one (Tab says so).
-    let shelf = try? options.makeShelf()
-    let archiveCloud = options.archiveCloud()
-    // Pages kept while the cloud could not be reached go when it can; those of bookmarks
-    // gone for good are let go.
-    let pagesInWaiting = archiveCloud.map { KeptPagesUpkeep.follow(store, in: location, through: $0) }
-    let web =
-      options.fetchesPages
-      ? WebAccess(timeout: .seconds(10), environment: options.environment).pageServices(
-        keepingChecksIn: location, store: store) : nil
+    let session = AppSession(options: options, usesMouse: usesMouse, followsPlace: !noFollowPlace)
     do {
-      var services = AppServices(store: store, environment: options.environment)
-      services.mouse = usesMouse
-      services.place = place
-      services.bookmarksElsewhere = { await OtherStores.describe(chosen) }
-      services.sortOrder = saved?[.sort].flatMap(ListOrder.init(rawValue:)) ?? .manual
-      services.rememberSortOrder = { order in
-        // Read again first: another command may have changed a setting meanwhile.
-        guard var settings = try? SavedSettings.load(from: location) else { return }
-        settings[.sort] = order == .manual ? nil : order.rawValue
-        try? settings.save(to: location)
+      // A store with a stamp opens after the frame kept for it is drawn; one without (never
+      // written yet) first, as its notices go to the terminal before the screen is set up.
+      let opening = session.opening()
+      if let opening, opening.stamp != nil {
+        _ = try await TerminalApp.run(opening: opening, environment: options.environment, mouse: usesMouse) {
+          try session.make()
+        }
+      } else {
+        try await TerminalApp.run(try session.make(), opening: opening)
       }
-      services.pages = web?.0
-      services.readImport = AppImport.reading
-      services.archives = AppArchives.services(
-        in: location,
-        web: options.fetchesPages ? WebAccess(timeout: .seconds(10), environment: options.environment) : nil,
-        cloud: archiveCloud)
-      services.archivesOnAdd = options.archivesOnAdd
-      services.shelf = shelf
-      services.startOnShelf = options.shelf
-      try await TerminalApp.run(services)
     } catch {
-      // The fetcher is closed on every way out: AsyncHTTPClient stops the process otherwise.
-      pagesInWaiting?.cancel()
-      await web?.close()
-      await shelf?.close()
-      await archiveCloud?.cloud.close()
+      await session.close(keepingPlace: false)
       throw error
     }
-    await place?.flush()
-    pagesInWaiting?.cancel()
-    await web?.close()
-    await shelf?.close()
-    await archiveCloud?.cloud.close()
+    await session.close(keepingPlace: true)
   }
 }
