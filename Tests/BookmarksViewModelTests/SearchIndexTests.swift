@@ -1,6 +1,8 @@
 import BookmarkModel
-import ListSearch
+import TestSupport
 import XCTest
+
+@testable import ListSearch
 
 /// The folded index on its own: folding, every substring, narrowing, and the trail of
 /// earlier results that Backspace takes back.
@@ -65,5 +67,48 @@ final class SearchIndexTests: XCTestCase {
     // After the bookmarks change, the old results are not reused.
     search.bookmarksChanged()
     XCTAssertEqual(search.matches(for: "k 100", in: Array(bookmarks.prefix(10))), [])
+  }
+
+  /// Searched in parts at once and looked for by its rarest byte (issue 39.3), a search finds
+  /// just what a plain scan of each entry finds: random names over a small alphabet (so most
+  /// bytes repeat), every needle of one to four bytes, among all and among earlier matches.
+  func testSearchingInPartsByTheRarestByteFindsWhatAPlainScanFinds() {
+    var random = SplitMix64(seed: 39)
+    let alphabet = Array("sswwift東京é/.")
+    let bookmarks = (0..<3000).map { number in
+      let name = String(
+        (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+      return Fixtures.bookmark("id-\(number)", name, "https://s\(number % 7).example/w")
+    }
+    var folding = SearchFolding()
+    let index = SearchIndex(bookmarks, folding: &folding)
+    let texts = bookmarks.map { folding.fold($0.name + "\u{1}" + $0.url) }
+    func plain(_ needle: [UInt8], among entries: [Int]) -> [Int] {
+      entries.filter { entry in
+        let text = texts[entry]
+        return text.count >= needle.count
+          && (0...(text.count - needle.count)).contains { start in
+            Array(text[start..<start + needle.count]) == needle
+          }
+      }
+    }
+    for splitAbove in [Int.max, 0] {
+      for needle in ["s", "w", "sw", "ws", "wif", "東京", "京", "é/", "s.e", "ssww", "/w", "zz", "ple/"] {
+        let folded = folding.fold(needle)
+        let all = plain(folded, among: Array(bookmarks.indices))
+        XCTAssertEqual(index.search(folded, among: nil, splitAbove: splitAbove), all, "\(needle) in \(splitAbove)")
+        let some = Array(stride(from: 0, to: bookmarks.count, by: 3))
+        XCTAssertEqual(
+          index.search(folded, among: some, splitAbove: splitAbove), plain(folded, among: some), "\(needle) among some")
+      }
+    }
+  }
+
+  func testTheAnchorIsTheRarestByteOfTheNeedle() {
+    func anchor(_ text: String) -> Int { Array(text.utf8).withUnsafeBytes { SearchIndex.anchor(of: $0) } }
+    XCTAssertEqual(anchor("swift"), 3, "its `f`, rarer than `s`, `w`, `i` and `t`")
+    XCTAssertEqual(anchor("s"), 0)
+    XCTAssertEqual(anchor("https"), 0, "the first of the rarest")
+    XCTAssertEqual(anchor("xyz"), 2)
   }
 }
