@@ -35,19 +35,39 @@ enum TextPositionFunction {
   }
 
   /// The position (from 1) of the first `query` in `text`, or 0: `memchr` finds each place
-  /// where the query's first byte is, `memcmp` compares the rest there.
+  /// of the query's rarest byte in running text (``anchor(of:_:)``), `memcmp` compares the
+  /// whole query around it. By its first byte, `swift compiler` stopped at every `s`.
   static func position(
     of query: UnsafePointer<UInt8>, _ queryLength: Int, in text: UnsafePointer<UInt8>, _ textLength: Int
   ) -> Int {
     guard queryLength > 0 else { return 1 }
-    let first = Int32(query[0])
-    var start = 0
-    while textLength - start >= queryLength {
-      guard let found = memchr(text + start, first, textLength - start - queryLength + 1) else { return 0 }
-      let offset = UnsafeRawPointer(found) - UnsafeRawPointer(text)
-      if memcmp(text + offset, query, queryLength) == 0 { return offset + 1 }
-      start = offset + 1
+    guard textLength >= queryLength else { return 0 }
+    let anchor = anchor(of: query, queryLength)
+    let byte = Int32(query[anchor])
+    // The anchor's first and last possible places.
+    var offset = anchor
+    let last = textLength - queryLength + anchor
+    while offset <= last {
+      guard let found = memchr(text + offset, byte, last - offset + 1) else { return 0 }
+      let start = UnsafeRawPointer(found) - UnsafeRawPointer(text) - anchor
+      if memcmp(text + start, query, queryLength) == 0 { return start + 1 }
+      offset = start + anchor + 1
     }
     return 0
   }
+
+  /// The place in `query` of its byte least often found in running text (English letters by
+  /// frequency, then the rest: other bytes are rarer still); the first of equally rare ones.
+  static func anchor(of query: UnsafePointer<UInt8>, _ length: Int) -> Int {
+    var best = 0
+    for index in 1..<length where commonness[Int(query[index])] < commonness[Int(query[best])] { best = index }
+    return best
+  }
+
+  private static let commonness: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 256)
+    let order = Array(" etaoinsrhldcum\nfpgwyb,.vk-0123456789:/x'\"jqz".utf8)
+    for (rank, byte) in order.enumerated() { table[Int(byte)] = UInt8(order.count - rank) }
+    return table
+  }()
 }

@@ -1,8 +1,9 @@
-import ArchiveIndexSQLite
 import Archives
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import ArchiveIndexSQLite
 
 /// The archives' SQLite index: an index of the first version (a trigram index with positions,
 /// twice the size of its text) made again without them when opened, and results ranked.
@@ -118,6 +119,59 @@ final class SQLiteArchiveIndexTests: XCTestCase {
       XCTAssertEqual(
         try index.search(folded: query, limit: 10, scanning: 2).map(\.bookmarkID), ["older", "newer"],
         "\(query): the two kept last, best first")
+    }
+  }
+
+  /// A long query is looked for in the index by its rarest trigrams alone (issue 41.5), and
+  /// every text found is checked to hold the whole query: the same texts as a plain search,
+  /// for phrases of many trigrams over texts that share most of them.
+  func testALongQueryFindsExactlyTheTextsThatHoldIt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let index = try SQLiteArchiveIndex(path: folder.path + "/index.sqlite")
+    let words = ["swift", "compiler", "the", "fast", "東京", "タワー", "pile", "ift", "com", "swiftly"]
+    var random = SplitMix64(seed: 41)
+    var texts: [String: String] = [:]
+    for number in 0..<60 {
+      texts["t\(number)"] = (0..<(3 + random.below(8))).map { _ in words[random.below(words.count)] }.joined(
+        separator: " ")
+    }
+    for (id, text) in texts {
+      let version = ArchiveVersion(
+        bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
+      _ = try index.record(version, foldedText: text, keeping: 1)
+    }
+    for query in ["swift compiler", "the fast swift", "compiler the", "東京 タワー", "pile com", "ift the fast"] {
+      let found = Set(try index.search(folded: query, limit: 100, scanning: nil).map(\.bookmarkID))
+      XCTAssertEqual(found, Set(texts.filter { $0.value.contains(query) }.keys), query)
+    }
+  }
+
+  /// The position a search ranks by, found by the query's rarest byte: the same first place
+  /// as a plain search, over random texts of few letters (so bytes repeat) and queries cut
+  /// from them or not, the rare byte first, last or in the middle.
+  func testThePositionFoundByTheRarestByteIsTheFirstPlace() {
+    var random = SplitMix64(seed: 4105)
+    let letters = Array("ssseet zq東".utf8)
+    for _ in 0..<2000 {
+      let text = (0..<random.below(40)).map { _ in letters[random.below(letters.count)] }
+      var query = (0..<(1 + random.below(5))).map { _ in letters[random.below(letters.count)] }
+      if !text.isEmpty, random.oneIn(2) {
+        let start = random.below(text.count)
+        query = Array(text[start..<min(text.count, start + 1 + random.below(6))])
+      }
+      let plain =
+        text.count < query.count
+        ? 0
+        : ((0...(text.count - query.count)).first { Array(text[$0..<$0 + query.count]) == query }.map { $0 + 1 } ?? 0)
+      let found = text.withUnsafeBufferPointer { text in
+        query.withUnsafeBufferPointer { query in
+          TextPositionFunction.position(
+            of: query.baseAddress!, query.count, in: text.baseAddress ?? query.baseAddress!, text.count)
+        }
+      }
+      XCTAssertEqual(
+        found, plain, "\(String(decoding: query, as: UTF8.self)) in \(String(decoding: text, as: UTF8.self))")
     }
   }
 }
