@@ -82,7 +82,9 @@ let package = Package(
     .target(name: "ScreenRendering"),
     // The list as a start first shows it, kept at the end of a session and drawn at the next
     // start while the store opens, if the store's stamp is the same (issue 39).
-    .target(name: "OpeningFrames", dependencies: ["DurableFiles", "ScreenRendering", "StoreSupport"]),
+    .target(
+      name: "OpeningFrames",
+      dependencies: ["BookmarkStoreInterface", "DurableFiles", "ScreenRendering", "StoreSupport"]),
     // Web pages without I/O: titles (charsets, entities), what a link check found, the
     // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
     .target(name: "WebPages", dependencies: ["BookmarkModel"]),
@@ -260,7 +262,10 @@ let package = Package(
       name: "WebFetchingTests", dependencies: ["WebFetching", "WebPages", "BookmarkModel", "TestSupport"]),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "BookmarksState", "CNcurses", "OpeningFrames", "ScreenRendering", "TestSupport"]),
+      dependencies: [
+        "TerminalUI", "BookmarksState", "BookmarkStoreInterface", "CNcurses", "OpeningFrames", "ScreenRendering",
+        "TestSupport",
+      ]),
     // End to end: the real binary, on the command line and in tmux. The only tests that
     // depend on the executable.
     .testTarget(

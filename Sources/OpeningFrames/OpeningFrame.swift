@@ -1,3 +1,4 @@
+import BookmarkStoreInterface
 import DurableFiles
 import Foundation
 import ScreenRendering
@@ -17,26 +18,34 @@ import StoreSupport
 /// A ``CacheFile`` with the magic `CLDYOPF\0`, stamped with the store's stamp and the size.
 /// Payload: the cursor (row and column plus one, 0 for none; UInt32 each), then each cell in
 /// rows: a tag (0 a character, 1 the right half of a wide one, 2 a line glyph), the
-/// character's UTF-8 or the glyph's number, the attributes and the role.
+/// character's UTF-8 or the glyph's number, the attributes and the role; then the place the
+/// frame shows, which the start takes as the place to open at until the account's arrives.
 public enum OpeningFrame {
   static let file = CacheFile(magic: Array("CLDYOPF\0".utf8), formatVersion: 1)
   public static let fileName = "opening.frame"
 
   /// The frame kept at `path` for a store stamped `stamp` and a window of `columns` × `rows`,
-  /// or nil: none kept, another stamp or size, or a file that isn't whole.
-  public static func read(_ path: String, stamp: String, columns: Int, rows: Int) -> ScreenBuffer? {
+  /// with the place it shows, or nil: none kept, another stamp or size, or a file that isn't
+  /// whole.
+  public static func read(_ path: String, stamp: String, columns: Int, rows: Int) -> (
+    frame: ScreenBuffer, place: ReadingPlace?
+  )? {
     CacheFile.withContents(of: path) { raw in
       file.decode(raw, stamp: stamped(stamp, columns, rows)) { reader in
-        decode(&reader, columns: columns, rows: rows)
+        guard let frame = decode(&reader, columns: columns, rows: rows), let place = place(&reader) else {
+          return nil
+        }
+        return (frame, place)
       }
     }
   }
 
-  /// Keeps `frame` for a store stamped `stamp` (failures are ignored: it only saves time).
-  public static func write(_ frame: ScreenBuffer, stamp: String, to path: String) {
+  /// Keeps `frame`, which shows `place`, for a store stamped `stamp` (failures are ignored: it
+  /// only saves time).
+  public static func write(_ frame: ScreenBuffer, place: ReadingPlace?, stamp: String, to path: String) {
     // The data folder, private, where a store that keeps nothing there has not made it.
     try? PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
-    CacheFile.write(encode(frame, stamp: stamp), to: path)
+    CacheFile.write(encode(frame, place: place, stamp: stamp), to: path)
   }
 
   /// Removes the frame kept at `path`, if any.
@@ -44,8 +53,9 @@ public enum OpeningFrame {
     unlink(path)
   }
 
-  static func encode(_ frame: ScreenBuffer, stamp: String) -> [UInt8] {
+  static func encode(_ frame: ScreenBuffer, place: ReadingPlace?, stamp: String) -> [UInt8] {
     file.encode(stamp: stamped(stamp, frame.width, frame.height), capacity: frame.cells.count * 8) { writer in
+      defer { append(place, to: &writer) }
       writer.append(UInt32(frame.cursor.map { $0.row + 1 } ?? 0))
       writer.append(UInt32(frame.cursor.map { $0.column + 1 } ?? 0))
       for cell in frame.cells {
@@ -98,6 +108,36 @@ public enum OpeningFrame {
       }
     }
     return frame
+  }
+
+  /// The place after the cells: 0 for none, else 1 and its folder (0 for the flat list, else
+  /// 1 and its names), then its selection, order and filter (each 0 for none, else 1 and it).
+  private static func append(_ place: ReadingPlace?, to writer: inout CacheWriter) {
+    guard let place else { return writer.append(UInt8(0)) }
+    writer.append(UInt8(1))
+    writer.append(UInt8(place.folder == nil ? 0 : 1))
+    if let folder = place.folder { writer.append(folder) }
+    for text in [place.selected, place.sort, place.filter] {
+      writer.append(UInt8(text == nil ? 0 : 1))
+      if let text { writer.append(text) }
+    }
+  }
+
+  /// The place after the cells (`.some(nil)` for none), or nil if the bytes aren't one.
+  private static func place(_ reader: inout CacheReader) -> ReadingPlace?? {
+    guard let kept = reader.byte(), kept <= 1 else { return nil }
+    guard kept == 1 else { return .some(nil) }
+    func optional<T>(_ read: (inout CacheReader) -> T?) -> T?? {
+      switch reader.byte() {
+      case 0: return .some(nil)
+      case 1: return read(&reader).map { .some($0) }
+      default: return nil
+      }
+    }
+    guard let folder = optional({ $0.strings() }), let selected = optional({ $0.string() }),
+      let sort = optional({ $0.string() }), let filter = optional({ $0.string() })
+    else { return nil }
+    return .some(ReadingPlace(folder: folder, selected: selected, sort: sort, filter: filter))
   }
 
   private static func stamped(_ stamp: String, _ columns: Int, _ rows: Int) -> [UInt8] {

@@ -42,6 +42,6 @@ extension TerminalApp {
     let bar = frame[bottom, 0].style
     frame.fill(row: bottom, column: 0, width: frame.width, height: 1, style: bar)
     frame.write("Opening…", row: bottom, column: 1, style: bar)
-    OpeningFrame.write(frame, stamp: stamped.stamp, to: path)
+    OpeningFrame.write(frame, place: ending.place, stamp: stamped.stamp, to: path)
   }
 }

@@ -50,17 +50,17 @@ public enum TerminalApp {
     return try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
       // The list as the last session left it, while the store opens, if it holds the same.
       let openingSize = terminal.size
-      let openingFrame = opening.flatMap { opening in
+      let kept = opening.flatMap { opening in
         opening.stamp.flatMap {
           OpeningFrame.read(opening.path, stamp: $0, columns: openingSize.columns, rows: openingSize.rows)
         }
       }
-      if let openingFrame {
-        terminal.draw(openingFrame)
+      if let kept {
+        terminal.draw(kept.frame)
         trace?.drewOpeningFrame()
       }
       let services = try makeServices()
-      let ending = try loop(services, inbox: inbox, terminal: terminal, trace: trace, keepsOnScreen: openingFrame)
+      let ending = try loop(services, inbox: inbox, terminal: terminal, trace: trace, keepsOnScreen: kept)
       return (services, ending)
     }
   }
@@ -73,10 +73,12 @@ public enum TerminalApp {
   }
 
   /// The app's loop on a terminal set up. `keepsOnScreen`, the frame on the screen already,
-  /// stays until the list is loaded (or the window changes size); keys and clicks wait for
-  /// the list, then are handled in the order they came.
+  /// stays until the list is loaded (or the window changes size), and the list opens at the
+  /// place it shows until the account's arrives; keys and clicks wait for the list, then are
+  /// handled in the order they came.
   private static func loop(
-    _ services: AppServices, inbox: Inbox, terminal: Terminal, trace: TraceLog?, keepsOnScreen: ScreenBuffer?
+    _ services: AppServices, inbox: Inbox, terminal: Terminal, trace: TraceLog?,
+    keepsOnScreen: (frame: ScreenBuffer, place: ReadingPlace?)?
   ) throws -> Ending {
     let store = services.store
     let place = services.place
@@ -108,10 +110,12 @@ public enum TerminalApp {
     }
     let urls = URLActions(environment: environment)
     var model = makeModel(services, size: terminal.size)
+    // Keys typed at the place shown act there, even before the account's place arrives.
+    if let place = keepsOnScreen?.place, services.place != nil { _ = model.send(.placeArrived(place)) }
     // `cloudy --shelf`: the app opens on the shelf, as if Tab was pressed first.
     var opening: [Action] = services.startOnShelf && shelf != nil ? [.keyPressed(.tab)] : []
     var messageTimer = MessageTimer(environment: environment)
-    var kept = keepsOnScreen
+    var kept = keepsOnScreen?.frame
     var typeAhead = TypeAhead()
     while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
       if !opening.isEmpty {

@@ -62,6 +62,29 @@ final class OpeningFrameAppTests: EndToEndTestCase {
     XCTAssertEqual(seen.first?.hasSuffix("opening=1"), true, seen.joined(separator: "\n"))
   }
 
+  /// Keys typed while the frame shows act at the place it shows (a folder here), not at the
+  /// top of a list whose place has not arrived yet.
+  func testKeysTypedAheadActAtThePlaceTheFrameShows() throws {
+    let home = try makeDocumentDevice(on: try makeSQLiteCloud("opening-place"), named: "A")
+    try home.add("https://top.example", name: "Top")
+    for number in 1...3 {
+      XCTAssertEqual(
+        try home.cli("add", "https://work\(number).example", "--name", "Work \(number)", "--folder", "Work").status, 0)
+    }
+    let first = try launch(home)
+    try first.waitFor("Work")
+    try first.press("Right")
+    try first.waitFor("← up")
+    try waitForList(first, ["  Work 1", "  https://work1.example"])
+    try quit(first)
+
+    let second = try launch(home, waitUntilLoaded: false)
+    try second.press("Down")
+    let screen = try second.waitFor("2/3")
+    XCTAssertTrue(screen.contains("← up"), screen)
+    try quit(second)
+  }
+
   /// Quits with `q` and waits for the process to end.
   private func quit(_ app: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
     try app.type("q")

@@ -1,3 +1,4 @@
+import BookmarkStoreInterface
 import Foundation
 import OpeningFrames
 import ScreenRendering
@@ -34,8 +35,17 @@ final class OpeningFrameTests: XCTestCase {
 
   func testAFrameIsReadBackAsKeptForTheSameStampAndSize() throws {
     let frame = sample()
-    OpeningFrame.write(frame, stamp: "documents abc 42 /root", to: path)
-    XCTAssertEqual(OpeningFrame.read(path, stamp: "documents abc 42 /root", columns: 20, rows: 4), frame)
+    let places: [ReadingPlace?] = [
+      nil, ReadingPlace(folder: nil), ReadingPlace(folder: []),
+      ReadingPlace(folder: ["Work", "東京"], selected: "id-1", sort: "name", filter: "swift #dev"),
+      ReadingPlace(folder: ["A"], selected: nil, sort: nil, filter: ""),
+    ]
+    for place in places {
+      OpeningFrame.write(frame, place: place, stamp: "documents abc 42 /root", to: path)
+      let read = OpeningFrame.read(path, stamp: "documents abc 42 /root", columns: 20, rows: 4)
+      XCTAssertEqual(read?.frame, frame)
+      XCTAssertEqual(read?.place, place, "the place it shows, as kept")
+    }
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     XCTAssertEqual(mode, 0o600, "private to the user")
     let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("data"))[.posixPermissions] as? Int
@@ -43,7 +53,7 @@ final class OpeningFrameTests: XCTestCase {
   }
 
   func testAnotherStampOrSizeReadsNothing() {
-    OpeningFrame.write(sample(), stamp: "documents abc 42 /root", to: path)
+    OpeningFrame.write(sample(), place: nil, stamp: "documents abc 42 /root", to: path)
     XCTAssertNil(OpeningFrame.read(path, stamp: "documents abc 43 /root", columns: 20, rows: 4), "a newer generation")
     XCTAssertNil(OpeningFrame.read(path, stamp: "documents abc 42 /root", columns: 21, rows: 4), "a wider window")
     XCTAssertNil(OpeningFrame.read(path, stamp: "documents abc 42 /root", columns: 20, rows: 5), "a taller window")
@@ -52,7 +62,7 @@ final class OpeningFrameTests: XCTestCase {
   }
 
   func testADamagedFileReadsNothing() throws {
-    OpeningFrame.write(sample(), stamp: "s", to: path)
+    OpeningFrame.write(sample(), place: nil, stamp: "s", to: path)
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     for damage in [bytes.count / 2, bytes.count - 1] {
       var damaged = bytes
@@ -69,13 +79,13 @@ final class OpeningFrameTests: XCTestCase {
     // Written whole (checksum and all) by someone else: a cell holding ESC.
     var frame = ScreenBuffer(width: 2, height: 1)
     frame[0, 0] = Cell(.character("\u{1B}"))
-    OpeningFrame.write(frame, stamp: "s", to: path)
+    OpeningFrame.write(frame, place: nil, stamp: "s", to: path)
     XCTAssertNil(OpeningFrame.read(path, stamp: "s", columns: 2, rows: 1))
     frame[0, 0] = Cell(.character("\u{202E}"))
-    OpeningFrame.write(frame, stamp: "s", to: path)
+    OpeningFrame.write(frame, place: nil, stamp: "s", to: path)
     XCTAssertNil(OpeningFrame.read(path, stamp: "s", columns: 2, rows: 1), "a bidi override")
     frame[0, 0] = Cell(.character("x"))
-    OpeningFrame.write(frame, stamp: "s", to: path)
-    XCTAssertEqual(OpeningFrame.read(path, stamp: "s", columns: 2, rows: 1), frame)
+    OpeningFrame.write(frame, place: nil, stamp: "s", to: path)
+    XCTAssertEqual(OpeningFrame.read(path, stamp: "s", columns: 2, rows: 1)?.frame, frame)
   }
 }
