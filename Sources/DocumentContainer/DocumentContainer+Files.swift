@@ -296,6 +296,13 @@ extension DocumentContainer {
     return time < (now.tv_sec, now.tv_nsec) || time > (now.tv_sec + 1, now.tv_nsec)
   }
 
+  /// The `Documents/` folder's signature in the container at `root`, as the index records it
+  /// when the folder is as its last commit left it: a start compares the two to know, without
+  /// opening the container, that no document was changed by hand since.
+  public static func folderSignature(root: String) -> String? {
+    describe(PrivateFiles.signature(root + "/Documents"))
+  }
+
   static func describe(_ signature: PrivateFiles.Signature?) -> String? {
     signature.map { "\($0.inode):\($0.size):\($0.seconds).\($0.nanoseconds)" }
   }

@@ -53,10 +53,11 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     identity = Self.identity(of: queue, at: path)
   }
 
-  /// The identity and generation of the index at `path`, read without making, migrating or
-  /// writing anything (the opening frame's check, before the store is opened); nil when
-  /// there is no index or it can't be read.
-  public static func identityAndGeneration(at path: String) -> (identity: String, generation: Int64)? {
+  /// The identity and generation of the index at `path`, and the container folder's
+  /// signature as the index last saw it (`folder`, nil if none), read without making,
+  /// migrating or writing anything (the opening frame's check, before the store is opened);
+  /// nil when there is no index or it can't be read.
+  public static func identityAndGeneration(at path: String) -> (identity: String, generation: Int64, folder: String?)? {
     guard access(path, R_OK) == 0 else { return nil }
     var configuration = Configuration()
     configuration.readonly = true
@@ -64,11 +65,14 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     configuration.label = "cloudy.document-index-stamp"
     guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
       let identity = identity(of: queue, at: path),
-      let generation = try? queue.read({ db in
-        try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'") ?? 0
+      let (generation, folder) = try? queue.read({ db in
+        (
+          try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'generation'") ?? 0,
+          try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folder'")
+        )
       })
     else { return nil }
-    return (identity, generation)
+    return (identity, generation, folder)
   }
 
   private static func identity(of queue: DatabaseQueue, at path: String) -> String? {

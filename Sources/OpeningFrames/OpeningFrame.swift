@@ -76,7 +76,9 @@ public enum OpeningFrame {
   }
 
   private static func decode(_ reader: inout CacheReader, columns: Int, rows: Int) -> ScreenBuffer? {
-    guard let cursorRow = reader.uint32(), let cursorColumn = reader.uint32() else { return nil }
+    guard let cursorRow = reader.uint32(), let cursorColumn = reader.uint32(), cursorRow <= rows,
+      cursorColumn <= columns
+    else { return nil }
     var frame = ScreenBuffer(width: columns, height: rows)
     if cursorRow > 0, cursorColumn > 0 {
       frame.cursor = ScreenBuffer.Position(row: Int(cursorRow) - 1, column: Int(cursorColumn) - 1)

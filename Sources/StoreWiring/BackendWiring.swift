@@ -98,15 +98,19 @@ extension StoreChoice {
 
   /// What the chosen store holds now, named without opening it (``StampedSnapshot``): the
   /// opening frame is drawn only when it was made from a snapshot with this stamp. Nil for
-  /// the key-value store (at most 1,024 bookmarks) and when it can't be read.
+  /// the key-value store (at most 1,024 bookmarks), when it can't be read, and for a document
+  /// container whose files changed since its index last saw them.
   public func openingStamp() -> String? {
     guard let backend = try? backend() else { return nil }
     switch backend {
     case .userDefaults:
       return UserDefaultsStore.openingStamp(path: location.defaultsDomainPath)
     case .documents:
+      // Also the folder as the index last saw it: a document changed by hand since is taken
+      // in only when the store opens.
       guard let root = try? documentsRoot(),
-        let index = SQLiteDocumentIndex.identityAndGeneration(at: root + "/index.sqlite")
+        let index = SQLiteDocumentIndex.identityAndGeneration(at: root + "/index.sqlite"),
+        let folder = index.folder, folder == DocumentContainer.folderSignature(root: root)
       else { return nil }
       return DocumentBookmarkStore.stamp(root: root, identity: index.identity, generation: index.generation)
     case .keyValue:

@@ -34,6 +34,12 @@ final class Inbox: Sendable {
     _ = write(writeFD, &byte, 1)  // A full pipe already means "wake up".
   }
 
+  /// Wakes the loop without an action. Safe from any thread.
+  func wake() {
+    var byte: UInt8 = 1
+    _ = write(writeFD, &byte, 1)
+  }
+
   /// Takes every queued action, oldest first.
   func drain() -> [Action] {
     var bytes = [UInt8](repeating: 0, count: 256)

@@ -9,6 +9,7 @@ import ListSearch
 import OpeningFrames
 import ScreenRendering
 import Shelf
+import Synchronization
 
 /// The full-screen app: one UI thread runs the loop and makes every ncurses call;
 /// store work runs in tasks whose answers come back through an ``Inbox``.
@@ -43,7 +44,8 @@ public enum TerminalApp {
   }
 
   private static func runLoop(
-    opening: Opening?, environment: [String: String], mouse: Bool, _ makeServices: () throws -> AppServices
+    opening: Opening?, environment: [String: String], mouse: Bool,
+    _ makeServices: @escaping @Sendable () throws -> AppServices
   ) throws -> (AppServices, Ending) {
     let inbox = try Inbox()
     let trace = TraceLog(environment: environment)
@@ -59,9 +61,45 @@ public enum TerminalApp {
         terminal.draw(kept.frame)
         trace?.drewOpeningFrame()
       }
-      let services = try makeServices()
-      let ending = try loop(services, inbox: inbox, terminal: terminal, trace: trace, keepsOnScreen: kept)
+      let (services, typed) = try makeWhileWatching(makeServices, terminal: terminal, inbox: inbox)
+      let ending = try loop(
+        services, inbox: inbox, terminal: terminal, trace: trace, keepsOnScreen: kept, typedAhead: typed)
       return (services, ending)
+    }
+  }
+
+  /// Ctrl-C, a hang-up or a quit signal while the store opens (``TerminalApp/run(opening:environment:mouse:_:)``).
+  public struct StartCancelled: Error {}
+
+  /// Makes the services on a thread of their own while this one watches the terminal:
+  /// opening a store can wait on another process's lock, so Ctrl-C, a hang-up or a quit
+  /// signal ends the start at once (``StartCancelled``); other keys, clicks and resizes are
+  /// kept, in order, for the list.
+  private static func makeWhileWatching(
+    _ make: @escaping @Sendable () throws -> AppServices, terminal: Terminal, inbox: Inbox
+  ) throws -> (AppServices, [Action]) {
+    let made = Mutex<Result<AppServices, any Error>?>(nil)
+    let opener = Thread {
+      let result = Result { try make() }
+      made.withLock { $0 = result }
+      inbox.wake()
+    }
+    opener.name = "cloudy-open"
+    opener.start()
+    var typed: [Action] = []
+    while true {
+      if let result = made.withLock({ $0 }) { return (try result.get(), typed) }
+      if SignalGuard.quitRequested.load(ordering: .relaxed) { throw StartCancelled() }
+      let events = terminal.waitForEvents(wakeFD: inbox.readFD)
+      _ = inbox.drain()  // only wake-ups: nothing posts actions before the loop starts
+      for event in events {
+        switch event {
+        case .hangUp, .key(.control("c")): throw StartCancelled()
+        case .key(let key): typed.append(.keyPressed(key))
+        case .mouse(let event): typed.append(.mouse(event))
+        case .resized(let size): typed.append(.resized(size))
+        }
+      }
     }
   }
 
@@ -78,7 +116,7 @@ public enum TerminalApp {
   /// handled in the order they came.
   private static func loop(
     _ services: AppServices, inbox: Inbox, terminal: Terminal, trace: TraceLog?,
-    keepsOnScreen: (frame: ScreenBuffer, place: ReadingPlace?)?
+    keepsOnScreen: (frame: ScreenBuffer, place: ReadingPlace?)?, typedAhead typed: [Action]
   ) throws -> Ending {
     let store = services.store
     let place = services.place
@@ -117,6 +155,7 @@ public enum TerminalApp {
     var messageTimer = MessageTimer(environment: environment)
     var kept = keepsOnScreen?.frame
     var typeAhead = TypeAhead()
+    var typedWhileOpening = typed
     while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
       if !opening.isEmpty {
         handle(opening)
@@ -147,6 +186,11 @@ public enum TerminalApp {
         } + inbox.drain()
       // First, so that a message set by this batch's keys is not cleared at once.
       if messageTimer.millisecondsLeft() == 0 { actions.insert(.messageExpired, at: 0) }
+      // What was typed while the store opened comes before anything since.
+      if !typedWhileOpening.isEmpty {
+        actions = typedWhileOpening + actions
+        typedWhileOpening = []
+      }
       handle(typeAhead.admit(actions, listLoaded: model.state.isLoaded))
       handle(typeAhead.release(listLoaded: model.state.isLoaded))
     }

@@ -1,8 +1,10 @@
 import ArchiveSync
 import BookmarkStoreInterface
 import BookmarksState
+import Cloud
 import CommandLineIO
 import DeviceHome
+import Foundation
 import PageAccess
 import Shelf
 import Synchronization
@@ -32,10 +34,17 @@ final class AppSession: @unchecked Sendable {
   }
 
   /// The opening frame's file and the chosen store's stamp now, read without opening the
-  /// store (nil when it has none); nil when the app opens on the shelf.
+  /// store (nil when it has none); nil when the app opens on the shelf. No stamp either when
+  /// a named SQLite cloud is about to be made: that is said on the terminal, before the screen.
   func opening() -> TerminalApp.Opening? {
-    options.shelf
-      ? nil : TerminalApp.Opening(folder: options.location.dataDirectory, stamp: options.choice.openingStamp())
+    guard !options.shelf else { return nil }
+    var stamp = options.choice.openingStamp()
+    if let address = try? options.choice.cloudAddress(), address != options.choice.defaultCloud,
+      case .sqlite(let path) = address, !FileManager.default.fileExists(atPath: path)
+    {
+      stamp = nil
+    }
+    return TerminalApp.Opening(folder: options.location.dataDirectory, stamp: stamp)
   }
 
   /// Opens the store and makes everything the app works with besides it.

@@ -101,6 +101,10 @@ struct Cloudy: AsyncParsableCommand {
       } else {
         try await TerminalApp.run(try session.make(), opening: opening)
       }
+    } catch is TerminalApp.StartCancelled {
+      // Ctrl-C while the store opened: as an interrupt would have ended it.
+      await session.close(keepingPlace: false)
+      Glibc.exit(130)
     } catch {
       await session.close(keepingPlace: false)
       throw error

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The opening frame (issue 39), in the real binary: a start draws the list as the last
@@ -83,6 +84,56 @@ final class OpeningFrameAppTests: EndToEndTestCase {
     let screen = try second.waitFor("2/3")
     XCTAssertTrue(screen.contains("← up"), screen)
     try quit(second)
+  }
+
+  /// A document changed by hand after the session: the index has not seen it, so the kept
+  /// frame is not drawn, and the list read shows the change.
+  func testADocumentDeletedByHandMeansNoKeptFrame() throws {
+    let home = try makeDocumentDevice(on: try makeSQLiteCloud("opening-hand"), named: "A")
+    let kept = try home.add("https://kept.example", name: "Kept")
+    let gone = try home.add("https://gone.example", name: "Gone")
+    try quit(try launch(home))
+    let documents = try XCTUnwrap(
+      FileManager.default.enumerator(atPath: home.cloudyHome.path)?.compactMap { $0 as? String }.first {
+        $0.hasSuffix("/Documents/\(gone).bookmark")
+      })
+    try FileManager.default.removeItem(atPath: home.cloudyHome.appendingPathComponent(documents).path)
+    let trace = home.root.appendingPathComponent("trace").path
+    let app = try launch(home, environment: ["CLOUDY_TRACE": trace])
+    try waitForList(app, ["  Kept", "  https://kept.example"])
+    XCTAssertFalse(try frames(trace).contains { $0.contains("opening=1") }, "the folder changed: \(kept)")
+    try quit(app)
+  }
+
+  /// Opening the store can wait on another process's lock: Ctrl-C ends the start at once, and
+  /// the terminal is given back.
+  func testCtrlCWhileTheStoreWaitsForAnotherProcessEndsTheStart() throws {
+    let home = try makeDocumentDevice(on: try makeSQLiteCloud("opening-busy"), named: "A")
+    try home.add("https://busy.example", name: "Busy")
+    try quit(try launch(home))
+    let index = try XCTUnwrap(
+      FileManager.default.enumerator(atPath: home.cloudyHome.path)?.compactMap { $0 as? String }.first {
+        $0.hasSuffix("/index.sqlite")
+      })
+    // Another process holds the index's write lock for a minute.
+    let log = home.root.appendingPathComponent("holder.log").path
+    let holder = try ChildProcess.start(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+          + "c.execute('BEGIN IMMEDIATE'); print('held', flush=True); time.sleep(60)",
+        home.cloudyHome.appendingPathComponent(index).path,
+      ], log: log)
+    defer { holder.stop() }
+    XCTAssertTrue(
+      waitUntil(within: .seconds(10)) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("held") == true },
+      "the lock is held")
+    let app = try launch(home, waitUntilLoaded: false)
+    try app.waitFor("Opening…")
+    try app.press("C-c")
+    XCTAssertEqual(try app.waitForExit(timeout: 5), 130, "ended as an interrupt ends it")
+    XCTAssertEqual(try app.format("#{alternate_on} #{cursor_flag}"), "0 1", "the terminal is given back")
   }
 
   /// Quits with `q` and waits for the process to end.

@@ -1,3 +1,4 @@
+import BookmarkStoreInterface
 import BookmarksState
 import XCTest
 
@@ -33,5 +34,22 @@ final class TypeAheadTests: XCTestCase {
     // The list was loaded by an earlier action of this loop turn; keys waiting go first.
     XCTAssertEqual(typeAhead.admit([.keyPressed(.up)], listLoaded: true), [])
     XCTAssertEqual(typeAhead.release(listLoaded: true), [.keyPressed(.down), .keyPressed(.up)])
+  }
+
+  /// The account's place arriving while the list loads waits too, and comes after the keys
+  /// typed meanwhile whenever it came: they act at the place on the screen, and the place
+  /// after them is not applied. With no key typed, it is applied once the list is there.
+  func testThePlaceArrivingWhileTheListLoadsComesAfterTheKeys() {
+    let place = Action.placeArrived(ReadingPlace(folder: ["B"]))
+    var typeAhead = TypeAhead()
+    XCTAssertEqual(typeAhead.admit([place], listLoaded: false), [])
+    XCTAssertEqual(typeAhead.admit([.keyPressed(.down), .messageExpired], listLoaded: false), [.messageExpired])
+    XCTAssertEqual(typeAhead.release(listLoaded: true), [.keyPressed(.down), place])
+
+    var alone = TypeAhead()
+    XCTAssertEqual(alone.admit([place], listLoaded: false), [])
+    XCTAssertEqual(alone.release(listLoaded: false), [])
+    XCTAssertEqual(alone.release(listLoaded: true), [place])
+    XCTAssertEqual(alone.admit([place], listLoaded: true), [place], "once loaded, a place is handled at once")
   }
 }
