@@ -22,9 +22,9 @@ public enum TerminalApp {
 
   /// Runs the app until the user quits, with an opening frame: the frame kept for
   /// `opening.stamp` is drawn as soon as the terminal is set up, and only then are the
-  /// services made (`makeServices` opens the store), on the UI thread. At the end the frame
-  /// the next start would first draw is kept for the store's stamp then. Returns the
-  /// services made, after the terminal is restored.
+  /// services made (`makeServices` opens the store), on a thread of their own while the UI
+  /// thread watches the keys. At the end the frame the next start would first draw is kept
+  /// for the store's stamp then. Returns the services made, after the terminal is restored.
   public static func run(
     opening: Opening?, environment: [String: String], mouse: Bool,
     _ makeServices: @escaping @Sendable () throws -> AppServices
