@@ -112,6 +112,13 @@ extension DocumentContainer {
     try write(documents, overwriting: false)
   }
 
+  /// ``create(_:)``, calling `committed` once the commit is through and before the files are
+  /// written: what reads only the index (a store taking the documents in) can start then.
+  @discardableResult
+  public func create(_ documents: [(file: String, contents: Data)], committed: () -> Void) throws -> Int {
+    try change(deleting: [], writing: documents, overwriting: false, committed: committed)
+  }
+
   /// Creates or overwrites several documents in one commit (each gets a new version by
   /// this device): all of them, or, if the commit fails or the process dies, none. The
   /// files are written after the commit, as ``create(_:)`` writes them. Returns how many
@@ -133,12 +140,13 @@ extension DocumentContainer {
   /// otherwise they are skipped. A name of `requiringExisting` that isn't there fails it with
   /// ``DocumentContainerError/notFound(_:)`` rather than being created. `deriving` are written
   /// in the same commit (``DerivedDocument``). The files are written after the commit, as
-  /// ``create(_:)`` writes them. Returns how many documents were written.
+  /// ``create(_:)`` writes them, after calling `committed`. Returns how many documents were
+  /// written.
   @discardableResult
   public func change(
     deleting files: [String], expired: [String] = [], writing documents: [(file: String, contents: Data)],
     overwriting: Bool, requiringDeleted: Bool = false, requiringNew: Bool = false,
-    requiringExisting: Set<String> = [], deriving: [DerivedDocument] = []
+    requiringExisting: Set<String> = [], deriving: [DerivedDocument] = [], committed: () -> Void = {}
   ) throws -> Int {
     let required = requiringDeleted ? Set(files) : []
     let created = try commitRemoving { session, removals -> [(file: String, contents: Data)] in
@@ -182,6 +190,7 @@ extension DocumentContainer {
       try derive(deriving, in: session)
       return created
     }
+    committed()
     do {
       try materialize(created.map(\.file))
     } catch {

@@ -227,18 +227,15 @@ extension DocumentContainer: SyncZone {
       }
       let outcomes = try await cloud.write(writes, in: .documents, origin: device)
       var conflicts: [(DocumentIndexEntry, CloudRecord?)] = []
+      // Marked without a new generation: what the cloud holds is this device's bookkeeping,
+      // not a change to a document, so a reader of changes has nothing new to read (saving
+      // each entry again had every session re-read 100,000 rows after an import's push).
       try commit { session in
-        // Looked up together: one query per 500 files rather than one each (100,000 pushed:
-        // about a second and a half).
-        let current = try session.entries(chunk.map(\.file))
         for (sent, outcome) in zip(chunk, outcomes) {
-          guard var entry = current[sent.file] else { continue }
           switch outcome {
           case .written(let record):
-            entry.base = record.sequence
-            // Unless it changed again meanwhile: then that newer change is still to push.
-            if entry.generation == sent.generation { entry.pending = false }
-            try session.save(entry)
+            // Still pending if it changed again meanwhile: that newer change is still to push.
+            try session.markPushed(sent.file, sequence: record.sequence, sentAt: sent.generation)
           case .conflict(let current):
             conflicts.append((sent, current))
           }
@@ -324,7 +321,7 @@ extension DocumentContainer: SyncZone {
       var removing: [String] = []
       var writing: Set<String> = []
       var new: [String] = []
-      let current = try session.entries(changes.records.map(\.key))
+      let current = try session.syncStates(changes.records.map(\.key))
       for record in changes.records {
         // What the change writes, applied already or not (an earlier fetch that held its
         // removals applied the rest).
@@ -334,7 +331,7 @@ extension DocumentContainer: SyncZone {
           if record.value != nil { new.append(record.key) }
           continue
         }
-        if entry.base >= record.sequence || entry.pending { continue }
+        if Self.holds(entry, record) { continue }
         new.append(record.key)
         // (A device taking back what it just sent, an undone import, is not held.)
         if record.value == nil, !entry.removed, !removalHold.takesBack(record, base: entry.base, at: time) {
@@ -355,13 +352,22 @@ extension DocumentContainer: SyncZone {
     let unwritten = try commitRemoving { session, removals -> [String] in
       var unwritten: [String] = []
       // Applying a record changes only its own entry; a key in two pages of the change is
-      // looked up again the second time, after the first was applied.
-      let current = try session.entries(changes.records.lazy.filter { !held.contains($0.key) }.map(\.key))
+      // looked up again the second time, after the first was applied. Only the entries of
+      // records new to them are read whole (a fetch after a push brings back what it sent).
+      let applied = changes.records.filter { !held.contains($0.key) }
+      let states = try session.syncStates(applied.map(\.key))
+      let current = try session.entries(
+        applied.filter { record in states[record.key].map { !Self.holds($0, record) } ?? true }.map(\.key))
       var looked: Set<String> = []
-      for record in changes.records where !held.contains(record.key) {
-        let entry = looked.insert(record.key).inserted ? current[record.key] : try session.entry(record.key)
-        // Already here, or changed here and about to be reconciled by the next push.
-        if let entry, entry.base >= record.sequence || entry.pending { continue }
+      for record in applied {
+        let entry: DocumentIndexEntry?
+        if looked.insert(record.key).inserted {
+          if let state = states[record.key], Self.holds(state, record) { continue }
+          entry = current[record.key]
+        } else {
+          entry = try session.entry(record.key)
+        }
+        if let entry, Self.holds(entry.syncState, record) { continue }
         if try apply(record, to: entry, in: session, removals) { unwritten.append(record.key) }
       }
       if held.isEmpty { try session.setValue(String(changes.token.sequence), for: "token") }
@@ -375,6 +381,12 @@ extension DocumentContainer: SyncZone {
       statuses.send(status())
     }
     try materialize(unwritten)
+  }
+
+  /// Whether an entry needs nothing from a cloud record: it has that change already, or
+  /// changed here and is about to be reconciled with it by the next push.
+  static func holds(_ entry: DocumentIndexEntry.SyncState, _ record: CloudRecord) -> Bool {
+    entry.base >= record.sequence || entry.pending
   }
 
   /// Writes a cloud record into the index (and deletes a deleted document's file).

@@ -37,6 +37,10 @@ extension DocumentIndexSession {
     for file in files { found[file] = try entry(file) }
     return found
   }
+
+  public func syncStates(_ files: [String]) throws -> [String: DocumentIndexEntry.SyncState] {
+    try entries(files).mapValues(\.syncState)
+  }
 }
 
 /// Reading and (inside ``DocumentIndex/write(_:)``) changing the index.
@@ -45,6 +49,10 @@ public protocol DocumentIndexSession {
   /// The entries of these files (removed ones included), by file; a file without one is left
   /// out. One query for many files: an import looked up each of its documents alone.
   func entries(_ files: [String]) throws -> [String: DocumentIndexEntry]
+  /// How these files' entries stand with the cloud (removed ones included), by file, without
+  /// their contents: a fetch of 100,000 records this device sent itself read every row whole,
+  /// twice, to find nothing new.
+  func syncStates(_ files: [String]) throws -> [String: DocumentIndexEntry.SyncState]
   /// Every entry, removed ones included.
   func allEntries() throws -> [DocumentIndexEntry]
   func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry]
@@ -62,6 +70,11 @@ public protocol DocumentIndexSession {
   /// this device's bookkeeping, not a change to the document: the entry keeps its
   /// generation, so readers looking for changes don't read it again.
   func setSignature(_ signature: String?, of file: String) throws
+  /// Records that the cloud holds this document at `sequence` (this device's bookkeeping, as
+  /// ``setSignature(_:of:)``: the entry keeps its generation): sets its base, and clears
+  /// `pending` unless the entry changed after `generation`, the one that was sent (write
+  /// transactions only; a file without an entry is skipped).
+  func markPushed(_ file: String, sequence: Int64, sentAt generation: Int64) throws
   func value(_ key: String) throws -> String?
   func setValue(_ value: String?, for key: String) throws
 }

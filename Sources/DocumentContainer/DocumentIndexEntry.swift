@@ -62,4 +62,19 @@ public struct DocumentIndexEntry: Hashable, Sendable {
   }
 
   var envelope: DocumentEnvelope { DocumentEnvelope(current: currentVersion, conflicts: conflicts) }
+
+  /// What a fetch needs to know of an entry to tell whether a cloud record is new to it.
+  public struct SyncState: Hashable, Sendable {
+    public var base: Int64
+    public var pending: Bool
+    public var removed: Bool
+
+    public init(base: Int64, pending: Bool, removed: Bool) {
+      self.base = base
+      self.pending = pending
+      self.removed = removed
+    }
+  }
+
+  public var syncState: SyncState { SyncState(base: base, pending: pending, removed: removed) }
 }

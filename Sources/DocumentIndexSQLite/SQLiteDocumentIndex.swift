@@ -289,19 +289,33 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     }
 
     func entries(_ files: [String]) throws -> [String: DocumentIndexEntry] {
-      var found: [String: DocumentIndexEntry] = [:]
+      try rows(Self.columns, of: files) { found, row in
+        let entry = Self.entry(row)
+        found[entry.file] = entry
+      }
+    }
+
+    func syncStates(_ files: [String]) throws -> [String: DocumentIndexEntry.SyncState] {
+      try rows("file, base, pending, removed", of: files) { found, row in
+        found[row[0]] = DocumentIndexEntry.SyncState(base: row[1], pending: row[2], removed: row[3])
+      }
+    }
+
+    /// These columns of these files' rows, looked up ``filesPerQuery`` at a time.
+    private func rows<Value>(
+      _ columns: String, of files: [String], _ add: (inout [String: Value], Row) -> Void
+    ) throws -> [String: Value] {
+      var found: [String: Value] = [:]
       found.reserveCapacity(files.count)
       for start in stride(from: 0, to: files.count, by: Self.filesPerQuery) {
         let chunk = files[start..<min(start + Self.filesPerQuery, files.count)]
         let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
-        let sql = "SELECT \(Self.columns) FROM documents WHERE file IN (\(marks))"
+        let sql = "SELECT \(columns) FROM documents WHERE file IN (\(marks))"
         // Every chunk but the last has the same statement.
         let statement =
           try chunk.count == Self.filesPerQuery ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
-        for row in try Row.fetchAll(statement, arguments: StatementArguments(Array(chunk))) {
-          let entry = Self.entry(row)
-          found[entry.file] = entry
-        }
+        let cursor = try Row.fetchCursor(statement, arguments: StatementArguments(Array(chunk)))
+        while let row = try cursor.next() { add(&found, row) }
       }
       return found
     }
@@ -355,6 +369,13 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       guard writeGeneration != nil else { throw DatabaseError(message: "the index was opened for reading") }
       let statement = try db.cachedStatement(sql: "UPDATE documents SET signature = ? WHERE file = ?")
       try statement.execute(arguments: [signature, file])
+    }
+
+    func markPushed(_ file: String, sequence: Int64, sentAt generation: Int64) throws {
+      guard writeGeneration != nil else { throw DatabaseError(message: "the index was opened for reading") }
+      let statement = try db.cachedStatement(
+        sql: "UPDATE documents SET base = ?, pending = pending AND generation != ? WHERE file = ?")
+      try statement.execute(arguments: [sequence, generation, file])
     }
 
     func value(_ key: String) throws -> String? {

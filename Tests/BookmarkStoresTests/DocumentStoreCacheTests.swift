@@ -142,38 +142,38 @@ final class DocumentStoreCacheTests: XCTestCase {
     await close(store)
   }
 
-  /// A push changes every row it sent only in what syncing keeps (nothing the list shows):
-  /// the sync that pushes an import leaves a cache that holds the push, and an open that finds
-  /// a cache from before one (a sync cut short) writes it again, so later opens of a synced
-  /// store don't read every row of the index each time.
-  func testACacheLeftBehindAPushIsBroughtUpToDate() async throws {
-    // Imported offline, so the cache it leaves is surely from before the push (an online
-    // session's engine may push before the import's own catch-up, and then its cache holds
-    // the push already).
+  /// A push changes no row's generation (what the cloud holds is this device's bookkeeping):
+  /// the cache an import leaves still holds everything after the sync that pushes it, so no
+  /// later open reads the rows again. An open that finds a cache far behind the index (one
+  /// from before the import) writes it again.
+  func testAPushLeavesTheCacheUpToDateAndAnOpenFarBehindWritesItAgain() async throws {
+    let empty = open()
+    let identity = try XCTUnwrap(empty.container.index.identity)
+    await close(empty)
+    let beforeImport = try Data(contentsOf: URL(fileURLWithPath: cachePath))
+    // Imported offline, so the push comes after the import's own catch-up.
     let importer = open()
     try await importer.importBookmarks(Self.many)
-    let identity = try XCTUnwrap(importer.container.index.identity)
     await close(importer)
     let imported = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation
-    let beforePush = try Data(contentsOf: URL(fileURLWithPath: cachePath))
 
     let store = DocumentBookmarkStore(
       container: BookmarkStoreImplementation.documentContainer(root: home.path, device: "a", online: true))
     let status = await store.sync()
     XCTAssertEqual(status?.pending, 0, "everything was pushed")
-    let synced = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation
-    XCTAssertGreaterThan(synced, imported, "the cache was written again after the push")
-    XCTAssertLessThan(
-      try rowsChanged(after: synced), DocumentBookmarkStore.changesWorthACache, "the cache holds the push")
     await close(store)
+    XCTAssertEqual(try rowsChanged(after: imported), 0, "the push changed no row's generation")
+    XCTAssertEqual(
+      try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation, imported,
+      "the cache holds the push")
 
-    try beforePush.write(to: URL(fileURLWithPath: cachePath))
+    try beforeImport.write(to: URL(fileURLWithPath: cachePath))
     let reopened = open()
     let loaded = try await reopened.load()
     await close(reopened)
     XCTAssertEqual(loaded.count, Self.many.count)
     let rewritten = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity)).generation
-    XCTAssertGreaterThanOrEqual(rewritten, synced, "the open that read the push's rows wrote the cache again")
+    XCTAssertGreaterThanOrEqual(rewritten, imported, "the open that read the import's rows wrote the cache again")
   }
 
   /// How many rows of the index changed after `generation`: what an open resuming from a

@@ -120,6 +120,14 @@ public final class InMemoryDocumentIndex: DocumentIndex {
       contents.entries[file]?.signature = signature
     }
 
+    func markPushed(_ file: String, sequence: Int64, sentAt generation: Int64) throws {
+      guard writeGeneration != nil else { throw DocumentContainerError.io("the index was opened for reading") }
+      guard var entry = contents.entries[file] else { return }
+      entry.base = sequence
+      if entry.generation == generation { entry.pending = false }
+      contents.entries[file] = entry
+    }
+
     func value(_ key: String) throws -> String? { contents.values[key] }
 
     func setValue(_ value: String?, for key: String) throws {

@@ -137,6 +137,61 @@ final class DocumentIndexContractTests: XCTestCase {
     }
   }
 
+  func testAPushIsMarkedWithoutANewGenerationAndKeepsALaterChangePending() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      try index.write { session in
+        try session.save(entry("sent.bookmark", pending: true))
+        try session.save(entry("edited.bookmark", pending: true))
+      }
+      // The second was edited again after it was sent (generation 2).
+      try index.write { try $0.save(entry("edited.bookmark", pending: true)) }
+      try index.write { session in
+        try session.markPushed("sent.bookmark", sequence: 41, sentAt: 1)
+        try session.markPushed("edited.bookmark", sequence: 42, sentAt: 1)
+        try session.markPushed("never.bookmark", sequence: 43, sentAt: 1)
+      }
+      try index.read { session in
+        XCTAssertEqual(try session.generation(), 2, "\(name): a reader of changes has nothing new to read")
+        XCTAssertEqual(try session.entries(changedAfter: 2).map(\.file), [], name)
+        let sent = try session.entry("sent.bookmark")
+        XCTAssertEqual(sent?.base, 41, name)
+        XCTAssertEqual(sent?.pending, false, name)
+        XCTAssertEqual(sent?.generation, 1, name)
+        let edited = try session.entry("edited.bookmark")
+        XCTAssertEqual(edited?.base, 42, name)
+        XCTAssertEqual(edited?.pending, true, "\(name): the later edit is still to push")
+        XCTAssertNil(try session.entry("never.bookmark"), name)
+        XCTAssertEqual(try session.pendingEntries().map(\.file), ["edited.bookmark"], name)
+      }
+      XCTAssertThrowsError(
+        try index.read { try $0.markPushed("sent.bookmark", sequence: 1, sentAt: 1) }, "\(name): read only")
+    }
+  }
+
+  func testSyncStatesAreReadForManyFilesAtOnce() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      let files = (0..<1_203).map { "f\($0).bookmark" }
+      try index.write { session in
+        for (number, file) in files.enumerated() {
+          var saved = entry(file, pending: number.isMultiple(of: 2))
+          saved.base = Int64(number)
+          saved.removed = number.isMultiple(of: 3)
+          try session.save(saved)
+        }
+      }
+      let states = try index.read { try $0.syncStates(files + ["absent.bookmark"]) }
+      XCTAssertEqual(states.count, files.count, "\(name): an absent file is left out")
+      for (number, file) in files.enumerated() {
+        XCTAssertEqual(
+          states[file],
+          .init(base: Int64(number), pending: number.isMultiple(of: 2), removed: number.isMultiple(of: 3)),
+          "\(name): \(file)")
+      }
+    }
+  }
+
   func testAClosedIndexRefusesUse() throws {
     for (name, index) in try implementations() {
       index.close()
