@@ -197,59 +197,72 @@ extension DocumentContainer: SyncZone {
   private func push(to cloud: any CloudService) async throws {
     let lock = try await FileLock.acquire(exclusive: root + "/push.lock")
     defer { lock.unlock() }
-    let (all, rewound) = try index.read { session in
-      (try session.pendingEntries(), try session.value("rewound").flatMap(Int64.init))
+    let (files, rewound) = try index.read { session in
+      (try session.pendingFiles(), try session.value("rewound").flatMap(Int64.init))
     }
-    // A document deleted before the cloud ever had it has nothing to delete there: no push
-    // is under way (this one holds the lock), so none can still put it there. (Not after the
-    // cloud went back in time: then `base` 0 means "push again", and the delete must go.)
-    let unsent = rewound == nil ? all.filter { $0.removed && $0.base == 0 } : []
-    if !unsent.isEmpty {
-      try commit { session in
-        for sent in unsent {
-          guard var entry = try session.entry(sent.file), entry.generation == sent.generation else { continue }
-          entry.pending = false
-          try session.save(entry)
-        }
+    // The entries are read a batch at a time (what is pending then: a document changed again
+    // meanwhile is sent as it is now).
+    var sentAny = false
+    var settled = false
+    for start in stride(from: 0, to: files.count, by: Self.pushBatch) {
+      let batch = Array(files[start..<min(start + Self.pushBatch, files.count)])
+      let all = try index.read { session in
+        let found = try session.entries(batch)
+        return batch.compactMap { found[$0] }.filter(\.pending)
       }
-    }
-    let pending = unsent.isEmpty ? all : all.filter { !($0.removed && $0.base == 0) }
-    guard !pending.isEmpty else {
-      if !unsent.isEmpty { statuses.send(status()) }
-      return try pushedAgain(rewound)
-    }
-    let batch = Self.pushBatch
-    for chunk in stride(from: 0, to: pending.count, by: batch).map({ pending[$0..<min($0 + batch, pending.count)] }) {
-      let writes = chunk.map { entry in
-        CloudWrite(
-          key: entry.file, value: entry.removed ? nil : entry.envelope.data,
-          condition: entry.base != 0 ? .sequence(entry.base) : rewound.map(CloudWrite.Condition.atMost) ?? .absent)
-      }
-      let outcomes = try await cloud.write(writes, in: .documents, origin: device)
-      var conflicts: [(DocumentIndexEntry, CloudRecord?)] = []
-      // Marked without a new generation: what the cloud holds is this device's bookkeeping,
-      // not a change to a document, so a reader of changes has nothing new to read (saving
-      // each entry again had every session re-read 100,000 rows after an import's push).
-      try commit { session in
-        for (sent, outcome) in zip(chunk, outcomes) {
-          switch outcome {
-          case .written(let record):
-            // Still pending if it changed again meanwhile: that newer change is still to push.
-            try session.markPushed(sent.file, sequence: record.sequence, sentAt: sent.generation)
-          case .conflict(let current):
-            conflicts.append((sent, current))
+      // A document deleted before the cloud ever had it has nothing to delete there: no push
+      // is under way (this one holds the lock), so none can still put it there. (Not after the
+      // cloud went back in time: then `base` 0 means "push again", and the delete must go.)
+      let unsent = rewound == nil ? all.filter { $0.removed && $0.base == 0 } : []
+      if !unsent.isEmpty {
+        settled = true
+        try commit { session in
+          for sent in unsent {
+            guard var entry = try session.entry(sent.file), entry.generation == sent.generation else { continue }
+            entry.pending = false
+            try session.save(entry)
           }
         }
       }
-      for (sent, current) in conflicts {
-        try await reconcile(sent, with: current, cloud: cloud)
-      }
+      let pending = unsent.isEmpty ? all : all.filter { !($0.removed && $0.base == 0) }
+      guard !pending.isEmpty else { continue }
+      sentAny = true
+      try await send(pending, to: cloud, rewound: rewound)
     }
     try pushedAgain(rewound)
     // What is pending is part of the status, and a push changes it without changing the
     // engine's phase (synced before and after), which is all the engine publishes: said
     // here, or the line would say `syncing · N pending` until something else changed.
-    statuses.send(status())
+    if sentAny || settled { statuses.send(status()) }
+  }
+
+  /// Sends one batch of pending documents, each conditional on the version it is based on,
+  /// and records what the cloud took; what it refused is reconciled.
+  private func send(_ pending: [DocumentIndexEntry], to cloud: any CloudService, rewound: Int64?) async throws {
+    let writes = pending.map { entry in
+      CloudWrite(
+        key: entry.file, value: entry.removed ? nil : entry.envelope.data,
+        condition: entry.base != 0 ? .sequence(entry.base) : rewound.map(CloudWrite.Condition.atMost) ?? .absent)
+    }
+    let outcomes = try await cloud.write(writes, in: .documents, origin: device)
+    var conflicts: [(DocumentIndexEntry, CloudRecord?)] = []
+    // Marked without a new generation: what the cloud holds is this device's bookkeeping,
+    // not a change to a document, so a reader of changes has nothing new to read (saving
+    // each entry again had every session re-read 100,000 rows after an import's push).
+    try commit { session in
+      for (sent, outcome) in zip(pending, outcomes) {
+        switch outcome {
+        case .written(let record):
+          // Still pending if it changed again meanwhile: that newer change is still to push.
+          try session.markPushed(sent.file, sequence: record.sequence, sentAt: sent.generation)
+        case .conflict(let current):
+          conflicts.append((sent, current))
+        }
+      }
+    }
+    for (sent, current) in conflicts {
+      try await reconcile(sent, with: current, cloud: cloud)
+    }
   }
 
   /// Everything pushed again after the cloud went back in time has been sent: documents new

@@ -57,6 +57,9 @@ public protocol DocumentIndexSession {
   func allEntries() throws -> [DocumentIndexEntry]
   func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry]
   func pendingEntries() throws -> [DocumentIndexEntry]
+  /// The files of the pending entries, in the index's order: a push reads their entries a
+  /// batch at a time (all 100,000 of an import at once held a fifth of its peak memory).
+  func pendingFiles() throws -> [String]
   /// The existing documents whose file is still to be written (committed by an import or
   /// a fetch that was cut short).
   func unwrittenFiles() throws -> [String]

@@ -324,16 +324,31 @@ public final class SQLiteDocumentIndex: DocumentIndex {
     static let filesPerQuery = 500
 
     func allEntries() throws -> [DocumentIndexEntry] {
-      try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents").map(Self.entry)
+      try entries(where: "1")
     }
 
     func entries(changedAfter generation: Int64) throws -> [DocumentIndexEntry] {
-      try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents WHERE generation > ?", arguments: [generation])
-        .map(Self.entry)
+      try entries(where: "generation > ?", [generation])
     }
 
     func pendingEntries() throws -> [DocumentIndexEntry] {
-      try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM documents WHERE pending = 1").map(Self.entry)
+      try entries(where: "pending = 1")
+    }
+
+    func pendingFiles() throws -> [String] {
+      try String.fetchAll(db, sql: "SELECT file FROM documents WHERE pending = 1 ORDER BY file")
+    }
+
+    /// Read row by row: `fetchAll` held every row copied and every entry made from them at
+    /// once (an import's catch-up of 100,000: 64 MB more at its peak).
+    private func entries(where condition: String, _ arguments: StatementArguments = []) throws
+      -> [DocumentIndexEntry]
+    {
+      var entries: [DocumentIndexEntry] = []
+      let cursor = try Row.fetchCursor(
+        db, sql: "SELECT \(Self.columns) FROM documents WHERE \(condition)", arguments: arguments)
+      while let row = try cursor.next() { entries.append(Self.entry(row)) }
+      return entries
     }
 
     func unwrittenFiles() throws -> [String] {

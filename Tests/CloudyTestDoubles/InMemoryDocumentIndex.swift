@@ -93,6 +93,10 @@ public final class InMemoryDocumentIndex: DocumentIndex {
 
     func pendingEntries() throws -> [DocumentIndexEntry] { contents.entries.values.filter(\.pending) }
 
+    func pendingFiles() throws -> [String] {
+      contents.entries.values.filter(\.pending).map(\.file).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     func unwrittenFiles() throws -> [String] {
       contents.entries.values.filter { $0.signature == nil && !$0.removed }.map(\.file)
     }

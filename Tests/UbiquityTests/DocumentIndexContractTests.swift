@@ -112,6 +112,7 @@ final class DocumentIndexContractTests: XCTestCase {
       }
       try index.read { session in
         XCTAssertEqual(try session.pendingEntries().map(\.file), ["p.bookmark"], name)
+        XCTAssertEqual(try session.pendingFiles(), ["p.bookmark"], name)
         XCTAssertEqual(try session.unwrittenFiles(), ["u.bookmark"], "\(name): a removed one is not to be written")
         let counts = try session.counts()
         XCTAssertEqual(counts.pending, 1, name)
@@ -163,6 +164,7 @@ final class DocumentIndexContractTests: XCTestCase {
         XCTAssertEqual(edited?.pending, true, "\(name): the later edit is still to push")
         XCTAssertNil(try session.entry("never.bookmark"), name)
         XCTAssertEqual(try session.pendingEntries().map(\.file), ["edited.bookmark"], name)
+        XCTAssertEqual(try session.pendingFiles(), ["edited.bookmark"], name)
       }
       XCTAssertThrowsError(
         try index.read { try $0.markPushed("sent.bookmark", sequence: 1, sentAt: 1) }, "\(name): read only")
