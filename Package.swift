@@ -25,6 +25,8 @@ let package = Package(
     .systemLibrary(name: "CBuildStamp"),
     // zlib, for the archived pages' deflated text and HTML.
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // Substring search over many bookmarks' or pages' text, two bytes at 32 places at once.
+    .target(name: "CSubstring"),
 
     // Values and logic without I/O, bottom to top.
     // Property lists: the values, our XML and binary readers, the XML writer.
@@ -98,7 +100,7 @@ let package = Package(
     // highlight); the values the reducer changes and the screen draws, with the actions and
     // effects between them; the drawing (state to buffer); the effects done on a store or the
     // shelf; and the reducer itself.
-    .target(name: "ListSearch", dependencies: ["BookmarkModel"]),
+    .target(name: "ListSearch", dependencies: ["BookmarkModel", "CSubstring"]),
     .target(
       name: "BookmarksState",
       dependencies: [

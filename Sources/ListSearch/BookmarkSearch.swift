@@ -7,8 +7,9 @@ import BookmarkModel
 public struct BookmarkSearch: Sendable {
   private var folding = SearchFolding()
   private var index: SearchIndex?
-  /// Results by query, each narrowing the one before.
-  private var trail: [(query: SearchQuery, matches: [Int])] = []
+  /// Results by query, each narrowing the one before; for a query of one word, where in
+  /// each match's text it was first found.
+  private var trail: [(query: SearchQuery, matches: [Int], places: [Int]?)] = []
 
   public init() {}
 
@@ -43,9 +44,21 @@ public struct BookmarkSearch: Sendable {
     guard let index else { return [] }
     while let last = trail.last, !parsed.narrows(last.query) { trail.removeLast() }
     if let last = trail.last, last.query == parsed { return last.matches }
-    let matches = index.search(parsed, among: trail.last?.matches)
-    trail.append((parsed, matches))
-    return matches
+    let last = trail.last
+    var found: (matches: [Int], places: [Int]?)
+    if parsed.terms.count == 1, let term = parsed.terms.first, !term.isExcluded {
+      // One word: where it is found is kept, and the word grown by a letter is looked for from
+      // there on (it can't be found before), mostly one comparison an entry (issue 39.3).
+      let from = last?.places.flatMap { places in
+        last?.query.terms.count == 1 && term.pattern.starts(with: last?.query.terms[0].pattern ?? []) ? places : nil
+      }
+      let located = index.locate(term.pattern, among: last?.matches, from: from)
+      found = (located.entries, located.places)
+    } else {
+      found = (index.search(parsed, among: last?.matches), nil)
+    }
+    trail.append((parsed, found.matches, found.places))
+    return found.matches
   }
 
   /// `query` taken apart, with `folder` and `tags` required too (`cloudy list`'s flags).

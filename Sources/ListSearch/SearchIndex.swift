@@ -1,4 +1,5 @@
 import BookmarkModel
+import CSubstring
 import Foundation
 
 /// Every bookmark's name, URL, folder path, tags and notes, folded (see ``SearchFolding``)
@@ -10,9 +11,9 @@ import Foundation
 /// notes, line breaks as spaces. A folded query holds none of these control bytes, so no
 /// word matches across two fields or two bookmarks, while a tag term (its marks around it)
 /// matches a whole tag and a folder term (the mark before it, `/` after) a folder and
-/// everything below it. A search over everything scans the whole buffer once (`memchr` for
-/// the first byte) and steps to the next entry after each hit; a search among earlier
-/// matches (the query grew) looks only inside those entries.
+/// everything below it. A search over everything scans the whole buffer once (two bytes of
+/// the query compared at 32 places at once, `cloudy_find`) and steps to the next entry after
+/// each hit; a search among earlier matches (the query grew) looks only inside those entries.
 public struct SearchIndex: Sendable {
   /// Starts the folder path.
   static let folderMark: UInt8 = 0x03
@@ -99,84 +100,95 @@ public struct SearchIndex: Sendable {
 
   /// ``search(_:among:)``, in parts when more than `splitAbove` bytes are looked at.
   func search(_ needle: [UInt8], among candidates: [Int]?, splitAbove: Int) -> [Int] {
-    guard !needle.isEmpty else { return candidates ?? Array(0..<count) }
+    locate(needle, among: candidates, from: nil, splitAbove: splitAbove, places: false).entries
+  }
+
+  /// The entries that contain `needle`, ascending, each with the place in its text where
+  /// `needle` is first found: among `candidates` when given, each looked for from its place in
+  /// `from` (where a query `needle` starts with was first found in it: `needle` can't be found
+  /// before), else among all. A query that grows by a letter then compares, for most earlier
+  /// matches, one place rather than scanning their text again.
+  public func locate(_ needle: [UInt8], among candidates: [Int]?, from: [Int]?) -> (entries: [Int], places: [Int]) {
+    locate(needle, among: candidates, from: from, splitAbove: Self.splitAbove, places: true)
+  }
+
+  func locate(
+    _ needle: [UInt8], among candidates: [Int]?, from: [Int]?, splitAbove: Int, places wanted: Bool
+  ) -> (entries: [Int], places: [Int]) {
+    precondition(from == nil || from?.count == candidates?.count, "a place for each candidate")
+    // Every entry, from their starts: one scan of the whole text is quicker.
+    if from == nil, let all = candidates?.count, all == count, count > 0 {
+      return locate(needle, among: nil, from: nil, splitAbove: splitAbove, places: wanted)
+    }
+    guard !needle.isEmpty else {
+      let all = candidates ?? Array(0..<count)
+      return (all, wanted ? from ?? Array(repeating: 0, count: all.count) : [])
+    }
     let scanned = candidates.map { text.count / max(1, count) * $0.count } ?? text.count
     let parts = scanned > splitAbove ? min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) : 1
-    return text.withUnsafeBytes { haystack in
-      needle.withUnsafeBytes { pattern in
-        let anchor = Self.anchor(of: pattern)
-        let total = candidates?.count ?? count
-        let bounds = (0...parts).map { total * $0 / parts }
-        var found = [[Int]](repeating: [], count: parts)
-        found.withUnsafeMutableBufferPointer { found in
-          // Each part writes only its own slot, and reads what no part writes.
-          nonisolated(unsafe) let (found, haystack, pattern) = (found, haystack, pattern)
-          let search = { @Sendable (part: Int) in
-            let range = bounds[part]..<bounds[part + 1]
-            if let candidates {
-              found[part] = candidates[range].filter { entry in
-                let entryText = UnsafeRawBufferPointer(rebasing: haystack[starts[entry]..<starts[entry + 1]])
-                return Self.find(pattern, anchor: anchor, in: entryText) != nil
+    return text.withUnsafeBufferPointer { haystack in
+      starts.withUnsafeBufferPointer { starts in
+        needle.withUnsafeBufferPointer { pattern in
+          let (first, second) = Self.anchors(of: UnsafeRawBufferPointer(pattern))
+          let total = candidates?.count ?? count
+          let bounds = (0...parts).map { total * $0 / parts }
+          var found = [(entries: [Int], places: [Int])](repeating: ([], []), count: parts)
+          found.withUnsafeMutableBufferPointer { found in
+            // Each part writes only its own slot, and reads what no part writes.
+            nonisolated(unsafe) let (found, haystack, starts, pattern) = (found, haystack, starts, pattern)
+            let search = { @Sendable (part: Int) in
+              let range = bounds[part]..<bounds[part + 1]
+              // Made without setting them first: an array of a million zeros was thousands of
+              // page faults on every keystroke.
+              var entries: [Int] = []
+              let places = [Int](unsafeUninitializedCapacity: wanted ? range.count : 0) { places, placed in
+                entries = [Int](unsafeUninitializedCapacity: range.count) { buffer, written in
+                  let placesOut = wanted ? places.baseAddress : nil
+                  if let candidates {
+                    written = candidates.withUnsafeBufferPointer { candidates in
+                      from.withUnsafeBufferPointerIfPresent { from in
+                        cloudy_find_among(
+                          haystack.baseAddress, haystack.count, starts.baseAddress,
+                          candidates.baseAddress.map { $0 + range.lowerBound },
+                          from?.baseAddress.map { $0 + range.lowerBound }, range.count, pattern.baseAddress,
+                          pattern.count, first, second, buffer.baseAddress, placesOut)
+                      }
+                    }
+                  } else {
+                    written = cloudy_find_entries(
+                      haystack.baseAddress, haystack.count, starts.baseAddress, range.lowerBound, range.upperBound,
+                      pattern.baseAddress, pattern.count, first, second, buffer.baseAddress, placesOut)
+                  }
+                }
+                placed = wanted ? entries.count : 0
               }
+              found[part] = (entries, places)
+            }
+            if parts == 1 {
+              search(0)
             } else {
-              found[part] = searchAll(haystack, pattern, anchor: anchor, entries: range)
+              DispatchQueue.concurrentPerform(iterations: parts, execute: search)
             }
           }
-          if parts == 1 {
-            search(0)
-          } else {
-            DispatchQueue.concurrentPerform(iterations: parts, execute: search)
+          if parts == 1 { return found[0] }
+          // Copied a part at a time (a lazily joined collection was copied an element at a time:
+          // a third of a keystroke at 1,000,000).
+          var entries: [Int] = []
+          var places: [Int] = []
+          entries.reserveCapacity(found.reduce(0) { $0 + $1.entries.count })
+          places.reserveCapacity(found.reduce(0) { $0 + $1.places.count })
+          for part in found {
+            entries.append(contentsOf: part.entries)
+            places.append(contentsOf: part.places)
           }
+          return (entries, places)
         }
-        return parts == 1 ? found[0] : Array(found.joined())
       }
     }
   }
 
   /// More bytes than this to look at are searched in parts (8 MB: about 60,000 bookmarks).
   static let splitAbove = 8 << 20
-
-  /// The entries in `entries` whose text contains `pattern`, ascending.
-  private func searchAll(
-    _ haystack: UnsafeRawBufferPointer, _ pattern: UnsafeRawBufferPointer, anchor: Int, entries: Range<Int>
-  ) -> [Int] {
-    var found: [Int] = []
-    guard !entries.isEmpty else { return found }
-    let end = starts[entries.upperBound]
-    var offset = starts[entries.lowerBound]
-    var entry = entries.lowerBound
-    while offset < end {
-      guard
-        let hit = Self.find(pattern, anchor: anchor, in: UnsafeRawBufferPointer(rebasing: haystack[offset..<end]))
-      else { break }
-      let position = offset + hit
-      while starts[entry + 1] <= position { entry += 1 }
-      found.append(entry)
-      offset = starts[entry + 1]
-      entry += 1
-    }
-    return found
-  }
-
-  /// The offset of the first occurrence of a non-empty `pattern` in `haystack`: `memchr`
-  /// finds each place of the pattern's byte at `anchor` (its rarest, ``anchor(of:)``),
-  /// `memcmp` checks the whole pattern around it.
-  static func find(_ pattern: UnsafeRawBufferPointer, anchor: Int = 0, in haystack: UnsafeRawBufferPointer) -> Int? {
-    guard let base = haystack.baseAddress, let needle = pattern.baseAddress, pattern.count <= haystack.count else {
-      return nil
-    }
-    let byte = Int32(pattern[anchor])
-    // The anchor's first and last possible places.
-    var offset = anchor
-    let last = haystack.count - pattern.count + anchor
-    while offset <= last {
-      guard let hit = memchr(base + offset, byte, last - offset + 1) else { return nil }
-      let start = base.distance(to: UnsafeRawPointer(hit)) - anchor
-      if pattern.count == 1 || memcmp(base + start, needle, pattern.count) == 0 { return start }
-      offset = start + anchor + 1
-    }
-    return nil
-  }
 
   /// The place in `pattern` of its byte least often found in bookmarks' folded text: `memchr`
   /// stops at fewer places that are not a match (`swift` is looked for by its `f`, not by the
@@ -187,6 +199,18 @@ public struct SearchIndex: Sendable {
       best = index
     }
     return best
+  }
+
+  /// The places in `pattern` of its rarest byte (``anchor(of:)``) and of the next rarest
+  /// elsewhere in it: the search compares both at every place of a block at once
+  /// (`cloudy_find`), and the two seldom agree where the pattern is not. Both 0 for one byte.
+  static func anchors(of pattern: UnsafeRawBufferPointer) -> (first: Int, second: Int) {
+    let first = anchor(of: pattern)
+    var second = first
+    for index in pattern.indices where index != first {
+      if second == first || commonness[Int(pattern[index])] < commonness[Int(pattern[second])] { second = index }
+    }
+    return (first, second)
   }
 
   /// How common each byte is in folded names, URLs and folders, from the most common (the
@@ -200,4 +224,14 @@ public struct SearchIndex: Sendable {
     for (rank, byte) in order.enumerated() where table[Int(byte)] == 0 { table[Int(byte)] = UInt8(255 - rank / 2) }
     return table
   }()
+}
+
+extension Optional where Wrapped == [Int] {
+  /// `body` with the array's buffer, or with `nil` when there is no array.
+  fileprivate func withUnsafeBufferPointerIfPresent<R>(_ body: (UnsafeBufferPointer<Int>?) -> R) -> R {
+    switch self {
+    case .some(let array): array.withUnsafeBufferPointer { body($0) }
+    case .none: body(nil)
+    }
+  }
 }

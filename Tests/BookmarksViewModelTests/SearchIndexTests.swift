@@ -77,7 +77,9 @@ final class SearchIndexTests: XCTestCase {
     let alphabet = Array("sswwift東京é/.")
     let bookmarks = (0..<3000).map { number in
       let name = String(
-        (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        (0..<Int.random(in: 0...(number.isMultiple(of: 5) ? 90 : 12), using: &random)).map { _ in
+          alphabet.randomElement(using: &random)!
+        })
       return Fixtures.bookmark("id-\(number)", name, "https://s\(number % 7).example/w")
     }
     var folding = SearchFolding()
@@ -93,13 +95,60 @@ final class SearchIndexTests: XCTestCase {
       }
     }
     for splitAbove in [Int.max, 0] {
-      for needle in ["s", "w", "sw", "ws", "wif", "東京", "京", "é/", "s.e", "ssww", "/w", "zz", "ple/"] {
-        let folded = folding.fold(needle)
+      // Slices of names too: long ones, longer than a block of 32 compared at once.
+      let slices = (0..<40).compactMap { _ -> [UInt8]? in
+        let text = Array(folding.fold(bookmarks[Int.random(in: 0..<bookmarks.count, using: &random) / 5 * 5].name))
+        guard !text.isEmpty else { return nil }
+        let start = Int.random(in: 0..<text.count, using: &random)
+        return Array(text[start..<min(text.count, start + Int.random(in: 1...45, using: &random))])
+      }
+      let words = ["s", "w", "sw", "ws", "wif", "東京", "京", "é/", "s.e", "ssww", "/w", "zz", "ple/"]
+      let named = words.map { folding.fold($0) }
+      for folded in named + slices {
+        let needle = String(decoding: folded, as: UTF8.self)
         let all = plain(folded, among: Array(bookmarks.indices))
         XCTAssertEqual(index.search(folded, among: nil, splitAbove: splitAbove), all, "\(needle) in \(splitAbove)")
         let some = Array(stride(from: 0, to: bookmarks.count, by: 3))
         XCTAssertEqual(
           index.search(folded, among: some, splitAbove: splitAbove), plain(folded, among: some), "\(needle) among some")
+      }
+    }
+  }
+
+  func testAWordGrownLetterByLetterIsFoundFromWhereItsPrefixWasAsAPlainScanFindsIt() {
+    var random = SplitMix64(seed: 393)
+    let alphabet = Array("sswwift東京é/.")
+    let bookmarks = (0..<700).map { number in
+      let name = String(
+        (0..<Int.random(in: 0...(number.isMultiple(of: 4) ? 120 : 15), using: &random)).map { _ in
+          alphabet.randomElement(using: &random)!
+        })
+      return Fixtures.bookmark("id-\(number)", name, "https://s\(number % 7).example/w")
+    }
+    var folding = SearchFolding()
+    let index = SearchIndex(bookmarks, folding: &folding)
+    // The index's text of each entry up to its folder path: a word without control bytes is
+    // first found in it where it is first found in the whole entry.
+    let texts = bookmarks.map { folding.fold($0.name) + [0x01] + folding.fold($0.url) }
+    func firstPlace(_ needle: [UInt8], in text: [UInt8]) -> Int? {
+      guard text.count >= needle.count else { return nil }
+      return (0...(text.count - needle.count)).first { Array(text[$0..<$0 + needle.count]) == needle }
+    }
+    for _ in 0..<15 {
+      let source = texts[Int.random(in: 0..<texts.count, using: &random)]
+      let start = Int.random(in: 0..<source.count, using: &random)
+      let word = Array(source[start..<min(source.count, start + Int.random(in: 1...40, using: &random))])
+      for splitAbove in [Int.max, 0] {
+        var previous: (entries: [Int], places: [Int])?
+        for length in 1...word.count {
+          let needle = Array(word[..<length])
+          let expected = texts.indices.compactMap { entry in firstPlace(needle, in: texts[entry]).map { (entry, $0) } }
+          let found = index.locate(
+            needle, among: previous?.entries, from: previous?.places, splitAbove: splitAbove, places: true)
+          XCTAssertEqual(found.entries, expected.map(\.0), "\(needle) in \(splitAbove)")
+          XCTAssertEqual(found.places, expected.map(\.1), "\(needle) in \(splitAbove): where it is first")
+          previous = found
+        }
       }
     }
   }
