@@ -144,7 +144,7 @@ let package = Package(
     .target(
       name: "ArchiveIndexSQLite",
       dependencies: [
-        "Archives", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        "Archives", "CSubstring", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
 
