@@ -27,7 +27,14 @@ extension DocumentBookmarkStore {
       return true
     }
     if startsIndexing {
-      Task.detached(priority: .background) { [weak self] in self?.makeIndexOutsideTheLock() }
+      // On a thread of lower priority: it had the UI thread wait for a core before the first
+      // full frame (a task's priority is not the thread's on Linux).
+      let thread = Thread { [weak self] in
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        self?.makeIndexOutsideTheLock()
+      }
+      thread.name = "cloudy-index"
+      thread.start()
     }
     return snapshots.subscribe { [self] in currentSnapshot() }
   }

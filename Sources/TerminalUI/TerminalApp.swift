@@ -49,6 +49,9 @@ public enum TerminalApp {
   ) throws -> (AppServices, Ending) {
     let inbox = try Inbox()
     let trace = TraceLog(environment: environment)
+    // The store opens while the terminal is set up and the kept frame drawn: on the other core,
+    // not after them (about 15 ms before the first full frame).
+    let made = startMaking(makeServices, inbox: inbox)
     return try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
       // The list as the last session left it, while the store opens, if it holds the same.
       let openingSize = terminal.size
@@ -61,7 +64,7 @@ public enum TerminalApp {
         terminal.draw(kept.frame)
         trace?.drewOpeningFrame()
       }
-      let (services, typed) = try makeWhileWatching(makeServices, terminal: terminal, inbox: inbox)
+      let (services, typed) = try waitWhileWatching(made, terminal: terminal, inbox: inbox)
       let ending = try loop(
         services, inbox: inbox, terminal: terminal, trace: trace, keepsOnScreen: kept, typedAhead: typed)
       return (services, ending)
@@ -71,24 +74,34 @@ public enum TerminalApp {
   /// Ctrl-C, a hang-up or a quit signal while the store opens (``TerminalApp/run(opening:environment:mouse:_:)``).
   public struct StartCancelled: Error {}
 
-  /// Makes the services on a thread of their own while this one watches the terminal:
-  /// opening a store can wait on another process's lock, so Ctrl-C, a hang-up or a quit
-  /// signal ends the start at once (``StartCancelled``); other keys, clicks and resizes are
-  /// kept, in order, for the list.
-  private static func makeWhileWatching(
-    _ make: @escaping @Sendable () throws -> AppServices, terminal: Terminal, inbox: Inbox
-  ) throws -> (AppServices, [Action]) {
-    let made = Mutex<Result<AppServices, any Error>?>(nil)
+  /// Starts making the services on a thread of their own (``waitWhileWatching(_:terminal:inbox:)``
+  /// waits for them); the inbox is woken when they are made.
+  private static func startMaking(_ make: @escaping @Sendable () throws -> AppServices, inbox: Inbox) -> Making {
+    let made = Making()
     let opener = Thread {
       let result = Result { try make() }
-      made.withLock { $0 = result }
+      made.result.withLock { $0 = result }
       inbox.wake()
     }
     opener.name = "cloudy-open"
     opener.start()
+    return made
+  }
+
+  /// The services being made on the opener's thread: nil until they are (or failed).
+  private final class Making: Sendable {
+    let result = Mutex<Result<AppServices, any Error>?>(nil)
+  }
+
+  /// Waits for the services while this thread watches the terminal: opening a store can wait
+  /// on another process's lock, so Ctrl-C, a hang-up or a quit signal ends the start at once
+  /// (``StartCancelled``); other keys, clicks and resizes are kept, in order, for the list.
+  private static func waitWhileWatching(
+    _ made: Making, terminal: Terminal, inbox: Inbox
+  ) throws -> (AppServices, [Action]) {
     var typed: [Action] = []
     while true {
-      if let result = made.withLock({ $0 }) { return (try result.get(), typed) }
+      if let result = made.result.withLock({ $0 }) { return (try result.get(), typed) }
       if SignalGuard.quitRequested.load(ordering: .relaxed) { throw StartCancelled() }
       let events = terminal.waitForEvents(wakeFD: inbox.readFD)
       _ = inbox.drain()  // only wake-ups: nothing posts actions before the loop starts
@@ -156,6 +169,7 @@ public enum TerminalApp {
     var kept = keepsOnScreen?.frame
     var typeAhead = TypeAhead()
     var typedWhileOpening = typed
+    var afterFrame: [Effect] = []
     while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
       if !opening.isEmpty {
         handle(opening)
@@ -170,6 +184,10 @@ public enum TerminalApp {
           bookmarks: model.state.bookmarks.count, shown: model.state.shownCount,
           shelf: model.state.showsShelf ? model.state.shelf : nil)
       }
+      // Work for later (the filter's index) starts once the frame it came with is drawn: on
+      // two cores it had the UI thread wait for a core before the first full frame.
+      for effect in afterFrame { perform(effect, services, inbox: inbox) }
+      afterFrame = []
       messageTimer.shown(model.state.message)
       let events = terminal.waitForEvents(
         wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
@@ -222,6 +240,7 @@ public enum TerminalApp {
               }
             }
             perform(effect, services, inbox: inbox)
+          case .device(.prepareSearch): afterFrame.append(effect)
           case .store, .shelf, .web, .device: perform(effect, services, inbox: inbox)
           }
         }
@@ -261,7 +280,13 @@ public enum TerminalApp {
         }
         inbox.post(.importRead(await readImport(path, existing)))
       case .device(.prepareSearch(let bookmarks, let generation)):
-        inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
+        // Built on a thread of lower priority, so keys are answered first.
+        let thread = Thread {
+          _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+          inbox.post(.searchPrepared(PreparedSearch(bookmarks, generation: generation)))
+        }
+        thread.name = "cloudy-search-index"
+        thread.start()
       case .terminal, .device(.rememberSortOrder), .device(.rememberPlace):
         break  // done on the UI thread
       }
