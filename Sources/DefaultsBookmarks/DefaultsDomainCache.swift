@@ -69,7 +69,8 @@ enum DefaultsDomainCache {
     -> DefaultsDomain.Contents?
   {
     file.decode(raw, stamp: stampBytes(stamp)) { reader in
-      guard let unreadable = reader.uint32(), let bookmarks = CachedBookmarks.read(&reader),
+      guard let unreadable = reader.uint32(),
+        let bookmarks = CachedBookmarks.read(&reader, inHalves: true, place: { _ in nil })?.bookmarks,
         let folderCount = reader.count()
       else { return nil }
       var folders: [[String]] = []
