@@ -7,13 +7,17 @@ import Foundation
 
 /// glibc's malloc arenas, set up in `main()` while it is the only thread (DECISIONS.md).
 ///
-/// Two arenas: with one, the two threads that read a property list in halves take turns on
-/// its lock (100,000 bookmarks without a cache: 406 ms, 246 ms with two). A second arena is a
-/// heap that grows a page at a time, an `mprotect` each (8,900 of them in an open of 100,000
-/// bookmarks from the cache: 10 ms more), except where it has grown before: glibc gives freed
-/// memory back with `MADV_DONTNEED` and leaves it writable. So a thread of its own makes the
-/// second arena, grows it once by ``grownBytes`` in blocks below the `mmap` threshold, and
-/// frees them, while the program goes on.
+/// Up to eight arenas: with one, the two threads that read a property list or a cache in
+/// halves take turns on its lock (100,000 bookmarks without a cache: 406 ms, 246 ms with two).
+/// With two, glibc handed the threads the two in turn, and whether the halves' threads shared
+/// one was chance: when they did, the first full frame of 100,000 documents came at 120 ms
+/// rather than 80 (1,000,000 in user defaults: 670–840 ms rather than 430), run to run. With
+/// eight, a thread has its own. A new arena is a heap that grows a page at a time, an
+/// `mprotect` each (8,900 of them in an open of 100,000 bookmarks from the cache: 10 ms
+/// more), except where it has grown before: glibc gives freed memory back with
+/// `MADV_DONTNEED` and leaves it writable. So a thread of its own makes the second arena
+/// (the one the next thread gets), grows it once by ``grownBytes`` in blocks below the `mmap`
+/// threshold, and frees them, while the program goes on.
 ///
 /// Commands that write many bookmarks at once (`import`, `migrate`) keep one arena: with two,
 /// what one thread freed was not there for the other, and importing 100,000 bookmarks into
@@ -41,7 +45,7 @@ enum MallocArenas {
       _ = mallopt(arenaMax, 1)
       return
     }
-    guard mallopt(arenaMax, 2) == 1 else { return }
+    guard mallopt(arenaMax, 8) == 1 else { return }
     // The main thread waits only until the grower has made the second arena (its first
     // malloc), so that no other thread makes it first.
     let made = DispatchSemaphore(value: 0)
