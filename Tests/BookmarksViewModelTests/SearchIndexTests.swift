@@ -74,14 +74,7 @@ final class SearchIndexTests: XCTestCase {
   /// bytes repeat), every needle of one to four bytes, among all and among earlier matches.
   func testSearchingInPartsByTheRarestByteFindsWhatAPlainScanFinds() {
     var random = SplitMix64(seed: 39)
-    let alphabet = Array("sswwift東京é/.")
-    let bookmarks = (0..<3000).map { number in
-      let name = String(
-        (0..<Int.random(in: 0...(number.isMultiple(of: 5) ? 90 : 12), using: &random)).map { _ in
-          alphabet.randomElement(using: &random)!
-        })
-      return Fixtures.bookmark("id-\(number)", name, "https://s\(number % 7).example/w")
-    }
+    let bookmarks = Self.randomBookmarks(3000, longEvery: 5, long: 90, short: 12, using: &random)
     var folding = SearchFolding()
     let index = SearchIndex(bookmarks, folding: &folding)
     let texts = bookmarks.map { folding.fold($0.name + "\u{1}" + $0.url) }
@@ -117,14 +110,7 @@ final class SearchIndexTests: XCTestCase {
 
   func testAWordGrownLetterByLetterIsFoundFromWhereItsPrefixWasAsAPlainScanFindsIt() {
     var random = SplitMix64(seed: 393)
-    let alphabet = Array("sswwift東京é/.")
-    let bookmarks = (0..<700).map { number in
-      let name = String(
-        (0..<Int.random(in: 0...(number.isMultiple(of: 4) ? 120 : 15), using: &random)).map { _ in
-          alphabet.randomElement(using: &random)!
-        })
-      return Fixtures.bookmark("id-\(number)", name, "https://s\(number % 7).example/w")
-    }
+    let bookmarks = Self.randomBookmarks(700, longEvery: 4, long: 120, short: 15, using: &random)
     var folding = SearchFolding()
     let index = SearchIndex(bookmarks, folding: &folding)
     // The index's text of each entry up to its folder path: a word without control bytes is
@@ -150,6 +136,20 @@ final class SearchIndexTests: XCTestCase {
           previous = found
         }
       }
+    }
+  }
+
+  /// Bookmarks named at random over a small alphabet (so most bytes repeat): every
+  /// `longEvery`th name up to `long` characters (longer than a block of 32 compared at once),
+  /// the others up to `short`.
+  private static func randomBookmarks(
+    _ count: Int, longEvery: Int, long: Int, short: Int, using random: inout SplitMix64
+  ) -> [Bookmark] {
+    let alphabet = Array("sswwift東京é/.")
+    return (0..<count).map { number in
+      let length = Int.random(in: 0...(number.isMultiple(of: longEvery) ? long : short), using: &random)
+      let name = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+      return Fixtures.bookmark("id-\(number)", name, "https://s\(number % 7).example/w")
     }
   }
 
