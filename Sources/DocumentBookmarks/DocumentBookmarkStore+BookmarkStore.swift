@@ -233,7 +233,7 @@ extension DocumentBookmarkStore {
     // else changed meanwhile) and cached, so the next open reads it from the cache rather
     // than every row it added; a small one by reading just its own rows. The catch-up reads
     // only the index, so it runs on a thread of its own while the files are written (100,000
-    // bookmarks: a second and a half of the import's wall time).
+    // bookmarks: most of a second of the import's wall time).
     let large = documents.count >= Self.changesWorthACache
     let files = documents.map(\.file)
     let takingIn = Atomic(false)

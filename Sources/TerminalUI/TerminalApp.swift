@@ -49,8 +49,8 @@ public enum TerminalApp {
   ) throws -> (AppServices, Ending) {
     let inbox = try Inbox()
     let trace = TraceLog(environment: environment)
-    // The store opens while the terminal is set up and the kept frame drawn: on the other core,
-    // not after them (about 15 ms before the first full frame).
+    // The store opens while the terminal is set up and the kept frame drawn (about 15 ms): on
+    // the other core, not after them.
     let made = startMaking(makeServices, inbox: inbox)
     return try Terminal.withTerminal(environment: environment, wakeFD: inbox.writeFD, mouse: mouse) { terminal in
       // The list as the last session left it, while the store opens, if it holds the same.
