@@ -7,9 +7,9 @@ import BookmarkModel
 public struct BookmarkSearch: Sendable {
   private var folding = SearchFolding()
   private var index: SearchIndex?
-  /// Results by query, each narrowing the one before; for a query of one word, where in
-  /// each match's text it was first found.
-  private var trail: [(query: SearchQuery, matches: [Int], places: [Int]?)] = []
+  /// Results by query, each narrowing the one before; when one word was looked for among the
+  /// earlier results, that word and where in each match's text it was first found.
+  private var trail: [(query: SearchQuery, matches: [Int], located: (pattern: [UInt8], places: [Int])?)] = []
 
   public init() {}
 
@@ -45,20 +45,23 @@ public struct BookmarkSearch: Sendable {
     while let last = trail.last, !parsed.narrows(last.query) { trail.removeLast() }
     if let last = trail.last, last.query == parsed { return last.matches }
     let last = trail.last
-    var found: (matches: [Int], places: [Int]?)
-    if parsed.terms.count == 1, let term = parsed.terms.first, !term.isExcluded {
-      // One word: where it is found is kept, and the word grown by a letter is looked for from
-      // there on (it can't be found before), mostly one comparison an entry (issue 39.3).
-      let from = last?.places.flatMap { places in
-        last?.query.terms.count == 1 && term.pattern.starts(with: last?.query.terms[0].pattern ?? []) ? places : nil
-      }
+    // A term the earlier query had holds for every one of its matches: only the others are
+    // looked for among them (a second word searched the first again).
+    let new = last.map { last in parsed.terms.filter { !last.query.terms.contains($0) } } ?? parsed.terms
+    if new.count == 1, let term = new.first, !term.isExcluded {
+      // One word to look for: where it is found is kept, and the word grown by a letter is
+      // looked for from there on (it can't be found before), mostly one comparison an entry
+      // (issue 39.3).
+      let from = last?.located.flatMap { term.pattern.starts(with: $0.pattern) ? $0.places : nil }
       let located = index.locate(term.pattern, among: last?.matches, from: from)
-      found = (located.entries, located.places)
-    } else {
-      found = (index.search(parsed, among: last?.matches), nil)
+      trail.append((parsed, located.entries, (term.pattern, located.places)))
+      return located.entries
     }
-    trail.append((parsed, found.matches, found.places))
-    return found.matches
+    var remaining = parsed
+    remaining.terms = new
+    let matches = index.search(remaining, among: last?.matches)
+    trail.append((parsed, matches, nil))
+    return matches
   }
 
   /// `query` taken apart, with `folder` and `tags` required too (`cloudy list`'s flags).

@@ -2,6 +2,7 @@ import BookmarkModel
 import BookmarksDrawing
 import ListSearch
 import ScreenRendering
+import TestSupport
 import XCTest
 
 /// Search by words (issue 18.4): every term anywhere in the name, URL, folder path, tags or
@@ -83,6 +84,40 @@ final class WordSearchTests: XCTestCase {
         XCTAssertEqual(typed.matches(for: prefix, in: bookmarks), fresh.matches(for: prefix, in: bookmarks), prefix)
       }
       for end in query.indices.reversed() {
+        let prefix = String(query[..<end])
+        var fresh = BookmarkSearch()
+        XCTAssertEqual(typed.matches(for: prefix, in: bookmarks), fresh.matches(for: prefix, in: bookmarks), prefix)
+      }
+    }
+  }
+}
+
+/// Random queries typed a character at a time, forward and back, over random bookmarks: the
+/// trail's shortcuts (only new terms looked for, a grown word from where it was found) give
+/// what a fresh search gives at every step.
+final class TypedSearchTests: XCTestCase {
+  func testRandomQueriesTypedAndErasedAgreeWithAFreshSearchAtEveryStep() {
+    var random = SplitMix64(seed: 3_903)
+    let letters = Array("swiftlnux東京")
+    func word(_ range: ClosedRange<Int>) -> String {
+      String((0..<Int.random(in: range, using: &random)).map { _ in letters.randomElement(using: &random)! })
+    }
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    let bookmarks = (0..<400).map { number in
+      Bookmark(
+        id: "id-\(number)", name: (0..<3).map { _ in word(0...8) }.joined(separator: " "),
+        url: "https://\(word(1...6)).example/\(word(0...12))", created: date, modified: date,
+        folder: number.isMultiple(of: 3) ? [word(1...4)] : [], notes: word(0...20),
+        tags: number.isMultiple(of: 4) ? [word(1...5)] : [])
+    }
+    let kinds = ["", "", "", "-", "#", "in:"]
+    var typed = BookmarkSearch()
+    for _ in 0..<40 {
+      let query = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        kinds.randomElement(using: &random)! + word(1...5)
+      }.joined(separator: " ")
+      let ends = Array(query.indices.dropFirst()) + [query.endIndex]
+      for end in ends + ends.reversed().dropFirst() {
         let prefix = String(query[..<end])
         var fresh = BookmarkSearch()
         XCTAssertEqual(typed.matches(for: prefix, in: bookmarks), fresh.matches(for: prefix, in: bookmarks), prefix)
