@@ -86,10 +86,11 @@ extension BookmarksViewModel {
   /// still matches, else goes to the first match.
   mutating func narrow() {
     guard let filter = state.filter else { return }
-    let selected = state.selectedBookmark?.id
+    // The list is the same before and after: its positions stand for its bookmarks.
+    let selected = state.selectedPosition
     let matches = filterMatches(filter.query.text)
     state.filter?.matches = matches
-    state.selection = selected.flatMap { state.shownRow(of: $0) } ?? 0
+    state.selection = selected.flatMap { state.shownRow(ofPosition: $0) } ?? 0
   }
 
   /// An index built off the UI thread arrived: kept if it is of the current list, and a

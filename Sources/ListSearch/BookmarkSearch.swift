@@ -9,7 +9,7 @@ public struct BookmarkSearch: Sendable {
   private var index: SearchIndex?
   /// Results by query, each narrowing the one before; when one word was looked for among the
   /// earlier results, that word and where in each match's text it was first found.
-  private var trail: [(query: SearchQuery, matches: [Int], located: (pattern: [UInt8], places: [Int])?)] = []
+  private var trail: [(query: SearchQuery, matches: [Int], located: (pattern: [UInt8], found: FoundPlaces)?)] = []
 
   public init() {}
 
@@ -50,11 +50,11 @@ public struct BookmarkSearch: Sendable {
     let new = last.map { last in parsed.terms.filter { !last.query.terms.contains($0) } } ?? parsed.terms
     if new.count == 1, let term = new.first, !term.isExcluded {
       // One word to look for: where it is found is kept, and the word grown by a letter is
-      // looked for from there on (it can't be found before), mostly one comparison an entry
-      // (issue 39.3).
-      let from = last?.located.flatMap { term.pattern.starts(with: $0.pattern) ? $0.places : nil }
+      // looked for from there on (it can't be found before), mostly found in the 8 bytes
+      // kept from there (issue 39.3).
+      let from = last?.located.flatMap { term.pattern.starts(with: $0.pattern) ? $0.found : nil }
       let located = index.locate(term.pattern, among: last?.matches, from: from)
-      trail.append((parsed, located.entries, (term.pattern, located.places)))
+      trail.append((parsed, located.entries, (term.pattern, located.found)))
       return located.entries
     }
     var remaining = parsed

@@ -104,17 +104,19 @@ public struct SearchIndex: Sendable {
   }
 
   /// The entries that contain `needle`, ascending, each with the place in its text where
-  /// `needle` is first found: among `candidates` when given, each looked for from its place in
-  /// `from` (where a query `needle` starts with was first found in it: `needle` can't be found
-  /// before), else among all. A query that grows by a letter then compares, for most earlier
-  /// matches, one place rather than scanning their text again.
-  public func locate(_ needle: [UInt8], among candidates: [Int]?, from: [Int]?) -> (entries: [Int], places: [Int]) {
+  /// `needle` is first found (``FoundPlaces``): among `candidates` when given, each looked for
+  /// from its place in `from` (where a query `needle` starts with was first found in it:
+  /// `needle` can't be found before), else among all. A query that grows by a letter then
+  /// compares, for most earlier matches, the 8 bytes kept from there rather than their text.
+  public func locate(_ needle: [UInt8], among candidates: [Int]?, from: FoundPlaces?) -> (
+    entries: [Int], found: FoundPlaces
+  ) {
     locate(needle, among: candidates, from: from, splitAbove: Self.splitAbove, places: true)
   }
 
   func locate(
-    _ needle: [UInt8], among candidates: [Int]?, from: [Int]?, splitAbove: Int, places wanted: Bool
-  ) -> (entries: [Int], places: [Int]) {
+    _ needle: [UInt8], among candidates: [Int]?, from: FoundPlaces?, splitAbove: Int, places wanted: Bool
+  ) -> (entries: [Int], found: FoundPlaces) {
     precondition(from == nil || from?.count == candidates?.count, "a place for each candidate")
     // Every entry, from their starts: one scan of the whole text is quicker.
     if from == nil, let all = candidates?.count, all == count, count > 0 {
@@ -122,7 +124,8 @@ public struct SearchIndex: Sendable {
     }
     guard !needle.isEmpty else {
       let all = candidates ?? Array(0..<count)
-      return (all, wanted ? from ?? Array(repeating: 0, count: all.count) : [])
+      guard wanted else { return (all, FoundPlaces()) }
+      return (all, from ?? FoundPlaces(places: all.map { _ in 0 }, windows: all.map { windowOfEntry($0) }))
     }
     let scanned = candidates.map { text.count / max(1, count) * $0.count } ?? text.count
     let parts = scanned > splitAbove ? min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)) : 1
@@ -132,7 +135,7 @@ public struct SearchIndex: Sendable {
           let (first, second) = Self.anchors(of: UnsafeRawBufferPointer(pattern))
           let total = candidates?.count ?? count
           let bounds = (0...parts).map { total * $0 / parts }
-          var found = [(entries: [Int], places: [Int])](repeating: ([], []), count: parts)
+          var found = [(entries: [Int], found: FoundPlaces)](repeating: ([], FoundPlaces()), count: parts)
           found.withUnsafeMutableBufferPointer { found in
             // Each part writes only its own slot, and reads what no part writes.
             nonisolated(unsafe) let (found, haystack, starts, pattern) = (found, haystack, starts, pattern)
@@ -141,28 +144,34 @@ public struct SearchIndex: Sendable {
               // Made without setting them first: an array of a million zeros was thousands of
               // page faults on every keystroke.
               var entries: [Int] = []
-              let places = [Int](unsafeUninitializedCapacity: wanted ? range.count : 0) { places, placed in
-                entries = [Int](unsafeUninitializedCapacity: range.count) { buffer, written in
-                  let placesOut = wanted ? places.baseAddress : nil
-                  if let candidates {
-                    written = candidates.withUnsafeBufferPointer { candidates in
-                      from.withUnsafeBufferPointerIfPresent { from in
-                        cloudy_find_among(
-                          haystack.baseAddress, haystack.count, starts.baseAddress,
-                          candidates.baseAddress.map { $0 + range.lowerBound },
-                          from?.baseAddress.map { $0 + range.lowerBound }, range.count, pattern.baseAddress,
-                          pattern.count, first, second, buffer.baseAddress, placesOut)
+              var places: [Int] = []
+              let windows = [UInt64](unsafeUninitializedCapacity: wanted ? range.count : 0) { windows, windowed in
+                places = [Int](unsafeUninitializedCapacity: wanted ? range.count : 0) { places, placed in
+                  entries = [Int](unsafeUninitializedCapacity: range.count) { buffer, written in
+                    let placesOut = wanted ? places.baseAddress : nil
+                    let windowsOut = wanted ? windows.baseAddress : nil
+                    if let candidates {
+                      written = candidates.withUnsafeBufferPointer { candidates in
+                        from.withUnsafeBuffersIfPresent { from, fromWindows in
+                          cloudy_find_among(
+                            haystack.baseAddress, haystack.count, starts.baseAddress,
+                            candidates.baseAddress.map { $0 + range.lowerBound },
+                            from?.baseAddress.map { $0 + range.lowerBound },
+                            fromWindows?.baseAddress.map { $0 + range.lowerBound }, range.count, pattern.baseAddress,
+                            pattern.count, first, second, buffer.baseAddress, placesOut, windowsOut)
+                        }
                       }
+                    } else {
+                      written = cloudy_find_entries(
+                        haystack.baseAddress, haystack.count, starts.baseAddress, range.lowerBound, range.upperBound,
+                        pattern.baseAddress, pattern.count, first, second, buffer.baseAddress, placesOut, windowsOut)
                     }
-                  } else {
-                    written = cloudy_find_entries(
-                      haystack.baseAddress, haystack.count, starts.baseAddress, range.lowerBound, range.upperBound,
-                      pattern.baseAddress, pattern.count, first, second, buffer.baseAddress, placesOut)
                   }
+                  placed = wanted ? entries.count : 0
                 }
-                placed = wanted ? entries.count : 0
+                windowed = wanted ? entries.count : 0
               }
-              found[part] = (entries, places)
+              found[part] = (entries, FoundPlaces(places: places, windows: windows))
             }
             if parts == 1 {
               search(0)
@@ -174,17 +183,28 @@ public struct SearchIndex: Sendable {
           // Copied a part at a time (a lazily joined collection was copied an element at a time:
           // a third of a keystroke at 1,000,000).
           var entries: [Int] = []
-          var places: [Int] = []
+          var places = FoundPlaces()
           entries.reserveCapacity(found.reduce(0) { $0 + $1.entries.count })
-          places.reserveCapacity(found.reduce(0) { $0 + $1.places.count })
+          places.places.reserveCapacity(found.reduce(0) { $0 + $1.found.count })
+          places.windows.reserveCapacity(found.reduce(0) { $0 + $1.found.count })
           for part in found {
             entries.append(contentsOf: part.entries)
-            places.append(contentsOf: part.places)
+            places.places.append(contentsOf: part.found.places)
+            places.windows.append(contentsOf: part.found.windows)
           }
           return (entries, places)
         }
       }
     }
+  }
+
+  /// The first 8 bytes of an entry's text, as ``FoundPlaces`` keeps them.
+  private func windowOfEntry(_ entry: Int) -> UInt64 {
+    var window: UInt64 = 0
+    for (shift, byte) in zip(stride(from: 0, to: 64, by: 8), text[starts[entry]...].prefix(8)) {
+      window |= UInt64(byte) << UInt64(shift)
+    }
+    return window
   }
 
   /// More bytes than this to look at are searched in parts (8 MB: about 60,000 bookmarks).
@@ -226,12 +246,15 @@ public struct SearchIndex: Sendable {
   }()
 }
 
-extension Optional where Wrapped == [Int] {
-  /// `body` with the array's buffer, or with `nil` when there is no array.
-  fileprivate func withUnsafeBufferPointerIfPresent<R>(_ body: (UnsafeBufferPointer<Int>?) -> R) -> R {
+extension Optional where Wrapped == FoundPlaces {
+  /// `body` with the buffers of the places and windows, or with `nil`s when there are none.
+  fileprivate func withUnsafeBuffersIfPresent<R>(
+    _ body: (UnsafeBufferPointer<Int>?, UnsafeBufferPointer<UInt64>?) -> R
+  ) -> R {
     switch self {
-    case .some(let array): array.withUnsafeBufferPointer { body($0) }
-    case .none: body(nil)
+    case .some(let found):
+      found.places.withUnsafeBufferPointer { places in found.windows.withUnsafeBufferPointer { body(places, $0) } }
+    case .none: body(nil, nil)
     }
   }
 }

@@ -125,14 +125,22 @@ final class SearchIndexTests: XCTestCase {
       let start = Int.random(in: 0..<source.count, using: &random)
       let word = Array(source[start..<min(source.count, start + Int.random(in: 1...40, using: &random))])
       for splitAbove in [Int.max, 0] {
-        var previous: (entries: [Int], places: [Int])?
+        var previous: (entries: [Int], found: FoundPlaces)?
         for length in 1...word.count {
           let needle = Array(word[..<length])
           let expected = texts.indices.compactMap { entry in firstPlace(needle, in: texts[entry]).map { (entry, $0) } }
           let found = index.locate(
-            needle, among: previous?.entries, from: previous?.places, splitAbove: splitAbove, places: true)
+            needle, among: previous?.entries, from: previous?.found, splitAbove: splitAbove, places: true)
           XCTAssertEqual(found.entries, expected.map(\.0), "\(needle) in \(splitAbove)")
-          XCTAssertEqual(found.places, expected.map(\.1), "\(needle) in \(splitAbove): where it is first")
+          XCTAssertEqual(found.found.places, expected.map(\.1), "\(needle) in \(splitAbove): where it is first")
+          // The 8 bytes from each place, as far as `texts` knows them (to the separator after
+          // the URL).
+          for (window, (entry, place)) in zip(found.found.windows, expected) {
+            let known = Array((texts[entry] + [0x01]).dropFirst(place).prefix(8))
+            let value = known.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+            let mask = known.count == 8 ? UInt64.max : (UInt64(1) << UInt64(8 * known.count)) - 1
+            XCTAssertEqual(window & mask, value, "\(needle) in entry \(entry): the bytes from its place")
+          }
           previous = found
         }
       }
