@@ -120,6 +120,7 @@ extension BookmarksViewModel {
   /// selected (a folder row too), in the same folder.
   private mutating func cancelFilter(_ filter: ListFilter) {
     state.filter = nil
+    search.forgetQueries()
     state.selection = filter.selectionBefore.flatMap { state.shownRow(of: $0) } ?? filter.rowBefore
   }
 
@@ -128,6 +129,7 @@ extension BookmarksViewModel {
   mutating func clearFilter() {
     let selected = state.selectedBookmark?.id
     state.filter = nil
+    search.forgetQueries()
     if let selected, state.shownRow(of: selected) == nil, state.place != .allBookmarks,
       let bookmark = state.bookmarks.first(where: { $0.id == selected })
     {

@@ -34,12 +34,10 @@ extension BookmarksViewModel {
     let parsed = search.parse(query)
     var matches = search.matches(for: parsed, in: state.bookmarks)
     if !parsed.conditions.isEmpty {
-      matches = matches.filter { position in
-        let bookmark = state.bookmarks[position]
-        let status = state.linkStatus(of: bookmark)
-        let isConflicted = state.conflicted.contains(bookmark.id)
-        return parsed.conditions.allSatisfy { $0.holds(linkStatus: status, isConflicted: isConflicted) }
+      if conditionIndex?.isCurrent(for: state, listGeneration: listGeneration) != true {
+        conditionIndex = ConditionIndex(state, listGeneration: listGeneration)
       }
+      matches = conditionIndex?.filter(matches, by: parsed.conditions) ?? matches
     }
     if !parsed.pageTexts.isEmpty {
       // Ranked: where a page holds the text first, the title and opening before the rest.

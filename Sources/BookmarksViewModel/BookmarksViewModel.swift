@@ -67,6 +67,8 @@ public struct BookmarksViewModel: Sendable {
   var finishedCheck: LinkCheckProgress?
   /// The filter's `text:` searches of the kept pages: asked of the runtime, and answered.
   var pageTextSearches = PageTextSearches()
+  /// The bookmarks meeting each `is:` condition, made when a query first has one.
+  var conditionIndex: ConditionIndex?
 
   public init(state: AppState) {
     self.state = state

@@ -78,8 +78,7 @@ public struct SearchIndex: Sendable {
     }
     var result = found ?? Array(0..<count)
     for term in query.terms where term.isExcluded {
-      let excluded = Set(search(term.pattern, among: result))
-      if !excluded.isEmpty { result.removeAll { excluded.contains($0) } }
+      result = result.ascendingRemoving(search(term.pattern, among: result))
     }
     return result
   }

@@ -45,6 +45,11 @@ public struct SearchQuery: Hashable, Sendable {
     public var state: State?
     public var isExcluded: Bool
 
+    public init(state: State?, isExcluded: Bool) {
+      self.state = state
+      self.isExcluded = isExcluded
+    }
+
     /// Whether a bookmark with this link status and conflict meets the condition.
     public func holds(linkStatus: LinkStatus?, isConflicted: Bool) -> Bool {
       let has: Bool
