@@ -68,7 +68,10 @@ package enum KeptPagesUpkeep {
         for await snapshot in store.changes() where snapshot.status.sync != .syncing {
           let now = snapshot.status.sync
           defer { settled = now }
-          guard now == .synced, settled != .synced, let bookmarks = try? snapshot.bookmarks.get(),
+          // Nothing ever kept here: nothing to do, and no set of every id made (a million of them
+          // hashed on the other core while the list first opened).
+          guard now == .synced, settled != .synced, anyKept(in: location),
+            let bookmarks = try? snapshot.bookmarks.get(),
             running.start()
           else { continue }
           let listed = Set(bookmarks.map(\.id))
