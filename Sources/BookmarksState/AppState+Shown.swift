@@ -10,7 +10,11 @@ extension AppState {
   public var shownCount: Int { shownFolders.count + shownBookmarkCount }
 
   /// How many bookmark rows the list shows.
-  public var shownBookmarkCount: Int { filter?.matches.count ?? placeBookmarks?.count ?? bookmarks.count }
+  public var shownBookmarkCount: Int { shownPositions?.count ?? bookmarks.count }
+
+  /// The positions in ``bookmarks`` of the bookmark rows, in row order: the filter's matches or
+  /// the place's bookmarks; nil when every bookmark is a row, in list order.
+  private var shownPositions: [Int]? { filter?.matches ?? placeBookmarks }
 
   /// The item on a row of the shown list, `0..<shownCount`.
   public func shownItem(at row: Int) -> ListItem {
@@ -27,16 +31,8 @@ extension AppState {
 
   /// The row of the shown list that holds a bookmark, if it is shown.
   public func shownRow(of id: Bookmark.ID) -> Int? {
-    let offset = shownFolders.count
-    let row: Int?
-    if let filter {
-      row = filter.matches.firstIndex { bookmarks[$0].id == id }
-    } else if let placeBookmarks {
-      row = placeBookmarks.firstIndex { bookmarks[$0].id == id }
-    } else {
-      row = bookmarks.firstIndex { $0.id == id }
-    }
-    return row.map { $0 + offset }
+    let row = shownPositions.map { $0.firstIndex { bookmarks[$0].id == id } } ?? bookmarks.firstIndex { $0.id == id }
+    return row.map { $0 + shownFolders.count }
   }
 
   /// The position in ``bookmarks`` of the selected bookmark, if a bookmark row is selected.
@@ -50,14 +46,8 @@ extension AppState {
   /// is shown: positions compared, not ids (a filter keystroke at 1,000,000 bookmarks compared
   /// the selected id with every match's, half of its time).
   public func shownRow(ofPosition position: Int) -> Int? {
-    let row: Int?
-    if let filter {
-      row = filter.matches.firstIndex(of: position)
-    } else if let placeBookmarks {
-      row = placeBookmarks.firstIndex(of: position)
-    } else {
-      row = bookmarks.indices.contains(position) ? position : nil
-    }
+    let row =
+      shownPositions.map { $0.firstIndex(of: position) } ?? (bookmarks.indices.contains(position) ? position : nil)
     return row.map { $0 + shownFolders.count }
   }
 
@@ -68,8 +58,6 @@ extension AppState {
 
   /// The position in ``bookmarks`` of the n-th bookmark row.
   private func bookmarkPosition(at position: Int) -> Int {
-    if let filter { return filter.matches[position] }
-    if let placeBookmarks { return placeBookmarks[position] }
-    return position
+    shownPositions?[position] ?? position
   }
 }
