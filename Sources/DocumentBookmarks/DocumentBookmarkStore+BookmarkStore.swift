@@ -40,17 +40,21 @@ extension DocumentBookmarkStore {
   }
 
   /// Makes the dictionaries without holding the lock (100,000 documents: about a quarter of
-  /// a second, in which the list's snapshot must not wait), then puts them in unless a change
-  /// that needed them made them meanwhile.
-  func makeIndexOutsideTheLock() {
+  /// a second, in which the list's snapshot must not wait), in pieces that wait while the
+  /// person types (`input`), then puts them in unless a change that needed them made them
+  /// meanwhile (then it stops at the next piece).
+  func makeIndexOutsideTheLock(input: InputActivity = .shared, piece: Int = State.piece) {
     guard let cached = state.withLock({ $0.unindexed }) else {
       state.withLock { $0.indexing = false }
       return
     }
-    let (entries, fileByID) = State.index(cached)
+    let made = State.index(cached, piece: piece) {
+      input.waitWhileTyping()
+      return state.withLock { $0.unindexed != nil }
+    }
     state.withLock { state in
       state.indexing = false
-      guard state.unindexed != nil else { return }
+      guard let (entries, fileByID) = made, state.unindexed != nil else { return }
       (state.entries, state.fileByID) = (entries, fileByID)
       state.unindexed = nil
     }

@@ -64,7 +64,7 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
 
     mutating func makeIndex() {
       guard let cached = unindexed else { return }
-      (entries, fileByID) = Self.index(cached)
+      if let made = Self.index(cached) { (entries, fileByID) = made }
       unindexed = nil
     }
 
@@ -78,13 +78,17 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
     }
 
     /// The dictionaries for what the cache held (``entries`` and ``fileByID`` are empty
-    /// until they are made: every use of them makes them first).
-    static func index(_ cached: GatheredDocumentsCache.Contents) -> (DocumentEntries<Entry>, [Bookmark.ID: String]) {
+    /// until they are made: every use of them makes them first). `between` is asked every
+    /// `piece` documents whether to go on (it may wait first); nil when it said no.
+    static func index(
+      _ cached: GatheredDocumentsCache.Contents, piece: Int = Self.piece, between: () -> Bool = { true }
+    ) -> (DocumentEntries<Entry>, [Bookmark.ID: String])? {
       var entries = DocumentEntries<Entry>()
       var fileByID: [Bookmark.ID: String] = [:]
       entries.reserveCapacity(cached.documents.count)
       fileByID.reserveCapacity(cached.documents.count)
       for (index, document) in cached.documents.all.enumerated() {
+        if index % piece == piece - 1, !between() { return nil }
         let file = cached.file(of: document, at: index)
         let bookmark = index < cached.bookmarks.count ? cached.bookmarks[index] : nil
         entries[file] = Entry(
@@ -93,6 +97,10 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
       }
       return (entries, fileByID)
     }
+
+    /// Documents put in the dictionaries between two asks of `between` (about 5 ms at
+    /// 1,000,000: what a keystroke may wait for the memory bus).
+    static let piece = 4096
   }
 
   /// Runs `body` on the state with its dictionaries made.

@@ -269,6 +269,14 @@ final class Terminal {
     case resized(ScreenSize)
     /// The terminal went away (the SSH connection dropped, say).
     case hangUp
+
+    /// A key or a click: the person is at the keyboard.
+    var isInput: Bool {
+      switch self {
+      case .key, .mouse: true
+      case .resized, .hangUp: false
+      }
+    }
   }
 
   /// How long a bracketed paste may pause before what arrived of it is taken as the

@@ -193,6 +193,8 @@ public enum TerminalApp {
         wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
       trace?.received(events)
       if events.contains(.hangUp) { break }
+      // Work in the background that can wait (a store's dictionaries) waits while keys come.
+      if events.contains(where: \.isInput) { InputActivity.shared.noteInput() }
       var actions =
         events.compactMap { event -> Action? in
           switch event {

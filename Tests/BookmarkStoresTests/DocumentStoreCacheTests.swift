@@ -1,6 +1,8 @@
 import BookmarkModel
+import BookmarkStoreInterface
 import DocumentContainer
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -139,6 +141,45 @@ final class DocumentStoreCacheTests: XCTestCase {
     XCTAssertTrue(store.state.withLock { $0.unindexed != nil }, "the dictionaries were made to answer it")
     let listed = try await store.load()
     XCTAssertEqual(listed.map(\.name).sorted(), ["Apple", "Blog"])
+    await close(store)
+  }
+
+  /// The dictionaries made after opening from the cache wait while the person types, between
+  /// pieces; an edit meanwhile does not wait for them (it makes them itself), and what the
+  /// waiting work made by then is not put over the edit's.
+  func testTheDictionariesWaitWhileKeysComeAndAnEditMeanwhileMakesThemItself() async throws {
+    let stored = try await storeThree()
+    await gatherAfresh()
+    let store = open()
+    XCTAssertTrue(store.state.withLock { $0.unindexed != nil }, "opened from the cache")
+    let paused = DispatchSemaphore(value: 0)
+    let resume = DispatchSemaphore(value: 0)
+    let clock = Mutex<UInt64>(10)
+    let typing = InputActivity(
+      quietNanoseconds: 100, now: { clock.withLock { $0 } },
+      pause: { _ in
+        paused.signal()
+        resume.wait()
+        clock.withLock { $0 += 1_000 }
+      })
+    typing.noteInput()
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      store.makeIndexOutsideTheLock(input: typing, piece: 1)
+      finished.signal()
+    }.start()
+    XCTAssertEqual(paused.wait(timeout: .now() + 30), .success, "the work waited for a pause in the typing")
+    XCTAssertTrue(store.state.withLock { $0.unindexed != nil }, "nothing put in while it waits")
+
+    _ = try await store.update(id: stored[2].id, with: BookmarkDraft(name: "Swift.org", url: "https://swift.org"))
+    resume.signal()
+    XCTAssertEqual(finished.wait(timeout: .now() + 30), .success)
+    let edited = try await store.load()
+    XCTAssertEqual(edited.map(\.name), ["Apple", "東京 🚀", "Swift.org"])
+    XCTAssertEqual(store.state.withLock { $0.fileByID.count }, 3)
+    _ = try await store.update(id: stored[0].id, with: BookmarkDraft(name: "Apple Inc.", url: "https://www.apple.com"))
+    let editedAgain = try await store.load()
+    XCTAssertEqual(editedAgain.map(\.name), ["Apple Inc.", "東京 🚀", "Swift.org"])
     await close(store)
   }
 
