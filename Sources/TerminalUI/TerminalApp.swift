@@ -170,6 +170,8 @@ public enum TerminalApp {
     var typeAhead = TypeAhead()
     var typedWhileOpening = typed
     var afterFrame: [Effect] = []
+    // A filter went since the last frame: what its results held is given back after the next.
+    var filterWent = false
     while !model.state.shouldQuit, !SignalGuard.quitRequested.load(ordering: .relaxed) {
       if !opening.isEmpty {
         handle(opening)
@@ -188,6 +190,10 @@ public enum TerminalApp {
       // two cores it had the UI thread wait for a core before the first full frame.
       for effect in afterFrame { perform(effect, services, inbox: inbox) }
       afterFrame = []
+      if filterWent {
+        FreedMemory.giveBack(listOf: model.state.bookmarks.count)
+        filterWent = false
+      }
       messageTimer.shown(model.state.message)
       let events = terminal.waitForEvents(
         wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
@@ -211,8 +217,10 @@ public enum TerminalApp {
         actions = typedWhileOpening + actions
         typedWhileOpening = []
       }
+      let filtered = model.state.filter != nil
       handle(typeAhead.admit(actions, listLoaded: model.state.isLoaded))
       handle(typeAhead.release(listLoaded: model.state.isLoaded))
+      filterWent = filterWent || (filtered && model.state.filter == nil)
     }
     return Ending(
       size: model.state.size, sortOrder: model.state.sortOrder, place: services.place == nil ? nil : model.reportedPlace
