@@ -44,8 +44,15 @@ public struct AppState: Hashable, Sendable {
   public var keptPages: Set<Bookmark.ID> = []
   /// How far a `C` check is, while one runs.
   public var linkCheckProgress: LinkCheckProgress?
-  /// The time zone the resolve dialog shows times in.
-  public var timeZone: TimeZone
+  /// The time zone the resolve dialog, Recently Deleted and a history show times in: this
+  /// device's unless set. Asked for only when one of them is drawn: finding this device's
+  /// loads ICU's time-zone data, 3 MB resident, which a session that never shows a time
+  /// need not hold.
+  public var timeZone: TimeZone {
+    get { chosenTimeZone ?? .current }
+    set { chosenTimeZone = newValue }
+  }
+  private var chosenTimeZone: TimeZone?
   public var modal: Modal?
   /// A notice or answer on the bottom line: it lasts until the next key or a few seconds
   /// (the runtime sends ``Action/messageExpired``), then the status comes back.
@@ -82,7 +89,7 @@ public struct AppState: Hashable, Sendable {
     scrollTop = 0
     isEditing = false
     conflicted = []
-    timeZone = .current
+    chosenTimeZone = nil
     modal = nil
     message = nil
     self.size = size
