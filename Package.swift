@@ -23,8 +23,12 @@ let package = Package(
     .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
     // The commit and build date scripts/install links in (weak symbols: a plain build has none).
     .systemLibrary(name: "CBuildStamp"),
-    // zlib, for the archived pages' deflated text and HTML.
+    // zlib, for the pages kept before xz (version 1 assets).
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // liblzma, for the archived pages: their text and HTML in one xz stream.
+    .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
+    // Zstandard, for the archive index's folded texts, which every search decompresses.
+    .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
     // Substring search over many bookmarks' or pages' text, two bytes at 32 places at once.
     .target(name: "CSubstring"),
 
@@ -91,8 +95,9 @@ let package = Package(
     // checker's plan (limits per host, HEAD then GET, one retry) over a fetcher it is given.
     .target(name: "WebPages", dependencies: ["BookmarkModel"]),
     // Pages kept (issue 41): readable text from HTML, the content-addressed assets (SHA-256,
-    // deflated) and the library over them; the index is a contract here, SQLite in a leaf.
-    .target(name: "Archives", dependencies: ["CZlib", "DurableFiles", "ScreenRendering", "WebPages"]),
+    // xz) and the library over them; the index is a contract here, SQLite in a leaf.
+    .target(
+      name: "Archives", dependencies: ["CLzma", "CZlib", "CZstd", "DurableFiles", "ScreenRendering", "WebPages"]),
     // Kept pages through the cloud, as CloudKit's assets: chunks and lists of versions as
     // records of two zones of their own, sent after a page is kept, fetched when it is read.
     .target(name: "ArchiveSync", dependencies: ["Archives", "Cloud"]),

@@ -8,13 +8,17 @@ import GRDB
 #endif
 
 /// The archives' index in SQLite (`archives/index.sqlite`, 0600): each bookmark's versions,
-/// and each asset's folded text with an FTS5 trigram index over it, so any three characters
-/// find their pages (Cyrillic, CJK, anything) without a dictionary. Shorter queries (`東京`
-/// is two characters) are found by a scan of the same text, which is correct at any length.
+/// and each asset's folded text, compressed (Zstandard), with an FTS5 trigram index over it, so any three
+/// characters find their pages (Cyrillic, CJK, anything) without a dictionary. Shorter
+/// queries (`東京` is two characters) are found by a scan of the same texts, which is correct
+/// at any length.
 ///
-/// The trigram index keeps no positions (`detail=none`): a query finds the texts that hold
-/// every trigram of it, ranked by bm25, and each is checked to hold the query itself. With
-/// positions the index was about twice the size of the text it indexes (version 1).
+/// The trigram index keeps no positions (`detail=none`) and no copy of the text (it is
+/// contentless: the text is given to it on insert and on delete): a query finds the texts that
+/// hold every trigram of it, and each is checked to hold the query itself, decompressed only as
+/// far as its first occurrence (``TextPositionFunction``). With positions the index was about
+/// twice the size of the text it indexes (version 1); with the text kept plain, the text was
+/// nine tenths of the index (version 2).
 public final class SQLiteArchiveIndex: ArchiveIndex {
   private let queue: DatabaseQueue
   /// Whether this SQLite has the trigram tokenizer (3.34 and later); without it every
@@ -44,7 +48,8 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
   private static func migrate(_ db: Database) throws -> Bool {
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     try db.inTransaction(.immediate) {
-      if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 1 {
+      let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+      if found < 1 {
         try db.execute(
           sql: """
             CREATE TABLE versions (
@@ -56,46 +61,84 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
               PRIMARY KEY (bookmark_id, hash)
             ) WITHOUT ROWID;
             CREATE INDEX versions_by_hash ON versions (hash);
-            CREATE TABLE texts (
-              id INTEGER PRIMARY KEY,
-              hash TEXT NOT NULL UNIQUE,
-              folded TEXT NOT NULL
-            );
-            PRAGMA user_version = 1;
             """)
       }
-      if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < 2 {
-        // Version 1's index kept positions; it is made again from the texts without them.
-        try db.execute(sql: "DROP TABLE IF EXISTS text_search")
+      if found < 3 {
+        // Versions 1 and 2 kept each text plain (`texts`), indexed by an FTS5 table with the
+        // text as its content: the texts are compressed into `folded_texts` (same ids) and the
+        // index made again without a copy.
+        let plain =
+          found < 1
+          ? []
+          : try Row.fetchAll(db, sql: "SELECT id, hash, folded FROM texts").map { row in
+            (id: row["id"] as Int64, hash: row["hash"] as String, folded: row["folded"] as String)
+          }
+        try db.execute(
+          sql: """
+            DROP TRIGGER IF EXISTS texts_inserted;
+            DROP TRIGGER IF EXISTS texts_deleted;
+            DROP TABLE IF EXISTS text_search;
+            DROP TABLE IF EXISTS texts;
+            CREATE TABLE folded_texts (
+              id INTEGER PRIMARY KEY,
+              hash TEXT NOT NULL UNIQUE,
+              length INTEGER NOT NULL,
+              compressed BLOB NOT NULL
+            );
+            """)
         // The trigram tokenizer came with SQLite 3.34: without it search scans.
-        if (try? db.execute(sql: searchIndex)) != nil {
-          try db.execute(sql: searchTriggers)
-          try db.execute(sql: "INSERT INTO text_search (text_search) VALUES ('rebuild')")
-        } else {
-          try db.execute(sql: "DROP TRIGGER IF EXISTS texts_inserted; DROP TRIGGER IF EXISTS texts_deleted")
+        let indexes = (try? db.execute(sql: searchIndex)) != nil
+        for text in plain {
+          try insert(text.folded, hash: text.hash, id: text.id, indexing: indexes, in: db)
         }
-        try db.execute(sql: "PRAGMA user_version = 2")
+        try db.execute(sql: "PRAGMA user_version = 3")
       }
       return .commit
     }
-    // Version 1's larger index leaves free pages: the file is written again without them, once.
-    if version == 1 { try db.execute(sql: "VACUUM") }
+    // The plain texts leave free pages: the file is written again without them, once.
+    if (1..<3).contains(version) { try db.execute(sql: "VACUUM") }
     return try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE name = 'text_search'") ?? false
   }
 
   private static let searchIndex = """
-    CREATE VIRTUAL TABLE text_search USING fts5(
-      folded, content = 'texts', content_rowid = 'id', tokenize = 'trigram', detail = none)
+    CREATE VIRTUAL TABLE text_search USING fts5(folded, content = '', tokenize = 'trigram', detail = none)
     """
 
-  private static let searchTriggers = """
-    CREATE TRIGGER IF NOT EXISTS texts_inserted AFTER INSERT ON texts BEGIN
-      INSERT INTO text_search (rowid, folded) VALUES (new.id, new.folded);
-    END;
-    CREATE TRIGGER IF NOT EXISTS texts_deleted AFTER DELETE ON texts BEGIN
-      INSERT INTO text_search (text_search, rowid, folded) VALUES ('delete', old.id, old.folded);
-    END;
-    """
+  /// Keeps `folded` compressed (under `id`, or a new one) and gives it to the search index.
+  private static func insert(_ folded: String, hash: String, id: Int64?, indexing: Bool, in db: Database) throws {
+    let bytes = Array(folded.utf8)
+    try db.execute(
+      sql: "INSERT INTO folded_texts (id, hash, length, compressed) VALUES (?, ?, ?, ?)",
+      arguments: [id, hash, bytes.count, Data(Zstd.compress(bytes, level: Zstd.textLevel))])
+    if indexing {
+      try db.execute(
+        sql: "INSERT INTO text_search (rowid, folded) VALUES (?, ?)", arguments: [db.lastInsertedRowID, folded])
+    }
+  }
+
+  /// Removes the text of `hash`; the search index is told what it held, as a contentless
+  /// index must be.
+  private func removeText(_ hash: String, in db: Database) throws {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT id, length, compressed FROM folded_texts WHERE hash = ?", arguments: [hash])
+    else { return }
+    let id: Int64 = row["id"]
+    try db.execute(sql: "DELETE FROM folded_texts WHERE id = ?", arguments: [id])
+    guard hasSearchIndex else { return }
+    // A text that can't be decompressed (a damaged file) can't be taken out of the index: its
+    // trigrams stay, and finding them the search checks the text, which is gone.
+    guard let folded = Self.decompressed(row) else { return }
+    try db.execute(
+      sql: "INSERT INTO text_search (text_search, rowid, folded) VALUES ('delete', ?, ?)", arguments: [id, folded])
+  }
+
+  private static func decompressed(_ row: Row) -> String? {
+    guard let data = row["compressed"] as Data?,
+      let bytes = Zstd.decompress(ArraySlice(data), length: row["length"] as Int)
+    else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   public func record(_ version: ArchiveVersion, foldedText: String, keeping: Int) throws -> ArchiveRecording {
     try queue.write { db in
@@ -111,9 +154,10 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
         arguments: [
           version.bookmarkID, version.hash, version.url, version.title, version.fetched.timeIntervalSince1970,
         ])
-      try db.execute(
-        sql: "INSERT INTO texts (hash, folded) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
-        arguments: [version.hash, foldedText])
+      if try !Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM folded_texts WHERE hash = ?", arguments: [version.hash])!
+      {
+        try Self.insert(foldedText, hash: version.hash, id: nil, indexing: hasSearchIndex, in: db)
+      }
       let dropped = try String.fetchAll(
         db, sql: "SELECT hash FROM versions WHERE bookmark_id = ? ORDER BY fetched DESC LIMIT -1 OFFSET ?",
         arguments: [version.bookmarkID, max(1, keeping)])
@@ -122,7 +166,7 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
         try db.execute(
           sql: "DELETE FROM versions WHERE bookmark_id = ? AND hash = ?", arguments: [version.bookmarkID, hash])
         if try Int.fetchOne(db, sql: "SELECT count(*) FROM versions WHERE hash = ?", arguments: [hash]) == 0 {
-          try db.execute(sql: "DELETE FROM texts WHERE hash = ?", arguments: [hash])
+          try removeText(hash, in: db)
           released.append(hash)
         }
       }
@@ -141,7 +185,7 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
       var released: [String] = []
       for hash in hashes.sorted()
       where try Int.fetchOne(db, sql: "SELECT count(*) FROM versions WHERE hash = ?", arguments: [hash]) == 0 {
-        try db.execute(sql: "DELETE FROM texts WHERE hash = ?", arguments: [hash])
+        try removeText(hash, in: db)
         released.append(hash)
       }
       return released
@@ -165,23 +209,27 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
       // The newest version of each bookmark among those whose text holds the query. Three
       // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by where
       // the text first holds the query, the title and the opening first: the position
-      // (``TextPositionFunction``) answers that already. (FTS5's bm25 reads each text again
-      // for its trigrams without positions, 0.9 s for 200 texts; counting the matches with
-      // `replace` took 0.3 s for 1,000.)
+      // (``TextPositionFunction``) answers that already, decompressing each text only as far
+      // as the query. (FTS5's bm25 reads each text again for its trigrams without positions, 0.9
+      // s for 200 texts; counting the matches with `replace` took 0.3 s for 1,000.)
       // With `scanning`, the texts are looked at kept last first (the highest ids) and the
-      // search stops at that many that hold the query.
-      let rank = "\(TextPositionFunction.name)(texts.folded, ?1)"
-      var matching: String
+      // search stops at that many that hold the query. The texts are ranked in a subquery
+      // that has a limit, so SQLite does not flatten it into the outer one, which would
+      // reckon each text's position twice (for the column and for the condition).
+      let rank = "\(TextPositionFunction.name)(folded_texts.compressed, folded_texts.length, ?1)"
       var arguments: StatementArguments = [folded]
+      let candidates: String
       if folded.unicodeScalars.count >= 3, hasSearchIndex {
-        matching = """
-          SELECT texts.hash, \(rank) AS rank FROM text_search JOIN texts ON texts.id = text_search.rowid
-          WHERE text_search MATCH ?2 AND \(rank) > 0 ORDER BY text_search.rowid DESC
+        candidates = """
+          SELECT folded_texts.hash AS hash, \(rank) AS rank
+          FROM text_search JOIN folded_texts ON folded_texts.id = text_search.rowid
+          WHERE text_search MATCH ?2 ORDER BY text_search.rowid DESC LIMIT -1
           """
         arguments += [Self.trigrams(of: folded)]
       } else {
-        matching = "SELECT texts.hash, \(rank) AS rank FROM texts WHERE \(rank) > 0 ORDER BY texts.id DESC"
+        candidates = "SELECT hash, \(rank) AS rank FROM folded_texts ORDER BY id DESC LIMIT -1"
       }
+      var matching = "SELECT hash, rank FROM (\(candidates)) WHERE rank > 0"
       if let scanning { matching += " LIMIT \(max(1, scanning))" }
       arguments += [max(1, limit)]
       return try Row.fetchAll(
@@ -214,7 +262,10 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
   }
 
   public func foldedText(of hash: String) throws -> String? {
-    try queue.read { db in try String.fetchOne(db, sql: "SELECT folded FROM texts WHERE hash = ?", arguments: [hash]) }
+    try queue.read { db in
+      try Row.fetchOne(db, sql: "SELECT length, compressed FROM folded_texts WHERE hash = ?", arguments: [hash])
+        .flatMap(Self.decompressed)
+    }
   }
 
   private static func version(_ row: Row) -> ArchiveVersion {

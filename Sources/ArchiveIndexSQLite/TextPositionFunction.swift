@@ -1,34 +1,57 @@
+import Archives
 import CSubstring
 import GRDB
 import GRDBSQLite
 
-/// `cloudy_position(text, query)`: where `query` first occurs in `text`, counted in bytes from
-/// 1, or 0 when it does not. SQLite's `instr` compares at every position and counts
-/// characters; this compares bytes SQLite already holds, several
-/// times faster on the long folded texts a search checks (a phrase over 1,000 pages of 20 KB:
-/// 28 ms with `instr`). A search ranks by this position: within one text, bytes order places
-/// as characters would.
+/// `cloudy_position(compressed, length, query)`: where `query` first occurs in the text of
+/// `length` bytes that `compressed` (a Zstandard frame) holds, counted in bytes from 1, or 0
+/// when it does not (or the text can't be decompressed). The bytes are compared as SQLite's
+/// `instr` can't (it compares at every position and counts characters; a phrase over 1,000
+/// pages of 20 KB: 28 ms with `instr`). A search ranks by this position: within one text,
+/// bytes order places as characters would.
 enum TextPositionFunction {
   static let name = "cloudy_position"
-
   static func register(in db: Database) throws {
+    // The connection's decompressor: SQLite calls a connection's functions one at a time. It
+    // is let go when the function is (the connection closes).
+    guard let decompressor = Zstd.Decompressor() else {
+      throw DatabaseError(resultCode: .SQLITE_NOMEM, message: "could not add \(name)")
+    }
     let code = sqlite3_create_function_v2(
-      db.sqliteConnection, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+      db.sqliteConnection, name, 3, SQLITE_UTF8 | SQLITE_DETERMINISTIC, Unmanaged.passRetained(decompressor).toOpaque(),
       { context, count, values in
-        guard count == 2, let values, let textValue = values[0], let queryValue = values[1],
-          let text = sqlite3_value_text(textValue), let query = sqlite3_value_text(queryValue)
+        guard count == 3, let values, let compressedValue = values[0], let lengthValue = values[1],
+          let queryValue = values[2], let query = sqlite3_value_text(queryValue),
+          let decompressor = sqlite3_user_data(context)
         else {
           sqlite3_result_null(context)
           return
         }
-        let textLength = Int(sqlite3_value_bytes(textValue))
+        let compressed = UnsafeRawBufferPointer(
+          start: sqlite3_value_blob(compressedValue), count: Int(sqlite3_value_bytes(compressedValue)))
+        let length = Int(sqlite3_value_int64(lengthValue))
         let queryLength = Int(sqlite3_value_bytes(queryValue))
-        sqlite3_result_int64(
-          context, Int64(TextPositionFunction.position(of: query, queryLength, in: text, textLength)))
-      }, nil, nil, nil)
+        let position = TextPositionFunction.position(
+          of: query, queryLength, inCompressed: compressed, length,
+          using: Unmanaged<Zstd.Decompressor>.fromOpaque(decompressor).takeUnretainedValue())
+        sqlite3_result_int64(context, Int64(position))
+      }, nil, nil, { decompressor in decompressor.map { Unmanaged<Zstd.Decompressor>.fromOpaque($0).release() } })
     guard code == SQLITE_OK else {
       throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not add \(name)")
     }
+  }
+
+  /// The position (from 1) of the first `query` in the text `compressed` holds (`length`
+  /// bytes), or 0.
+  static func position(
+    of query: UnsafePointer<UInt8>, _ queryLength: Int, inCompressed compressed: UnsafeRawBufferPointer, _ length: Int,
+    using decompressor: Zstd.Decompressor
+  ) -> Int {
+    guard length >= queryLength, length <= 64 << 20 else { return 0 }
+    let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(length, 1))
+    defer { text.deallocate() }
+    guard decompressor.decompress(compressed, into: text) == length else { return 0 }
+    return position(of: query, queryLength, in: text.baseAddress!, length)
   }
 
   /// The position (from 1) of the first `query` in `text`, or 0: its two rarest bytes

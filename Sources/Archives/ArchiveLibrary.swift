@@ -132,9 +132,10 @@ public struct ArchiveLibrary: Sendable {
   }
 
   /// Only the readable text of an asset: a snippet needs no HTML, which is most of what an
-  /// asset holds to inflate and to hash. The text is checked by its own zlib stream's
-  /// checksum (Adler-32) and length, not by the whole asset's SHA-256, which ``open(_:)``
-  /// checks when the page is read: a damaged text is an error, a damaged HTML is found there.
+  /// asset holds to decode and to hash. The text is checked by its own CRC-32 and length (an
+  /// asset of version 1: its zlib stream's Adler-32), not by the whole asset's SHA-256, which
+  /// ``open(_:)`` checks when the page is read: a damaged text is an error, a damaged HTML is
+  /// found there.
   public func text(of hash: String) throws -> String? {
     guard let data = try PrivateFiles.read(path(of: hash)) else { return nil }
     guard let text = PageArchive.text(decoding: [UInt8](data)) else { throw ArchiveError.damaged(path(of: hash)) }

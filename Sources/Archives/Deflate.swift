@@ -1,14 +1,14 @@
 import CZlib
 
-/// zlib's deflate for the bytes an archive keeps: the page's text and its original HTML.
+/// zlib's deflate: the text and HTML of pages kept before assets were Zstandard (version 1).
 enum Deflate {
-  /// The bytes compressed (zlib format, level 9: an archive is written once, read often).
-  static func compress(_ bytes: [UInt8]) -> [UInt8] {
+  /// The bytes compressed (zlib format).
+  static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
     var size = compressBound(uLong(bytes.count))
     var output = [UInt8](repeating: 0, count: Int(size))
     let result = output.withUnsafeMutableBufferPointer { out in
       bytes.withUnsafeBufferPointer { input in
-        compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), 9)
+        compress2(out.baseAddress, &size, input.baseAddress, uLong(input.count), level)
       }
     }
     precondition(result == Z_OK, "compressBound leaves room for any input")

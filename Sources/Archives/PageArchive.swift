@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 
 /// One archived page, the asset: what was read from one fetch of a page. Its bytes
@@ -5,16 +6,23 @@ import Foundation
 /// page share one asset and fetching an unchanged page again makes nothing new. When it was
 /// fetched is not in it (that is the bookmark's, in the index).
 ///
-/// The bytes: a line `cloudy-archive 1`, a line of JSON (title, final URL, content type,
-/// links, and the lengths of what follows), then the readable text and the original HTML,
-/// each deflated (zlib).
+/// The bytes: a line `cloudy-archive 2`, a line of JSON with the lengths of what follows
+/// (the stream's size, the lengths of the three parts in it, the text's CRC-32), then one xz
+/// stream of a line of JSON (title, final URL, content type, links: the links are the page's
+/// own, which the stream finds again in its HTML), the readable text and the original HTML.
+/// The text is read without the HTML by decompressing only as far as its end, and checked by
+/// its CRC (the stream's own check is at its end). Assets of version 1 (the JSON in the clear,
+/// then the text and the HTML each deflated) are still read.
 public struct PageArchive: Hashable, Sendable {
   /// The longest original page kept, in bytes (2 MB): the fetch reads no further.
   public static let htmlLimit = 2 << 20
   /// The longest readable text an asset may say it holds (a damaged or hostile asset must not
   /// make the reader allocate more).
   static let textLimit = 16 << 20
-  static let magic = Array("cloudy-archive 1\n".utf8)
+  /// The longest title, URL and links an asset may say it holds.
+  static let metaLimit = 4 << 20
+  static let magic = Array("cloudy-archive 2\n".utf8)
+  static let deflatedMagic = Array("cloudy-archive 1\n".utf8)
 
   public var title: String?
   /// The URL that answered, after redirects.
@@ -35,59 +43,123 @@ public struct PageArchive: Hashable, Sendable {
     self.html = Array(html.prefix(Self.htmlLimit))
   }
 
+  /// The first line's JSON.
   private struct Header: Codable {
+    var textLength: Int
+    var htmlLength: Int
+    /// Version 2: the stream's size, the length of the ``Meta`` line at its start, and the
+    /// text's CRC-32.
+    var stored: Int?
+    var metaLength: Int?
+    var textCRC: UInt32?
+    /// Version 1: the ``Meta`` fields in the clear, and the deflated text's and HTML's sizes.
+    var title: String?
+    var url: String?
+    var contentType: String?
+    var links: [String]?
+    var textStored: Int?
+    var htmlStored: Int?
+  }
+
+  /// What an asset says of the page besides its text and HTML.
+  private struct Meta: Codable {
     var title: String?
     var url: String
     var contentType: String?
     var links: [String]
-    var textLength: Int
-    var textStored: Int
-    var htmlLength: Int
-    var htmlStored: Int
+  }
+
+  private static func json(_ value: some Encodable) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // The encoder escapes newlines in strings, so the JSON is one line.
+    return (try? encoder.encode(value)).map(Array.init) ?? []
   }
 
   /// The asset's bytes.
   public func encoded() -> [UInt8] {
-    let text = Deflate.compress(Array(self.text.utf8))
-    let html = Deflate.compress(self.html)
+    let meta = Self.json(Meta(title: title, url: url, contentType: contentType, links: links))
+    let text = Array(self.text.utf8)
+    let stored = Xz.compress(meta + text + html)
     let header = Header(
-      title: title, url: url, contentType: contentType, links: links, textLength: self.text.utf8.count,
-      textStored: text.count, htmlLength: self.html.count, htmlStored: html.count)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // The encoder escapes newlines in strings, so the header is one line.
-    let json = (try? encoder.encode(header)).map(Array.init) ?? []
-    return Self.magic + json + [0x0A] + text + html
+      textLength: text.count, htmlLength: html.count, stored: stored.count, metaLength: meta.count,
+      textCRC: Self.crc(text[...]))
+    return Self.magic + Self.json(header) + [0x0A] + stored
   }
 
   /// The archive in `bytes`, or nil when they are not one (damaged, or not an archive).
   public init?(decoding bytes: [UInt8]) {
-    guard let (header, text, htmlStart) = Self.header(and: bytes),
-      let html = Deflate.decompress(bytes[htmlStart...], length: header.htmlLength)
-    else { return nil }
+    guard let (header, start) = Self.header(of: bytes) else { return nil }
+    let meta: Meta
+    let text: [UInt8]
+    let html: [UInt8]
+    if let metaLength = header.metaLength {
+      let textEnd = metaLength + header.textLength
+      guard let all = Xz.decompress(bytes[start...], length: textEnd + header.htmlLength, whole: true),
+        Self.crc(all[metaLength..<textEnd]) == header.textCRC,
+        let read = try? JSONDecoder().decode(Meta.self, from: Data(all[..<metaLength]))
+      else { return nil }
+      (meta, text, html) = (read, Array(all[metaLength..<textEnd]), Array(all[textEnd...]))
+    } else {
+      guard let url = header.url, let links = header.links, let read = Self.deflatedText(bytes, header, start),
+        let inflated = Deflate.decompress(bytes[read.htmlStart...], length: header.htmlLength)
+      else { return nil }
+      meta = Meta(title: header.title, url: url, contentType: header.contentType, links: links)
+      (text, html) = (read.text, inflated)
+    }
     self.init(
-      title: header.title, url: header.url, contentType: header.contentType,
-      text: String(decoding: text, as: UTF8.self), links: header.links, html: html)
+      title: meta.title, url: meta.url, contentType: meta.contentType, text: String(decoding: text, as: UTF8.self),
+      links: meta.links, html: html)
   }
 
   /// Only the readable text of the archive in `bytes` (the original HTML, most of an asset,
-  /// is left deflated: a search's snippets need the text alone), or nil when they are not one.
+  /// is not decompressed: a search's snippets need the text alone), or nil when they are not
+  /// one.
   public static func text(decoding bytes: [UInt8]) -> String? {
-    header(and: bytes).map { String(decoding: $0.text, as: UTF8.self) }
+    guard let (header, start) = header(of: bytes) else { return nil }
+    let text: ArraySlice<UInt8>
+    if let metaLength = header.metaLength {
+      guard let both = Xz.decompress(bytes[start...], length: metaLength + header.textLength, whole: false),
+        crc(both[metaLength...]) == header.textCRC
+      else { return nil }
+      text = both[metaLength...]
+    } else {
+      guard let read = deflatedText(bytes, header, start) else { return nil }
+      text = read.text[...]
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 
-  /// The header, the inflated text and where the HTML begins, once the lengths are checked.
-  private static func header(and bytes: [UInt8]) -> (header: Header, text: [UInt8], htmlStart: Int)? {
-    guard bytes.starts(with: Self.magic),
-      let lineEnd = bytes[Self.magic.count...].firstIndex(of: 0x0A),
-      let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[Self.magic.count..<lineEnd]))
+  private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+  }
+
+  /// The header and where what follows it begins, once the lengths are checked.
+  private static func header(of bytes: [UInt8]) -> (header: Header, start: Int)? {
+    let version = bytes.starts(with: magic) ? 2 : bytes.starts(with: deflatedMagic) ? 1 : 0
+    guard version > 0, let lineEnd = bytes[magic.count...].firstIndex(of: 0x0A),
+      let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[magic.count..<lineEnd])),
+      (0...textLimit).contains(header.textLength), (0...htmlLimit).contains(header.htmlLength)
     else { return nil }
-    let textStart = lineEnd + 1
-    let htmlStart = textStart + header.textStored
-    guard header.textStored >= 0, header.htmlStored >= 0, header.textLength <= Self.textLimit,
-      header.htmlLength <= Self.htmlLimit, htmlStart + header.htmlStored == bytes.count,
-      let text = Deflate.decompress(bytes[textStart..<htmlStart], length: header.textLength)
+    if version == 2 {
+      guard let metaLength = header.metaLength, (0...metaLimit).contains(metaLength), header.textCRC != nil,
+        header.stored == bytes.count - lineEnd - 1
+      else { return nil }
+    } else if header.metaLength != nil {
+      return nil
+    }
+    return (header, lineEnd + 1)
+  }
+
+  /// Version 1: the inflated text and where the deflated HTML begins.
+  private static func deflatedText(_ bytes: [UInt8], _ header: Header, _ textStart: Int) -> (
+    text: [UInt8], htmlStart: Int
+  )? {
+    guard let textStored = header.textStored, let htmlStored = header.htmlStored,
+      (0...bytes.count).contains(textStored), (0...bytes.count).contains(htmlStored),
+      textStart + textStored + htmlStored == bytes.count,
+      let text = Deflate.decompress(bytes[textStart..<textStart + textStored], length: header.textLength)
     else { return nil }
-    return (header, text, htmlStart)
+    return (text, textStart + textStored)
   }
 }

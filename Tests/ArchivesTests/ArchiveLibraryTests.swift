@@ -72,16 +72,69 @@ final class ArchiveLibraryTests: XCTestCase {
     bytes[bytes.count - 1] ^= 0xFF
     try Data(bytes).write(to: URL(fileURLWithPath: library.path(of: kept.hash)))
     XCTAssertThrowsError(try library.open(kept.hash))
-    // A snippet reads the text alone, which its zlib stream's checksum guards: a damaged HTML
-    // leaves it readable, a damaged text does not.
+    // A snippet reads the text alone, which its CRC-32 guards: a damaged HTML (the stream's
+    // end) leaves it readable, a damaged text does not.
     XCTAssertEqual(try library.text(of: kept.hash), "text")
-    // The text's zlib stream begins after the two header lines.
+    // The xz stream (the page's JSON, then its text) begins after the two header lines.
     let firstLineEnd = try XCTUnwrap(bytes.firstIndex(of: 0x0A))
     let textStart = try XCTUnwrap(bytes[(firstLineEnd + 1)...].firstIndex(of: 0x0A)) + 1
     bytes[bytes.count - 1] ^= 0xFF
     bytes[textStart + 2] ^= 0x55
     try Data(bytes).write(to: URL(fileURLWithPath: library.path(of: kept.hash)))
     XCTAssertThrowsError(try library.text(of: kept.hash), "a damaged text is not read")
+  }
+
+  /// Pages kept before assets were xz (version 1: the text and the HTML each deflated) are
+  /// still read, whole and text alone; a version 2 asset cut short or with a wrong size is not.
+  func testAnAssetOfVersionOneIsStillReadAndADamagedOneOfVersionTwoIsNot() throws {
+    let text = Array("Tokyo\n\n東京タワー".utf8)
+    let html = Array("<html><title>Tokyo</title><p>東京タワー</p></html>".utf8)
+    let (storedText, storedHTML) = (Deflate.compress(text, level: 9), Deflate.compress(html, level: 9))
+    let header =
+      #"{"contentType":"text/html","htmlLength":\#(html.count),"htmlStored":\#(storedHTML.count),"links":[],"#
+      + #""textLength":\#(text.count),"textStored":\#(storedText.count),"title":"Tokyo","url":"https://t.example/"}"#
+    let old = Array("cloudy-archive 1\n".utf8) + Array(header.utf8) + [0x0A] + storedText + storedHTML
+    let read = try XCTUnwrap(PageArchive(decoding: old))
+    XCTAssertEqual(read.text, "Tokyo\n\n東京タワー")
+    XCTAssertEqual(read.html, html)
+    XCTAssertEqual(read.title, "Tokyo")
+    XCTAssertEqual(PageArchive.text(decoding: old), "Tokyo\n\n東京タワー")
+    XCTAssertNil(PageArchive(decoding: Array(old.dropLast())))
+
+    let new = read.encoded()
+    XCTAssertTrue(new.starts(with: Array("cloudy-archive 2\n".utf8)))
+    XCTAssertEqual(PageArchive(decoding: new), read)
+    XCTAssertNil(PageArchive(decoding: new + [0]), "a byte more than the stream's size")
+    XCTAssertNil(PageArchive.text(decoding: new + [0]))
+    // A size in the header that agrees with a stream cut short: the stream itself ends early.
+    let lineEnd = try XCTUnwrap(new[17...].firstIndex(of: 0x0A))
+    var json = String(decoding: new[17..<lineEnd], as: UTF8.self)
+    let stored = new.count - lineEnd - 1
+    json = json.replacingOccurrences(of: #""stored":\#(stored)"#, with: #""stored":\#(stored - 1)"#)
+    let cut = Array(new[..<17]) + Array(json.utf8) + [0x0A] + Array(new[(lineEnd + 1)...].dropLast())
+    XCTAssertNil(PageArchive(decoding: cut))
+  }
+
+  /// Damaged assets (from a disk or another device): a byte changed anywhere, or the end cut
+  /// off, is read as no archive or, where the change is in the HTML and only the text is read,
+  /// as the text it held; never as other text, and never a crash.
+  func testADamagedAssetIsNeverReadAsAnotherPage() throws {
+    let page = PageArchive(
+      title: "Tokyo", url: "https://t.example/", contentType: "text/html", text: "Tokyo\n\n東京タワー [1]",
+      links: ["https://t.example/tower"],
+      html: Array(("<html><p>東京タワー <a href=/tower>tower</a></p>" + String(repeating: "<p>x</p>", count: 200)).utf8))
+    let bytes = page.encoded()
+    var random = SplitMix64(seed: 4142)
+    for round in 0..<600 {
+      var damaged = bytes
+      if round % 5 == 0 {
+        damaged.removeLast(1 + random.below(bytes.count - 1))
+      } else {
+        for _ in 0..<(1 + random.below(3)) { damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255)) }
+      }
+      if let read = PageArchive(decoding: damaged) { XCTAssertEqual(read, page, "round \(round)") }
+      if let text = PageArchive.text(decoding: damaged) { XCTAssertEqual(text, page.text, "round \(round)") }
+    }
   }
 
   func testTwoBookmarksOfOnePageShareOneAssetAndAnUnchangedPageStoresNothing() throws {

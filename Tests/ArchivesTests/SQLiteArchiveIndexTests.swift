@@ -6,7 +6,8 @@ import XCTest
 @testable import ArchiveIndexSQLite
 
 /// The archives' SQLite index: an index of the first version (a trigram index with positions,
-/// twice the size of its text) made again without them when opened, and results ranked.
+/// twice the size of its text, the text kept plain) made again without them and with the
+/// text compressed when opened, and results ranked.
 final class SQLiteArchiveIndexTests: XCTestCase {
   func testAVersionOneIndexIsRebuiltAndStillFindsItsTexts() async throws {
     let folder = try TemporaryFolder()
@@ -39,9 +40,12 @@ final class SQLiteArchiveIndexTests: XCTestCase {
     XCTAssertEqual(
       try index.search(folded: "tower at", limit: 10, scanning: nil), [], "each trigram is there, the text is not")
     let schema = try await PythonSQLite.run(
-      path, "PRAGMA user_version", "SELECT sql FROM sqlite_master WHERE name = 'text_search'")
-    XCTAssertTrue(schema.hasPrefix("2\n"), schema)
+      path, "PRAGMA user_version", "SELECT sql FROM sqlite_master WHERE name = 'text_search'",
+      "SELECT count(*) FROM sqlite_master WHERE name = 'texts'", "SELECT typeof(compressed) FROM folded_texts")
+    XCTAssertTrue(schema.hasPrefix("3\n"), schema)
     XCTAssertTrue(schema.contains("detail = none"), schema)
+    XCTAssertTrue(schema.contains("content = ''"), "no copy of the text in the search index: \(schema)")
+    XCTAssertTrue(schema.hasSuffix("0\nblob"), "the text kept compressed: \(schema)")
 
     // What is recorded after the rebuild is found, and what goes is not.
     let version = ArchiveVersion(
@@ -172,6 +176,48 @@ final class SQLiteArchiveIndexTests: XCTestCase {
       }
       XCTAssertEqual(
         found, plain, "\(String(decoding: query, as: UTF8.self)) in \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  /// The same first place from the compressed text: at the very start and end, anywhere, and
+  /// absent, over texts of up to a few tens of kilobytes; and no place in a damaged one.
+  func testThePositionInACompressedTextIsTheFirstPlace() {
+    var random = SplitMix64(seed: 4141)
+    let letters = Array("abc d東".utf8)
+    let decompressor = Zstd.Decompressor()!
+    for round in 0..<300 {
+      let text = (0..<(1 + random.below(30_000))).map { _ in letters[random.below(letters.count)] }
+      var query: [UInt8]
+      switch round % 4 {
+      case 0:  // the start of the text
+        query = Array(text.prefix(1 + random.below(8)))
+      case 1:  // the end of the text
+        query = Array(text.suffix(1 + random.below(8)))
+      case 2:  // anywhere
+        let start = random.below(text.count)
+        query = Array(text[start..<min(text.count, start + 1 + random.below(12))])
+      default:  // likely nowhere
+        query = Array("zzq".utf8) + [letters[random.below(letters.count)]]
+      }
+      let plain =
+        text.count < query.count
+        ? 0
+        : ((0...(text.count - query.count)).first { text[$0..<$0 + query.count].elementsEqual(query) }.map { $0 + 1 }
+          ?? 0)
+      var compressed = Zstd.compress(text, level: Zstd.textLevel)
+      func found() -> Int {
+        compressed.withUnsafeBytes { compressed in
+          query.withUnsafeBufferPointer { query in
+            TextPositionFunction.position(
+              of: query.baseAddress!, query.count, inCompressed: compressed, text.count, using: decompressor)
+          }
+        }
+      }
+      XCTAssertEqual(found(), plain, "round \(round): \(query.count) bytes in \(text.count)")
+      if round % 10 == 0 {
+        compressed[compressed.count / 2] ^= 0x5A
+        XCTAssertEqual(found(), 0, "round \(round): a damaged text holds nothing")
+      }
     }
   }
 }

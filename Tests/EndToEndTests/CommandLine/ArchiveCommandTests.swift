@@ -40,7 +40,7 @@ final class ArchiveCommandTests: XCTestCase {
     XCTAssertEqual(all.status, 1, all.stderr)
     let lines = all.stdout.split(separator: "\n").sorted()
     XCTAssertEqual(lines.count, 2, all.stdout)
-    XCTAssertEqual(lines.filter { $0.contains("KB stored)") }.count, 1, all.stdout)
+    XCTAssertEqual(lines.filter { $0.hasSuffix(" bytes stored)") || $0.hasSuffix(" KB stored)") }.count, 1, all.stdout)
     XCTAssertEqual(lines.filter { $0.contains("the same page as another copy") }.count, 1, all.stdout)
     XCTAssertTrue(all.stderr.contains("\(ids[2]) “127.0.0.1” was not archived: the server answered 404."), all.stderr)
     XCTAssertTrue(all.stderr.contains("Archived 2 of 3 pages."), all.stderr)
