@@ -194,6 +194,7 @@ public enum TerminalApp {
         FreedMemory.giveBack(listOf: model.state.bookmarks.count)
         filterWent = false
       }
+      FreedMemory.keepArrays(listOf: model.state.bookmarks.count)
       messageTimer.shown(model.state.message)
       let events = terminal.waitForEvents(
         wakeFD: inbox.readFD, timeoutMilliseconds: messageTimer.millisecondsLeft())
