@@ -9,8 +9,8 @@ import Synchronization
 /// A store's dictionaries at 1,000,000 bookmarks take a core and the memory bus for more than a
 /// second after the list opens; each filter keystroke typed meanwhile took up to twice as long.
 /// Such work is done in pieces and calls ``waitWhileTyping()`` between them: it goes on once
-/// no key has come for ``quiet``. Work that something needs at once (an edit) is not asked to
-/// wait: it does what is left itself.
+/// no key has come for ``quietNanoseconds``. What something needs at once (an edit) is not
+/// asked to wait: the edit makes it itself.
 public final class InputActivity: Sendable {
   /// The app's: the terminal notes each key here.
   public static let shared = InputActivity()

@@ -46,7 +46,7 @@ public struct AppState: Hashable, Sendable {
   public var linkCheckProgress: LinkCheckProgress?
   /// The time zone the resolve dialog, Recently Deleted and a history show times in: this
   /// device's unless set. Asked for only when one of them is drawn: finding this device's
-  /// loads ICU's time-zone data, 3 MB resident, which a session that never shows a time
+  /// loads ICU's time-zone data, 1.5–3 MB resident, which a session that never shows a time
   /// need not hold.
   public var timeZone: TimeZone {
     get { chosenTimeZone ?? .current }

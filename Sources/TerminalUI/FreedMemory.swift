@@ -14,8 +14,8 @@ import Foundation
 /// own and unmaps it when freed until it has seen enough of them to raise its threshold, so a
 /// session's first filters faulted every page in again (at 1,000,000 documents `s` took 44 ms
 /// the first time, 15 once malloc had adapted). Malloc is told at once to keep arrays of up
-/// to 64 MB in its heap and not to give the heap back (``keepArrays()``), as it would end up
-/// doing by itself.
+/// to 64 MB in its heap and not to give the heap back (``keepArrays(listOf:)``), as it would end
+/// up doing by itself.
 enum FreedMemory {
   static let largestList = 250_000
 
