@@ -150,7 +150,6 @@ let package = Package(
       name: "ArchiveIndexSQLite",
       dependencies: [
         "Archives", "CSubstring", "DurableFiles", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
 
     // Leaf with everything PostgreSQL: the server-backed cloud. The only importer of PostgresNIO.

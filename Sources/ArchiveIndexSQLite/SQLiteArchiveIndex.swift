@@ -2,6 +2,7 @@ import Archives
 import DurableFiles
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,8 +16,8 @@ import GRDB
 ///
 /// The trigram index keeps no positions (`detail=none`) and no copy of the text (it is
 /// contentless: the text is given to it on insert and on delete): a query finds the texts that
-/// hold every trigram of it, and each is checked to hold the query itself, decompressed only as
-/// far as its first occurrence (``TextPositionFunction``). With positions the index was about
+/// hold every trigram of it, and each is checked to hold the query itself (``TextPosition``),
+/// on every core at once. With positions the index was about
 /// twice the size of the text it indexes (version 1); with the text kept plain, the text was
 /// nine tenths of the index (version 2).
 public final class SQLiteArchiveIndex: ArchiveIndex {
@@ -33,10 +34,7 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     var configuration = Configuration()
     configuration.busyMode = .timeout(30)
     configuration.label = "cloudy.archive-index"
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA journal_mode = WAL")
-      try TextPositionFunction.register(in: db)
-    }
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
       hasSearchIndex = try queue.writeWithoutTransaction { db in try Self.migrate(db) }
@@ -204,46 +202,101 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
     try queue.read { db in Set(try String.fetchAll(db, sql: "SELECT DISTINCT bookmark_id FROM versions")) }
   }
 
-  public func search(folded: String, limit: Int, scanning: Int?) throws -> [ArchiveVersion] {
-    try queue.read { db in
-      // The newest version of each bookmark among those whose text holds the query. Three
-      // characters or more: the trigram index finds the texts; fewer: a scan. Ranked by where
-      // the text first holds the query, the title and the opening first: the position
-      // (``TextPositionFunction``) answers that already, decompressing each text only as far
-      // as the query. (FTS5's bm25 reads each text again for its trigrams without positions, 0.9
-      // s for 200 texts; counting the matches with `replace` took 0.3 s for 1,000.)
-      // With `scanning`, the texts are looked at kept last first (the highest ids) and the
-      // search stops at that many that hold the query. The texts are ranked in a subquery
-      // that has a limit, so SQLite does not flatten it into the outer one, which would
-      // reckon each text's position twice (for the column and for the condition).
-      let rank = "\(TextPositionFunction.name)(folded_texts.compressed, folded_texts.length, ?1)"
-      var arguments: StatementArguments = [folded]
-      let candidates: String
-      if folded.unicodeScalars.count >= 3, hasSearchIndex {
-        candidates = """
-          SELECT folded_texts.hash AS hash, \(rank) AS rank
-          FROM text_search JOIN folded_texts ON folded_texts.id = text_search.rowid
-          WHERE text_search MATCH ?2 ORDER BY text_search.rowid DESC LIMIT -1
-          """
-        arguments += [Self.trigrams(of: folded)]
-      } else {
-        candidates = "SELECT hash, \(rank) AS rank FROM folded_texts ORDER BY id DESC LIMIT -1"
+  public func search(folded: String, limit: Int, scanning: Int?) throws -> [ArchiveMatch] {
+    let query = Array(folded.utf8)
+    guard !query.isEmpty else { return [] }
+    return try queue.read { db in
+      // The newest version of each bookmark among those whose text holds the query, ranked by
+      // where the text first holds it (the title and the opening first), then the newest.
+      // (FTS5's bm25 reads each text again for its trigrams without positions, 0.9 s for 200
+      // texts; counting the matches with `replace` took 0.3 s for 1,000.)
+      let matches = try Self.texts(holding: query, scanning: scanning, indexed: hasSearchIndex, in: db)
+      guard !matches.isEmpty else { return [] }
+      var found: [String: Match] = [:]
+      for match in matches { found[match.hash] = match }
+      let hashes = String(decoding: try JSONEncoder().encode(Array(found.keys)), as: UTF8.self)
+      let versions = try Row.fetchAll(
+        db, sql: "SELECT * FROM versions WHERE hash IN (SELECT value FROM json_each(?))", arguments: [hashes]
+      ).map(Self.version)
+      var newest: [String: ArchiveVersion] = [:]
+      for version in versions where newest[version.bookmarkID].map({ $0.fetched < version.fetched }) ?? true {
+        newest[version.bookmarkID] = version
       }
-      var matching = "SELECT hash, rank FROM (\(candidates)) WHERE rank > 0"
-      if let scanning { matching += " LIMIT \(max(1, scanning))" }
-      arguments += [max(1, limit)]
-      return try Row.fetchAll(
+      let ranked = newest.values.sorted { left, right in
+        let (leftRank, rightRank) = (found[left.hash]!.position, found[right.hash]!.position)
+        if leftRank != rightRank { return leftRank < rightRank }
+        if left.fetched != right.fetched { return left.fetched > right.fetched }
+        return left.bookmarkID < right.bookmarkID
+      }
+      return ranked.prefix(max(1, limit)).map { version in
+        let match = found[version.hash]!
+        return ArchiveMatch(version: version, line: match.line, foldedLine: match.foldedLine)
+      }
+    }
+  }
+
+  /// A text that holds a query: its asset's hash, where the query first is (from 1), and
+  /// the line that holds it.
+  private struct Match {
+    let hash: String
+    let position: Int
+    let line: Int
+    let foldedLine: String
+  }
+
+  /// How many texts are checked at once, one core each: the check (``TextPosition``, which
+  /// decompresses the text) is most of a search's time.
+  private static let cores = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+  /// How many texts are read before they are checked: a search that needs `scanning` texts
+  /// checks at most this many more than it needs.
+  private static let batch = 64
+
+  /// The texts that hold `query`, the highest ids (the kept last) first; with `scanning`, the
+  /// first that many. Three characters or more: the trigram index finds the candidates; fewer:
+  /// every text is one. The candidates are read in batches, and each batch is checked on every
+  /// core at once.
+  private static func texts(holding query: [UInt8], scanning: Int?, indexed: Bool, in db: Database) throws
+    -> [Match]
+  {
+    let folded = String(decoding: query, as: UTF8.self)
+    let rows: RowCursor
+    if folded.unicodeScalars.count >= 3, indexed {
+      rows = try Row.fetchCursor(
         db,
         sql: """
-          WITH matching AS (\(matching)),
-          newest AS (
-            SELECT versions.*, matching.rank,
-              row_number() OVER (PARTITION BY bookmark_id ORDER BY fetched DESC) AS place
-            FROM versions JOIN matching ON matching.hash = versions.hash)
-          SELECT * FROM newest WHERE place = 1 ORDER BY rank, fetched DESC LIMIT ?
-          """, arguments: arguments
-      ).map(Self.version)
+          SELECT folded_texts.hash, folded_texts.length, folded_texts.compressed
+          FROM text_search JOIN folded_texts ON folded_texts.id = text_search.rowid
+          WHERE text_search MATCH ? ORDER BY text_search.rowid DESC
+          """, arguments: [trigrams(of: folded)])
+    } else {
+      rows = try Row.fetchCursor(db, sql: "SELECT hash, length, compressed FROM folded_texts ORDER BY id DESC")
     }
+    var matches: [Match] = []
+    var candidates: [(hash: String, length: Int, compressed: Data)] = []
+    repeat {
+      candidates.removeAll(keepingCapacity: true)
+      while candidates.count < batch, let row = try rows.next() {
+        candidates.append((row[0], row[1], row[2] ?? Data()))
+      }
+      let checked = candidates
+      let found = Mutex([TextPosition.Found?](repeating: nil, count: checked.count))
+      DispatchQueue.concurrentPerform(iterations: min(cores, checked.count)) { core in
+        // A decompressor is for one thread (about 10 µs to make; a batch takes about 1 ms).
+        guard let decompressor = Zstd.Decompressor() else { preconditionFailure("out of memory") }
+        for number in stride(from: core, to: checked.count, by: cores) {
+          let (_, length, compressed) = checked[number]
+          let place = TextPosition.place(of: query, inCompressed: compressed, length, using: decompressor)
+          found.withLock { $0[number] = place }
+        }
+      }
+      for (candidate, place) in zip(checked, found.withLock { $0 }) {
+        guard let place else { continue }
+        matches.append(
+          Match(hash: candidate.hash, position: place.position, line: place.line, foldedLine: place.foldedLine))
+      }
+    } while candidates.count == batch && matches.count < (scanning.map { max(1, $0) } ?? .max)
+    if let scanning { matches = Array(matches.prefix(max(1, scanning))) }
+    return matches
   }
 
   /// The FTS5 query for the texts holding every trigram of `text` (three scalars or more),
@@ -259,13 +312,6 @@ public final class SQLiteArchiveIndex: ArchiveIndex {
       terms.append("\"" + trigram.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
     }
     return terms.joined(separator: " AND ")
-  }
-
-  public func foldedText(of hash: String) throws -> String? {
-    try queue.read { db in
-      try Row.fetchOne(db, sql: "SELECT length, compressed FROM folded_texts WHERE hash = ?", arguments: [hash])
-        .flatMap(Self.decompressed)
-    }
   }
 
   private static func version(_ row: Row) -> ArchiveVersion {

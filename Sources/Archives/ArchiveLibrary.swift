@@ -131,17 +131,6 @@ public struct ArchiveLibrary: Sendable {
     try verified(hash) { $0 }
   }
 
-  /// Only the readable text of an asset: a snippet needs no HTML, which is most of what an
-  /// asset holds to decode and to hash. The text is checked by its own CRC-32 and length (an
-  /// asset of version 1: its zlib stream's Adler-32), not by the whole asset's SHA-256, which
-  /// ``open(_:)`` checks when the page is read: a damaged text is an error, a damaged HTML is
-  /// found there.
-  public func text(of hash: String) throws -> String? {
-    guard let data = try PrivateFiles.read(path(of: hash)) else { return nil }
-    guard let text = PageArchive.text(decoding: [UInt8](data)) else { throw ArchiveError.damaged(path(of: hash)) }
-    return text
-  }
-
   /// `decode` of the asset's bytes, if they are the ones its name says; nil when there is none.
   private func verified<T>(_ hash: String, _ decode: ([UInt8]) -> T?) throws -> T? {
     guard let data = try PrivateFiles.read(path(of: hash)) else { return nil }
@@ -163,18 +152,29 @@ public struct ArchiveLibrary: Sendable {
   public func search(_ query: String, limit: Int = 50) throws -> [Hit] {
     let folded = fold(query).trimmingCharacters(in: .whitespaces)
     guard !folded.isEmpty else { return [] }
-    let versions = try index.search(folded: folded, limit: limit, scanning: limit * Self.searchScanning)
-    // Each snippet reads, checks and inflates its own asset: they are made side by side.
-    let hits = Mutex([Hit?](repeating: nil, count: versions.count))
-    DispatchQueue.concurrentPerform(iterations: versions.count) { number in
-      let version = versions[number]
-      let text = (try? self.text(of: version.hash)) ?? ""
-      let foldedText = try? index.foldedText(of: version.hash)
-      let hit = Hit(
-        version: version, snippet: ArchiveSnippet.around(folded, in: text, foldedText: foldedText, fold: fold))
+    let matches = try index.search(folded: folded, limit: limit, scanning: limit * Self.searchScanning)
+    // Each snippet reads and decodes its own asset: they are made side by side.
+    let hits = Mutex([Hit?](repeating: nil, count: matches.count))
+    DispatchQueue.concurrentPerform(iterations: matches.count) { number in
+      let hit = Hit(version: matches[number].version, snippet: snippet(of: folded, at: matches[number]))
       hits.withLock { $0[number] = hit }
     }
     return hits.withLock { $0.compactMap { $0 } }
+  }
+
+  /// The line of a match's asset around the query, cut to a few words either side. The asset
+  /// is decoded only as far as the line the index names (``PageArchive/textLine(_:decoding:)``),
+  /// and the line is shown only if it folds to the index's copy of it; otherwise (a damaged
+  /// asset, or one that does not agree with the index) the whole text is decoded and checked.
+  /// Empty when the asset is missing or damaged.
+  private func snippet(of folded: String, at match: ArchiveMatch) -> String {
+    guard let data = try? PrivateFiles.read(path(of: match.version.hash)) else { return "" }
+    let bytes = [UInt8](data)
+    if let line = PageArchive.textLine(match.line, decoding: bytes), fold(line) == match.foldedLine {
+      return ArchiveSnippet.snippet(of: folded, in: line, fold: fold)
+    }
+    guard let text = PageArchive.text(decoding: bytes) else { return "" }
+    return ArchiveSnippet.around(folded, in: text, fold: fold)
   }
 
   /// The bookmarks whose kept text contains `query`, best first, without snippets (no asset
@@ -182,7 +182,7 @@ public struct ArchiveLibrary: Sendable {
   public func bookmarks(holding query: String, limit: Int) throws -> [String] {
     let folded = fold(query).trimmingCharacters(in: .whitespaces)
     guard !folded.isEmpty else { return [] }
-    return try index.search(folded: folded, limit: limit, scanning: nil).map(\.bookmarkID)
+    return try index.search(folded: folded, limit: limit, scanning: nil).map(\.version.bookmarkID)
   }
 
   /// The text folded line by line (a fold drops line breaks; a match must not join two

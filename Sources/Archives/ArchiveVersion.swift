@@ -49,8 +49,21 @@ public protocol ArchiveIndex: Sendable {
   /// folded query), best first, at most `limit`; with `scanning`, the best among the first
   /// that many texts found to hold it, the texts kept last first (a search's time then does
   /// not grow with the pages kept).
-  func search(folded: String, limit: Int, scanning: Int?) throws -> [ArchiveVersion]
-  /// An asset's folded text as recorded (its lines are the kept text's non-empty lines, each
-  /// folded), or nil if the index has none.
-  func foldedText(of hash: String) throws -> String?
+  func search(folded: String, limit: Int, scanning: Int?) throws -> [ArchiveMatch]
+}
+
+/// A kept text that holds a search's query: its version, and the line where the query first
+/// is, as the index folded it (a text's lines are its non-empty lines, each folded; `line`
+/// counts them from 0). A snippet decodes the asset's text no further than that line, and
+/// shows it only if it folds to `foldedLine`.
+public struct ArchiveMatch: Hashable, Sendable {
+  public var version: ArchiveVersion
+  public var line: Int
+  public var foldedLine: String
+
+  public init(version: ArchiveVersion, line: Int, foldedLine: String) {
+    self.version = version
+    self.line = line
+    self.foldedLine = foldedLine
+  }
 }

@@ -130,6 +130,26 @@ public struct PageArchive: Hashable, Sendable {
     return String(decoding: text, as: UTF8.self)
   }
 
+  /// The `number`th non-empty line of the text (from 0), decoded no further than its end (a
+  /// snippet's line is most often near the start), or nil when the text has fewer lines or
+  /// the bytes are not an archive. Not checked: the text's CRC covers all of it, so the
+  /// caller checks the line against the index's folded copy of it.
+  public static func textLine(_ number: Int, decoding bytes: [UInt8]) -> String? {
+    guard number >= 0, let (header, start) = header(of: bytes) else { return nil }
+    guard let metaLength = header.metaLength else {
+      guard let text = deflatedText(bytes, header, start)?.text else { return nil }
+      var search = LineSearch(number: number, from: 0)
+      return text.withUnsafeBufferPointer { search.line(in: $0, isWhole: true) }
+    }
+    var search = LineSearch(number: number, from: metaLength)
+    var line: String?
+    Xz.decompress(bytes[start...], length: metaLength + header.textLength) { decoded, isWhole in
+      line = search.line(in: decoded, isWhole: isWhole)
+      return line != nil
+    }
+    return line
+  }
+
   private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
   }

@@ -75,4 +75,43 @@ enum Xz {
     output.removeLast(output.count - length)
     return output
   }
+
+  /// Decodes the xz stream in `bytes` a piece at a time, up to its first `length` bytes,
+  /// until `enough` (given all that is decoded so far, and whether that is all `length`)
+  /// says so. Nothing is checked but what liblzma checks as it goes: the stream's CRC is at
+  /// its end, past what is decoded.
+  static func decompress(
+    _ bytes: ArraySlice<UInt8>, length: Int, piece: Int = 4 << 10,
+    until enough: (_ decoded: UnsafeBufferPointer<UInt8>, _ isWhole: Bool) -> Bool
+  ) {
+    guard length > 0, piece > 0 else {
+      _ = enough(UnsafeBufferPointer(start: nil, count: 0), length == 0)
+      return
+    }
+    var stream = lzma_stream()
+    guard lzma_stream_decoder(&stream, memoryLimit, 0) == LZMA_OK else { return }
+    defer { lzma_end(&stream) }
+    let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: length)
+    defer { output.deallocate() }
+    bytes.withUnsafeBufferPointer { input in
+      stream.next_in = input.baseAddress
+      stream.avail_in = input.count
+      var made = 0
+      while made < length {
+        let goal = min(length, made + piece)
+        stream.next_out = output.baseAddress! + made
+        stream.avail_out = goal - made
+        let result = lzma_code(&stream, LZMA_FINISH)
+        made = goal - stream.avail_out
+        // A piece is decoded when it is full; a stream that ends short, or is damaged, ends it.
+        let decoded = UnsafeBufferPointer(rebasing: output[..<made])
+        let isWhole = made == length
+        guard (result == LZMA_OK && stream.avail_out == 0) || (result == LZMA_STREAM_END && isWhole) else {
+          _ = enough(decoded, false)
+          return
+        }
+        if enough(decoded, isWhole) { return }
+      }
+    }
+  }
 }

@@ -54,7 +54,7 @@ final class ArchiveLibraryTests: XCTestCase {
     XCTAssertEqual(try library.open(kept.hash), archive)
     // A search's snippet reads the text alone, checked the same way.
     XCTAssertEqual(PageArchive.text(decoding: archive.encoded()), "Hello\n\nWorld")
-    XCTAssertEqual(try library.text(of: kept.hash), "Hello\n\nWorld")
+    XCTAssertEqual(try library.search("world").map(\.snippet), ["World"])
   }
 
   func testTheOriginalHTMLIsCappedAndADamagedAssetIsAnError() throws {
@@ -72,16 +72,16 @@ final class ArchiveLibraryTests: XCTestCase {
     bytes[bytes.count - 1] ^= 0xFF
     try Data(bytes).write(to: URL(fileURLWithPath: library.path(of: kept.hash)))
     XCTAssertThrowsError(try library.open(kept.hash))
-    // A snippet reads the text alone, which its CRC-32 guards: a damaged HTML (the stream's
-    // end) leaves it readable, a damaged text does not.
-    XCTAssertEqual(try library.text(of: kept.hash), "text")
+    // A snippet reads the text alone, as far as its line, which the index's copy guards: a
+    // damaged HTML (the stream's end) leaves it readable, a damaged text does not.
+    XCTAssertEqual(try library.search("text").map(\.snippet), ["text"])
     // The xz stream (the page's JSON, then its text) begins after the two header lines.
     let firstLineEnd = try XCTUnwrap(bytes.firstIndex(of: 0x0A))
     let textStart = try XCTUnwrap(bytes[(firstLineEnd + 1)...].firstIndex(of: 0x0A)) + 1
     bytes[bytes.count - 1] ^= 0xFF
     bytes[textStart + 2] ^= 0x55
     try Data(bytes).write(to: URL(fileURLWithPath: library.path(of: kept.hash)))
-    XCTAssertThrowsError(try library.text(of: kept.hash), "a damaged text is not read")
+    XCTAssertEqual(try library.search("text").map(\.snippet), [""], "a damaged text is not shown")
   }
 
   /// Pages kept before assets were xz (version 1: the text and the HTML each deflated) are
@@ -214,23 +214,53 @@ final class ArchiveLibraryTests: XCTestCase {
     XCTAssertLessThanOrEqual(snippet.count, ArchiveSnippet.before + ArchiveSnippet.after + 2)
   }
 
-  /// The matching line is found in the index's folded text (one line for each non-empty line
-  /// of the text), so only that line is folded again; a folded text that does not agree with
-  /// the text (an index from another version) falls back to folding each line.
-  func testASnippetComesFromTheLineTheFoldedTextNames() {
-    let text = "Première ligne\n\nCRÈME brûlée ici\nLast line, crème again"
-    let fold = { (line: String) in line.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-    let folded = text.split(separator: "\n").map { fold(String($0)) }.joined(separator: "\n")
-    XCTAssertEqual(ArchiveSnippet.around("creme", in: text, foldedText: folded, fold: fold), "CRÈME brûlée ici")
-    XCTAssertEqual(
-      ArchiveSnippet.around("creme", in: text, foldedText: "creme\nx", fold: fold), "CRÈME brûlée ici",
-      "a folded text naming a line that does not match is not believed")
-    XCTAssertEqual(ArchiveSnippet.around("again", in: text, foldedText: nil, fold: fold), "Last line, crème again")
-    XCTAssertEqual(ArchiveSnippet.around("absent", in: text, foldedText: folded, fold: fold), "")
-    XCTAssertEqual(ArchiveSnippet.lineNumber(of: "タワー", in: "東京\n東京タワー\nx"), 1)
-    XCTAssertNil(ArchiveSnippet.lineNumber(of: "abc", in: "ab\nc"), "a match never spans two lines")
-    XCTAssertEqual(ArchiveSnippet.line(1, of: "\n\nfirst\n\nsecond"), "second", "empty lines are not counted")
-    XCTAssertEqual(ArchiveSnippet.line(0, of: "only"), "only")
-    XCTAssertNil(ArchiveSnippet.line(2, of: "a\nb\n"))
+  /// A snippet's line is decoded no further than the line the index names (the text is
+  /// decoded a piece at a time): empty lines are not counted, the last line needs no line
+  /// break, a line may span two pieces, and a text of fewer lines has none; version 1 assets
+  /// (deflated) give their lines too.
+  func testATextLineIsDecodedNoFurtherThanItsEnd() throws {
+    let lines = (0..<3_000).map { "line \($0) " + String(repeating: "é東", count: $0 % 40) }
+    let text = "\n\n" + lines.joined(separator: "\n\n") + "\n"
+    let archive = PageArchive(
+      title: nil, url: "https://x.example/", contentType: nil, text: text, links: [], html: Array(text.utf8))
+    let bytes = archive.encoded()
+    XCTAssertGreaterThan(text.utf8.count, 100_000, "a text of many pieces")
+    for number in [0, 1, 2, 500, 1_111, 2_998, 2_999] {
+      XCTAssertEqual(PageArchive.textLine(number, decoding: bytes), lines[number], "line \(number)")
+    }
+    XCTAssertNil(PageArchive.textLine(3_000, decoding: bytes))
+    let last = PageArchive(title: nil, url: "https://x.example/", contentType: nil, text: "a\n\nb", links: [], html: [])
+    XCTAssertEqual(PageArchive.textLine(1, decoding: last.encoded()), "b", "the last line, without a line break")
+    XCTAssertNil(PageArchive.textLine(0, decoding: Array("not an archive".utf8)))
+  }
+
+  /// Whatever is damaged in an asset, a search's snippet is the true one or none: a line
+  /// decoded from a damaged stream is shown only if it folds to the index's copy of it.
+  func testASnippetOfADamagedAssetIsTheTrueOneOrNone() throws {
+    let text = "Tokyo tower\n\nThe 東京タワー at night, seen from the bay\n\nLast line"
+    let kept = try library.keep(
+      PageArchive(
+        title: "Tokyo", url: "https://t.example/", contentType: "text/html", text: text, links: [],
+        html: Array(String(repeating: "<p>東京タワー at night</p>", count: 100).utf8)),
+      for: "b1", fetched: Date())
+    let path = library.path(of: kept.hash)
+    let bytes = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path)))
+    let truth = try library.search("タワー at").map(\.snippet)
+    XCTAssertEqual(truth, ["The 東京タワー at night, seen from the bay"])
+    var random = SplitMix64(seed: 4143)
+    var shown = 0
+    for round in 0..<300 {
+      var damaged = bytes
+      if round % 5 == 0 {
+        damaged.removeLast(1 + random.below(bytes.count - 1))
+      } else {
+        for _ in 0..<(1 + random.below(3)) { damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255)) }
+      }
+      try Data(damaged).write(to: URL(fileURLWithPath: path))
+      let snippets = try library.search("タワー at").map(\.snippet)
+      XCTAssertTrue(snippets == truth || snippets == [""], "round \(round): \(snippets)")
+      if snippets == truth { shown += 1 }
+    }
+    XCTAssertGreaterThan(shown, 0, "a damaged HTML leaves the text's line readable")
   }
 }

@@ -35,8 +35,8 @@ final class SQLiteArchiveIndexTests: XCTestCase {
       "PRAGMA user_version = 1")
 
     let index = try SQLiteArchiveIndex(path: path)
-    XCTAssertEqual(try index.search(folded: "東京タワー", limit: 10, scanning: nil).map(\.bookmarkID), ["tokyo"])
-    XCTAssertEqual(try index.search(folded: "at night", limit: 10, scanning: nil).map(\.bookmarkID), ["tokyo"])
+    XCTAssertEqual(try index.search(folded: "東京タワー", limit: 10, scanning: nil).map(\.version.bookmarkID), ["tokyo"])
+    XCTAssertEqual(try index.search(folded: "at night", limit: 10, scanning: nil).map(\.version.bookmarkID), ["tokyo"])
     XCTAssertEqual(
       try index.search(folded: "tower at", limit: 10, scanning: nil), [], "each trigram is there, the text is not")
     let schema = try await PythonSQLite.run(
@@ -51,7 +51,7 @@ final class SQLiteArchiveIndexTests: XCTestCase {
     let version = ArchiveVersion(
       bookmarkID: "swift", hash: "h2", url: "https://example.org/s", title: "Swift", fetched: Date())
     _ = try index.record(version, foldedText: "swift compiler", keeping: 1)
-    XCTAssertEqual(try index.search(folded: "compiler", limit: 10, scanning: nil).map(\.bookmarkID), ["swift"])
+    XCTAssertEqual(try index.search(folded: "compiler", limit: 10, scanning: nil).map(\.version.bookmarkID), ["swift"])
     let newer = ArchiveVersion(
       bookmarkID: "swift", hash: "h3", url: "https://example.org/s", title: "Swift", fetched: Date() + 1)
     _ = try index.record(newer, foldedText: "swift package", keeping: 1)
@@ -75,9 +75,11 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
       _ = try index.record(version, foldedText: text, keeping: 1)
     }
-    XCTAssertEqual(try index.search(folded: "swift", limit: 10, scanning: nil).map(\.bookmarkID), ["early", "late"])
-    XCTAssertEqual(try index.search(folded: "東京", limit: 10, scanning: nil).map(\.bookmarkID), ["early", "late"])
-    XCTAssertEqual(try index.search(folded: "swift", limit: 1, scanning: nil).map(\.bookmarkID), ["early"])
+    XCTAssertEqual(
+      try index.search(folded: "swift", limit: 10, scanning: nil).map(\.version.bookmarkID), ["early", "late"])
+    XCTAssertEqual(
+      try index.search(folded: "東京", limit: 10, scanning: nil).map(\.version.bookmarkID), ["early", "late"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 1, scanning: nil).map(\.version.bookmarkID), ["early"])
   }
 
   /// The position a search ranks by is found by its bytes: where the query's first byte comes
@@ -95,12 +97,14 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         bookmarkID: id, hash: "h-" + id, url: "https://example.org/" + id, title: id, fetched: Date())
       _ = try index.record(version, foldedText: text, keeping: 1)
     }
-    XCTAssertEqual(try index.search(folded: "swift", limit: 10, scanning: nil).map(\.bookmarkID), ["atEnd"])
-    XCTAssertEqual(try index.search(folded: "swi", limit: 10, scanning: nil).map(\.bookmarkID), ["atEnd", "partial"])
+    XCTAssertEqual(try index.search(folded: "swift", limit: 10, scanning: nil).map(\.version.bookmarkID), ["atEnd"])
     XCTAssertEqual(
-      try index.search(folded: "sw", limit: 10, scanning: nil).map(\.bookmarkID), ["short", "partial", "atEnd"])
-    XCTAssertEqual(try index.search(folded: "東京", limit: 10, scanning: nil).map(\.bookmarkID), ["cjk", "cjkLate"])
-    XCTAssertEqual(try index.search(folded: "東京都", limit: 10, scanning: nil).map(\.bookmarkID), ["cjk"])
+      try index.search(folded: "swi", limit: 10, scanning: nil).map(\.version.bookmarkID), ["atEnd", "partial"])
+    XCTAssertEqual(
+      try index.search(folded: "sw", limit: 10, scanning: nil).map(\.version.bookmarkID), ["short", "partial", "atEnd"])
+    XCTAssertEqual(
+      try index.search(folded: "東京", limit: 10, scanning: nil).map(\.version.bookmarkID), ["cjk", "cjkLate"])
+    XCTAssertEqual(try index.search(folded: "東京都", limit: 10, scanning: nil).map(\.version.bookmarkID), ["cjk"])
     XCTAssertEqual(try index.search(folded: "swift and more", limit: 10, scanning: nil), [])
   }
 
@@ -118,11 +122,59 @@ final class SQLiteArchiveIndexTests: XCTestCase {
     }
     for query in ["swift", "sw"] {
       XCTAssertEqual(
-        try index.search(folded: query, limit: 10, scanning: nil).map(\.bookmarkID), ["oldest", "older", "newer"],
+        try index.search(folded: query, limit: 10, scanning: nil).map(\.version.bookmarkID),
+        ["oldest", "older", "newer"],
         query)
       XCTAssertEqual(
-        try index.search(folded: query, limit: 10, scanning: 2).map(\.bookmarkID), ["older", "newer"],
+        try index.search(folded: query, limit: 10, scanning: 2).map(\.version.bookmarkID), ["older", "newer"],
         "\(query): the two kept last, best first")
+    }
+  }
+
+  /// A search looks for its texts on every core at once (each connection takes the ids of one
+  /// remainder): what it finds is what one look over the texts, newest first, would find. Many
+  /// bookmarks of several versions each, queries of one to many characters, and `scanning`
+  /// limits that end inside one connection's share or another's; each result checked against
+  /// a plain model (the first `scanning` texts kept last that hold the query; each bookmark's
+  /// newest among them; by where the text first holds it, then the newest).
+  func testASearchOnEveryCoreFindsWhatOneLookOverTheTextsFinds() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let index = try SQLiteArchiveIndex(path: folder.path + "/index.sqlite")
+    let words = ["swift", "compiler", "the", "東京", "タワー", "pile", "a"]
+    var random = SplitMix64(seed: 4199)
+    var kept: [(version: ArchiveVersion, text: String)] = []
+    for number in 0..<90 {
+      let text = (0..<(1 + random.below(6))).map { _ in words[random.below(words.count)] }.joined(separator: " ")
+      let version = ArchiveVersion(
+        bookmarkID: "b\(random.below(25))", hash: "h\(number)", url: "https://example.org/\(number)", title: nil,
+        fetched: Date(timeIntervalSince1970: 1_000_000 + Double(number)))
+      _ = try index.record(version, foldedText: text, keeping: 100)
+      kept.append((version, text))
+    }
+    func position(of query: String, in text: String) -> Int? {
+      let (text, query) = (Array(text.utf8), Array(query.utf8))
+      guard text.count >= query.count else { return nil }
+      return (0...(text.count - query.count)).first { Array(text[$0..<$0 + query.count]) == query }
+    }
+    for query in ["swift", "a", "東京", "pile the", "e s", "compiler swift the", "zz"] {
+      for scanning in [nil, 1, 2, 3, 7, 30] as [Int?] {
+        var holding = kept.reversed().compactMap { kept in
+          position(of: query, in: kept.text).map { (kept.version, $0) }
+        }
+        if let scanning { holding = Array(holding.prefix(scanning)) }
+        var newest: [String: (version: ArchiveVersion, position: Int)] = [:]
+        for (version, position) in holding where newest[version.bookmarkID] == nil {
+          newest[version.bookmarkID] = (version, position)
+        }
+        let expected = newest.values.sorted {
+          ($0.position, -$0.version.fetched.timeIntervalSince1970)
+            < ($1.position, -$1.version.fetched.timeIntervalSince1970)
+        }.prefix(12).map(\.version)
+        XCTAssertEqual(
+          try index.search(folded: query, limit: 12, scanning: scanning).map(\.version), Array(expected),
+          "\(query), scanning \(scanning.map(String.init) ?? "all")")
+      }
     }
   }
 
@@ -146,7 +198,7 @@ final class SQLiteArchiveIndexTests: XCTestCase {
       _ = try index.record(version, foldedText: text, keeping: 1)
     }
     for query in ["swift compiler", "the fast swift", "compiler the", "東京 タワー", "pile com", "ift the fast"] {
-      let found = Set(try index.search(folded: query, limit: 100, scanning: nil).map(\.bookmarkID))
+      let found = Set(try index.search(folded: query, limit: 100, scanning: nil).map(\.version.bookmarkID))
       XCTAssertEqual(found, Set(texts.filter { $0.value.contains(query) }.keys), query)
     }
   }
@@ -170,7 +222,7 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         : ((0...(text.count - query.count)).first { Array(text[$0..<$0 + query.count]) == query }.map { $0 + 1 } ?? 0)
       let found = text.withUnsafeBufferPointer { text in
         query.withUnsafeBufferPointer { query in
-          TextPositionFunction.position(
+          TextPosition.position(
             of: query.baseAddress!, query.count, in: text.baseAddress ?? query.baseAddress!, text.count)
         }
       }
@@ -183,7 +235,7 @@ final class SQLiteArchiveIndexTests: XCTestCase {
   /// absent, over texts of up to a few tens of kilobytes; and no place in a damaged one.
   func testThePositionInACompressedTextIsTheFirstPlace() {
     var random = SplitMix64(seed: 4141)
-    let letters = Array("abc d東".utf8)
+    let letters = Array("abc d東\n".utf8)
     let decompressor = Zstd.Decompressor()!
     for round in 0..<300 {
       let text = (0..<(1 + random.below(30_000))).map { _ in letters[random.below(letters.count)] }
@@ -205,18 +257,20 @@ final class SQLiteArchiveIndexTests: XCTestCase {
         : ((0...(text.count - query.count)).first { text[$0..<$0 + query.count].elementsEqual(query) }.map { $0 + 1 }
           ?? 0)
       var compressed = Zstd.compress(text, level: Zstd.textLevel)
-      func found() -> Int {
-        compressed.withUnsafeBytes { compressed in
-          query.withUnsafeBufferPointer { query in
-            TextPositionFunction.position(
-              of: query.baseAddress!, query.count, inCompressed: compressed, text.count, using: decompressor)
-          }
-        }
+      func found() -> TextPosition.Found? {
+        TextPosition.place(of: query, inCompressed: Data(compressed), text.count, using: decompressor)
       }
-      XCTAssertEqual(found(), plain, "round \(round): \(query.count) bytes in \(text.count)")
+      if plain > 0 {
+        let start = (text[..<(plain - 1)].lastIndex(of: 0x0A) ?? -1) + 1
+        let end = text[(plain - 1)...].firstIndex(of: 0x0A) ?? text.count
+        XCTAssertEqual(found()?.line, text[..<(plain - 1)].count { $0 == 0x0A }, "round \(round): the line's number")
+        XCTAssertEqual(
+          found()?.foldedLine, String(decoding: text[start..<end], as: UTF8.self), "round \(round): the line")
+      }
+      XCTAssertEqual(found()?.position ?? 0, plain, "round \(round): \(query.count) bytes in \(text.count)")
       if round % 10 == 0 {
         compressed[compressed.count / 2] ^= 0x5A
-        XCTAssertEqual(found(), 0, "round \(round): a damaged text holds nothing")
+        XCTAssertNil(found(), "round \(round): a damaged text holds nothing")
       }
     }
   }
