@@ -317,20 +317,49 @@ extension DocumentBookmarkStore {
     catchUpCounting()?.generation
   }
 
-  /// ``catchUp()``, and how many rows of the index it read.
+  /// ``catchUp()``, and how many rows of the index it read: a page of them at a time, each
+  /// taken in as it is read, and one snapshot sent after the last.
   func catchUpCounting() -> (generation: Int64, read: Int)? {
     let since = state.withLock { $0.caughtUp }
-    guard
-      let (entries, generation) = try? container.index.read({ session in
-        (try session.entries(changedAfter: since), try session.generation())
-      })
-    else { return nil }
-    if !entries.isEmpty {
-      let live = entries.filter { !$0.removed }.map(MetadataItem.init)
-      let removed = entries.filter(\.removed).map(MetadataItem.init)
-      apply(.changed(added: live, changed: [], removed: removed, origin: .cloud))
+    var place: DocumentIndexPlace?
+    var read = 0
+    var tookIn = false
+    while true {
+      guard
+        let (entries, generation) = try? container.index.read({ session in
+          (
+            try session.entries(changedAfter: since, after: place, limit: catchUpPage),
+            try session.generation()
+          )
+        })
+      else {
+        if tookIn { sendSnapshotAfterPages() }
+        return nil
+      }
+      if !entries.isEmpty {
+        let live = entries.filter { !$0.removed }.map(MetadataItem.init)
+        let removed = entries.filter(\.removed).map(MetadataItem.init)
+        if apply(.changed(added: live, changed: [], removed: removed, origin: .cloud), sendingSnapshot: false) {
+          tookIn = true
+        }
+      }
+      read += entries.count
+      guard entries.count == catchUpPage, let last = entries.last else {
+        // The last page: every row changed after `since` up to `generation` has been read.
+        if tookIn { sendSnapshotAfterPages() }
+        state.withLock { $0.caughtUp = max($0.caughtUp, generation) }
+        return (generation, read)
+      }
+      place = DocumentIndexPlace(of: last)
     }
-    state.withLock { $0.caughtUp = max($0.caughtUp, generation) }
-    return (generation, entries.count)
   }
+
+  /// What ``apply(_:publishing:sendingSnapshot:)`` left for the last of a catch-up's pages.
+  private func sendSnapshotAfterPages() {
+    state.withLock { $0.countUnreadable() }
+    publish()
+  }
+
+  /// How many rows of the index a catch-up reads at once, unless told otherwise: about 3 MB.
+  public static let catchUpPage = 4096
 }

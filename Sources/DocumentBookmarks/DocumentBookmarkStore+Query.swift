@@ -18,8 +18,10 @@ extension DocumentBookmarkStore {
   }
 
   /// Takes in what the query reports, and sends the snapshot if that changed anything (or
-  /// if `publishing`).
-  func apply(_ update: MetadataQueryUpdate, publishing: Bool = false) {
+  /// if `publishing`), unless not `sendingSnapshot` (the caller sends it). Returns whether it
+  /// changed anything.
+  @discardableResult
+  func apply(_ update: MetadataQueryUpdate, publishing: Bool = false, sendingSnapshot: Bool = true) -> Bool {
     var conflictedHistories: [String] = []
     let (conflictedFolders, tookIn) = indexed { state -> ([String], Bool) in
       var conflictedFolders: [String] = []
@@ -126,13 +128,13 @@ extension DocumentBookmarkStore {
       state.deletedSorted = nil
       state.tree = nil
       state.conflicted = nil
-      state.unreadable =
-        state.entries.values.count { $0.bookmark == nil } + state.folders.values.count { $0.record == nil }
-        + state.deleted.values.count { $0.deleted == nil } + state.histories.values.count { !$0.readable }
+      // Counted again over every document: once for a catch-up's pages, after the last.
+      if sendingSnapshot { state.countUnreadable() }
       return (conflictedFolders, true)
     }
     if !conflictedFolders.isEmpty { settleFolderConflicts(conflictedFolders) }
     if !conflictedHistories.isEmpty { uniteHistoryConflicts(conflictedHistories) }
-    if tookIn || publishing { publish() }
+    if sendingSnapshot, tookIn || publishing { publish() }
+    return tookIn
   }
 }

@@ -28,6 +28,8 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
   let environment: BookmarkEnvironment
   let rules: RecentlyDeletedRules
   let historyRules: HistoryRules
+  /// How many rows of the index a catch-up reads at once (``catchUpPage``; smaller in tests).
+  let catchUpPage: Int
   let state = Mutex(State())
   let snapshots = Broadcast<StoreSnapshot>(bufferingPolicy: .bufferingNewest(1))
 
@@ -61,6 +63,13 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
     /// Whether a task is making the dictionaries off the lock: one is enough, however many
     /// follow the list (two at once held both sets at the peak, 40 MB at 100,000).
     var indexing = false
+
+    /// Counts the documents that can't be read, of every kind.
+    mutating func countUnreadable() {
+      unreadable =
+        entries.values.count { $0.bookmark == nil } + folders.values.count { $0.record == nil }
+        + deleted.values.count { $0.deleted == nil } + histories.values.count { !$0.readable }
+    }
 
     mutating func makeIndex() {
       guard let cached = unindexed else { return }
@@ -200,8 +209,9 @@ public final class DocumentBookmarkStore: VersionedBookmarkStore {
   public init(
     container: DocumentContainer, environment: BookmarkEnvironment = .live,
     recentlyDeleted rules: RecentlyDeletedRules? = nil, history historyRules: HistoryRules = HistoryRules(),
-    watching: Bool = true
+    watching: Bool = true, catchUpPage: Int = DocumentBookmarkStore.catchUpPage
   ) {
+    self.catchUpPage = max(1, catchUpPage)
     self.container = container
     self.historyRules = historyRules
     self.environment = environment

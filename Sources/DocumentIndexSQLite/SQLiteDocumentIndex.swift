@@ -331,6 +331,16 @@ public final class SQLiteDocumentIndex: DocumentIndex {
       try entries(where: "generation > ?", [generation])
     }
 
+    func entries(changedAfter generation: Int64, after place: DocumentIndexPlace?, limit: Int) throws
+      -> [DocumentIndexEntry]
+    {
+      // `documents_by_generation` holds the file too (the table's key), in this order.
+      let place = place ?? DocumentIndexPlace(generation: generation, file: "")
+      return try entries(
+        where: "generation > ? AND (generation, file) > (?, ?) ORDER BY generation, file LIMIT ?",
+        [generation, place.generation, place.file, max(1, limit)])
+    }
+
     func pendingEntries() throws -> [DocumentIndexEntry] {
       try entries(where: "pending = 1")
     }

@@ -25,9 +25,12 @@ final class DocumentStoreCacheTests: XCTestCase {
   }
 
   /// Another session of device "a" (offline): its own container on the same folder and index.
-  private func open() -> DocumentBookmarkStore {
+  private func open(catchUpPage: Int = DocumentBookmarkStore.catchUpPage, watching: Bool = true)
+    -> DocumentBookmarkStore
+  {
     DocumentBookmarkStore(
-      container: BookmarkStoreImplementation.documentContainer(root: home.path, device: "a", online: false))
+      container: BookmarkStoreImplementation.documentContainer(root: home.path, device: "a", online: false),
+      watching: watching, catchUpPage: catchUpPage)
   }
 
   private func close(_ store: DocumentBookmarkStore) async {
@@ -274,16 +277,31 @@ final class DocumentStoreCacheTests: XCTestCase {
     XCTAssertEqual(after.documents.count, 4 + Self.many.count)
   }
 
+  /// Also when the catch-up reads the import's rows a page at a time (pages of 4,096 rows at
+  /// 100,000; here of 7 and 1,000): the list and the cache hold every bookmark, in order, and
+  /// another session that catches up by pages lists the same. Neither watches (as commands
+  /// don't): only their catch-ups take the import in.
   func testALargeImportLeavesTheCacheCaughtUp() async throws {
-    _ = try await storeThree()
-    let (identity, before) = try await freshCache()
-    let importer = open()
-    try await importer.importBookmarks(Self.many)
-    let listed = try await importer.load()
-    await close(importer)
-    let after = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
-    XCTAssertGreaterThan(after.generation, before.generation)
-    XCTAssertEqual(after.bookmarks.map(\.id), listed.map(\.id), "the import's bookmarks, in the list's order")
+    for page in [DocumentBookmarkStore.catchUpPage, 7, Self.many.count] {
+      home.remove()
+      home = try TemporaryFolder()
+      _ = try await storeThree()
+      let (identity, before) = try await freshCache()
+      let other = open(catchUpPage: 3, watching: false)
+      let seen = try await other.load()
+      let importer = open(catchUpPage: page, watching: false)
+      try await importer.importBookmarks(Self.many)
+      let listed = try await importer.load()
+      await close(importer)
+      let after = try XCTUnwrap(GatheredDocumentsCache.read(cachePath, identity: identity))
+      XCTAssertGreaterThan(after.generation, before.generation, "pages of \(page)")
+      XCTAssertEqual(
+        after.bookmarks.map(\.id), listed.map(\.id), "pages of \(page): the import's bookmarks, in the list's order")
+      XCTAssertEqual(listed.count, seen.count + Self.many.count, "pages of \(page)")
+      let caughtUp = try await other.load()
+      XCTAssertEqual(caughtUp, listed, "pages of \(page): another session caught up by pages of 3")
+      await close(other)
+    }
   }
 
   // MARK: - Never trusted for another index, or when damaged

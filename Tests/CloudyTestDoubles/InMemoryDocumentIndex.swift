@@ -91,6 +91,18 @@ public final class InMemoryDocumentIndex: DocumentIndex {
       contents.entries.values.filter { $0.generation > generation }
     }
 
+    func entries(changedAfter generation: Int64, after place: DocumentIndexPlace?, limit: Int) throws
+      -> [DocumentIndexEntry]
+    {
+      func precedes(_ a: (Int64, String), _ b: (Int64, String)) -> Bool {
+        a.0 != b.0 ? a.0 < b.0 : a.1.utf8.lexicographicallyPrecedes(b.1.utf8)
+      }
+      let from = place.map { ($0.generation, $0.file) } ?? (generation, "")
+      return Array(
+        contents.entries.values.filter { $0.generation > generation && precedes(from, ($0.generation, $0.file)) }
+          .sorted { precedes(($0.generation, $0.file), ($1.generation, $1.file)) }.prefix(max(1, limit)))
+    }
+
     func pendingEntries() throws -> [DocumentIndexEntry] { contents.entries.values.filter(\.pending) }
 
     func pendingFiles() throws -> [String] {

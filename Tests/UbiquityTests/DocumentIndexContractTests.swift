@@ -55,6 +55,41 @@ final class DocumentIndexContractTests: XCTestCase {
   /// Many files looked up at once give what looking up each one gives: removed entries
   /// included, files without one left out, across the SQLite index's chunks of 500, a file
   /// asked for twice given once.
+  /// A catch-up's pages: every entry changed after a generation, each once, in the order of
+  /// generation and then file (by UTF-8 bytes), whatever the page size; a row changed between
+  /// two pages comes again, in a later page, with its new generation.
+  func testChangesAreReadAPageAtATimeInTheOrderOfGenerationAndFile() throws {
+    for (name, index) in try implementations() {
+      defer { index.close() }
+      let batches = [["m", "a", "é", "z", "b"], ["c"], ["a", "y", "x", "Z", "ü", "d"], ["n"]]
+      for batch in batches {
+        try index.write { session in for file in batch { try session.save(entry(file + ".bookmark")) } }
+      }
+      let all = try index.read { try $0.entries(changedAfter: 1) }
+      let expected = all.sorted {
+        $0.generation != $1.generation
+          ? $0.generation < $1.generation : $0.file.utf8.lexicographicallyPrecedes($1.file.utf8)
+      }.map(\.file)
+      XCTAssertEqual(expected.count, 8, "the rows of generations 2 to 4, \"a\" once: \(name)")
+      for limit in [1, 2, 3, 5, 8, 100] {
+        var read: [String] = []
+        var place: DocumentIndexPlace?
+        while true {
+          let page = try index.read { try $0.entries(changedAfter: 1, after: place, limit: limit) }
+          read += page.map(\.file)
+          guard page.count == limit, let last = page.last else { break }
+          place = DocumentIndexPlace(of: last)
+        }
+        XCTAssertEqual(read, expected, "\(name), pages of \(limit)")
+      }
+      // A row changed after the first page was read comes again at the end.
+      let first = try index.read { try $0.entries(changedAfter: 1, after: nil, limit: 2) }
+      try index.write { session in try session.save(entry(first[0].file)) }
+      let rest = try index.read { try $0.entries(changedAfter: 1, after: DocumentIndexPlace(of: first[1]), limit: 100) }
+      XCTAssertEqual(first.map(\.file) + rest.map(\.file), expected + [first[0].file], name)
+    }
+  }
+
   func testEntriesOfManyFilesAreEachFilesEntry() throws {
     for (name, index) in try implementations() {
       defer { index.close() }
