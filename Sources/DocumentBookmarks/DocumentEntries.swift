@@ -21,6 +21,8 @@ struct DocumentEntries<Value>: Sequence, ExpressibleByDictionaryLiteral {
 
   /// Every value, in no particular order.
   var values: ContiguousArray<Value> { stored }
+  /// Every file, in the order of ``values``.
+  var keys: ContiguousArray<String> { files }
 
   mutating func reserveCapacity(_ capacity: Int) {
     slots.reserveCapacity(capacity)
