@@ -126,15 +126,22 @@ final class ArchiveLibraryTests: XCTestCase {
     let bytes = page.encoded()
     var random = SplitMix64(seed: 4142)
     for round in 0..<600 {
-      var damaged = bytes
-      if round % 5 == 0 {
-        damaged.removeLast(1 + random.below(bytes.count - 1))
-      } else {
-        for _ in 0..<(1 + random.below(3)) { damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255)) }
-      }
+      let damaged = Self.damage(bytes, round: round, &random)
       if let read = PageArchive(decoding: damaged) { XCTAssertEqual(read, page, "round \(round)") }
       if let text = PageArchive.text(decoding: damaged) { XCTAssertEqual(text, page.text, "round \(round)") }
     }
+  }
+
+  /// `bytes` damaged as a disk or another device might: every fifth round cut short, the
+  /// others with one to three bytes changed.
+  private static func damage(_ bytes: [UInt8], round: Int, _ random: inout SplitMix64) -> [UInt8] {
+    var damaged = bytes
+    if round % 5 == 0 {
+      damaged.removeLast(1 + random.below(bytes.count - 1))
+    } else {
+      for _ in 0..<(1 + random.below(3)) { damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255)) }
+    }
+    return damaged
   }
 
   func testTwoBookmarksOfOnePageShareOneAssetAndAnUnchangedPageStoresNothing() throws {
@@ -250,12 +257,7 @@ final class ArchiveLibraryTests: XCTestCase {
     var random = SplitMix64(seed: 4143)
     var shown = 0
     for round in 0..<300 {
-      var damaged = bytes
-      if round % 5 == 0 {
-        damaged.removeLast(1 + random.below(bytes.count - 1))
-      } else {
-        for _ in 0..<(1 + random.below(3)) { damaged[random.below(damaged.count)] ^= UInt8(1 + random.below(255)) }
-      }
+      let damaged = Self.damage(bytes, round: round, &random)
       try Data(damaged).write(to: URL(fileURLWithPath: path))
       let snippets = try library.search("タワー at").map(\.snippet)
       XCTAssertTrue(snippets == truth || snippets == [""], "round \(round): \(snippets)")
